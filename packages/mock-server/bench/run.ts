@@ -1,0 +1,239 @@
+// `pnpm bench`: throughput against a bare Hono handler, start-up time and idle memory of the built
+// server (dist/main.js). Prints what it measured; it is a benchmark, not a test, and fails only if
+// it cannot run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { operations, resolvePointer } from '../src/contract/contract.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const mainJs = `${root}dist/main.js`;
+const HOST = '127.0.0.1';
+const CONNECTIONS = 10;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = 5;
+const LARGE_SCALE = 30; // ≈ 20 000 students
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => children.forEach((child) => child.kill()));
+
+function start(args: string[], port: number) {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.add(child);
+  child.stdout?.resume();
+  return { child, url: `http://${HOST}:${port}` };
+}
+
+function stop(child: ChildProcess) {
+  child.kill();
+  children.delete(child);
+}
+
+/** Polls until the server answers; returns the ms since `since`. */
+async function firstAnswer(url: string, since: number, init?: RequestInit) {
+  for (;;) {
+    try {
+      const res = await fetch(url, init);
+      if (res.ok) return performance.now() - since;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+async function login(base: string, login = 'teacher', password = 'Teacher1') {
+  const res = await fetch(`${base}/api/auth/orize.json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const xsrf = cookies.find((c) => c?.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '';
+  return { cookie: cookies.join('; '), xsrf };
+}
+
+function rssMb(pid: number | undefined) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+interface Load {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface Measured {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
+
+/**
+ * Each load runs in ROUNDS short rounds, interleaved with the others, and reports the median round:
+ * on a shared machine the speed drifts over seconds, and interleaving exposes every load to it alike.
+ */
+async function measureAll(loads: Load[]): Promise<Measured[]> {
+  const rounds = new Map<Load, autocannon.Result[]>(loads.map((load) => [load, []]));
+  for (const load of loads) await autocannon({ ...load, connections: CONNECTIONS, duration: 1 });
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const load of loads) {
+      const duration = DURATION_S / ROUNDS;
+      rounds.get(load)?.push(await autocannon({ ...load, connections: CONNECTIONS, duration }));
+    }
+  }
+  return loads.map((load) => {
+    const results = rounds.get(load) ?? [];
+    return {
+      name: load.name,
+      rps: median(results.map((r) => r.requests.average)),
+      p50: median(results.map((r) => r.latency.p50)),
+      p99: median(results.map((r) => r.latency.p99)),
+      failed: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+    };
+  });
+}
+
+/** The contract's example body of an operation, to call it as the portal would. */
+function exampleBody(path: string) {
+  const op = operations.find((o) => o.path === path);
+  const pointer = op?.requestBody?.content['application/json'];
+  if (!pointer) return undefined;
+  const media = resolvePointer(pointer.replace(/\/schema$/, '')) as { example?: unknown };
+  return media.example === undefined ? undefined : JSON.stringify(media.example);
+}
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
+
+async function main() {
+  if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run pnpm build first`);
+  console.log(
+    `mock-server bench: node ${process.version}, ${CONNECTIONS} connections, ${DURATION_S} s per load` +
+      ` (median of ${ROUNDS} interleaved rounds), ${HOST}\n`,
+  );
+
+  // Start-up: spawn to first answer.
+  const startup: string[] = [];
+  for (const [label, scale, port] of [
+    ['default world', 1, 18101],
+    [`--scale ${LARGE_SCALE}`, LARGE_SCALE, 18102],
+  ] as const) {
+    const since = performance.now();
+    const { child, url } = start([mainJs, '--port', String(port), '--scale', String(scale)], port);
+    const config = await firstAnswer(`${url}/config.json`, since);
+    const session = await login(url);
+    const news = await firstAnswer(`${url}/api/news/data.json`, since, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: session.cookie },
+      body: JSON.stringify({ id: 501, uid: 1001, role: 1, page: 1 }),
+    });
+    startup.push(
+      `  ${label.padEnd(14)} first answer (/config.json) ${fmt(config)} ms;` +
+        ` first news page after login ${fmt(news)} ms`,
+    );
+    if (scale === 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // validators warmed, idle
+      startup.push(
+        `  ${''.padEnd(14)} idle RSS ${fmt(rssMb(child.pid), 1)} MB (world built, validators compiled)`,
+      );
+    }
+    stop(child);
+  }
+
+  // Throughput: the mock (validation and state on) against bare Hono, in the same run. The bare
+  // handler answers the same bytes as news page 1, so the ratio is the mock's own overhead; a
+  // bare handler with a tiny body is shown too.
+  const mock = start([mainJs, '--port', '18104'], 18104);
+  await firstAnswer(`${mock.url}/config.json`, 0);
+  const session = await login(mock.url);
+  const authHeaders = {
+    'content-type': 'application/json',
+    cookie: session.cookie,
+    'x-xsrf-token': session.xsrf,
+  };
+  const newsBody = JSON.stringify({ id: 501, uid: 1001, role: 1, page: 1 });
+  const newsPage = await fetch(`${mock.url}/api/news/data.json`, {
+    method: 'POST',
+    headers: authHeaders,
+    body: newsBody,
+  });
+  const pageFile = join(mkdtempSync(join(tmpdir(), 'mock-bench-')), 'news-page-1.json');
+  writeFileSync(pageFile, await newsPage.text());
+  const pageBytes = statSync(pageFile).size;
+  const bare = start(['--import', 'tsx', `${root}bench/bare-server.ts`, '18103', pageFile], 18103);
+  const tiny = start(['--import', 'tsx', `${root}bench/bare-server.ts`, '18105'], 18105);
+  await firstAnswer(`${bare.url}/bare`, 0);
+  await firstAnswer(`${tiny.url}/bare`, 0);
+
+  const loads: Load[] = [
+    {
+      name: `bare Hono, same ${(pageBytes / 1024).toFixed(1)} KB`,
+      url: `${bare.url}/bare`,
+      method: 'POST',
+      headers: authHeaders,
+      body: newsBody,
+    },
+    {
+      name: 'news/data.json page 1',
+      url: `${mock.url}/api/news/data.json`,
+      method: 'POST',
+      headers: authHeaders,
+      body: newsBody,
+    },
+  ];
+  const notes: string[] = [];
+  const chatBody = exampleBody('/api/chat/messages');
+  const chatProbe = await fetch(`${mock.url}/api/chat/messages`, {
+    method: 'POST',
+    headers: authHeaders,
+    body: chatBody ?? '{}',
+  });
+  if (chatProbe.status === 200) {
+    loads.push({
+      name: 'chat/messages',
+      url: `${mock.url}/api/chat/messages`,
+      method: 'POST',
+      headers: authHeaders,
+      body: chatBody ?? '{}',
+    });
+  } else {
+    notes.push(
+      `chat/messages skipped: it answered ${chatProbe.status} (${chatProbe.status === 501 ? 'no handler yet' : await chatProbe.text()})`,
+    );
+  }
+  loads.push({ name: 'bare Hono, tiny body (GET)', url: `${tiny.url}/bare` });
+
+  const results = await measureAll(loads);
+  stop(bare.child);
+  stop(tiny.child);
+  stop(mock.child);
+
+  const baseline = results[0]?.rps ?? 1;
+  console.log('Throughput                        req/s   p50 ms   p99 ms  vs bare   non-2xx');
+  for (const r of results) {
+    console.log(
+      `  ${r.name.padEnd(28)}${fmt(r.rps)} ${fmt(r.p50, 1)} ${fmt(r.p99, 1)} ${fmt((r.rps / baseline) * 100)} %${fmt(r.failed)}`,
+    );
+  }
+  for (const note of notes) console.log(`  ${note}`);
+  console.log('\nStart-up (spawn of dist/main.js to first answer) and memory');
+  for (const line of startup) console.log(line);
+  console.log(
+    '\nGoals: ≥ 50 % of bare Hono req/s with validation and state on, p99 < 10 ms;' +
+      ' first answer < 400 ms (default) and < 3 s (large scale); idle RSS < 100 MB.',
+  );
+}
+
+await main();
+process.exit(0);

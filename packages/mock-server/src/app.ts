@@ -1,0 +1,102 @@
+// Builds the mock server as a Hono app: tests call app.request(), main.ts serves it.
+//
+// Every request to a contract operation passes, in order:
+//   faults → (test mode: response check) → session/XSRF → size limits → query/body validation → handler
+// Each step finds the operation in c.var.operation and reads what to do from the contract, so a
+// new area's routes get all of it by being mounted below.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { findOperation } from './contract/contract.js';
+import { faults } from './faults/faults.js';
+import { createRouter, fail } from './http.js';
+import { mockRoutes } from './routes/mock.js';
+import { newsRoutes } from './routes/news.js';
+import type { RouteDeps } from './routes/route-deps.js';
+import { sessionRoutes } from './routes/session.js';
+import { webRoutes } from './routes/web.js';
+import { requireSession } from './security.js';
+import { limitBodySize, validateRequest } from './validation/request.js';
+import { validateResponses } from './validation/response.js';
+import { Store } from './world/store.js';
+import { DEFAULT_NOW } from './world/time.js';
+import { MAX_SCALE } from './world/university.js';
+
+export interface AppOptions {
+  /** Seeds the world (and the fault randomness). Default 1. */
+  seed?: number;
+  /** Multiplies the population, 1…100. Default 1. */
+  scale?: number;
+  /** Every answer waits a random time in [min, max] ms. Default [0, 0]. */
+  latency?: readonly [number, number];
+  /** Share of answers (0…1) replaced by a 500. Default 0. */
+  errorRate?: number;
+  /**
+   * Test mode: check every answer against the contract, and let any error (a handler's bug, a
+   * contract mismatch) reach the caller of app.request() instead of becoming a 500.
+   */
+  validateResponses?: boolean;
+  /** Largest upload per file; /config.json tells the portal. Default 10. */
+  maxSizeMb?: number;
+  /** The built portal (packages/web/dist), served under /lms when it has an index.html. */
+  webRoot?: string;
+  /** The fixed "now" of the world. Default 2026-11-20 09:00 Bishkek. */
+  clock?: Date;
+}
+
+export const DEFAULT_MAX_SIZE_MB = 10;
+
+export function createApp(options: AppOptions = {}) {
+  const {
+    seed = 1,
+    scale = 1,
+    latency = [0, 0],
+    errorRate = 0,
+    validateResponses: testMode = false,
+    maxSizeMb = DEFAULT_MAX_SIZE_MB,
+    webRoot,
+    clock = DEFAULT_NOW,
+  } = options;
+  if (!Number.isInteger(scale) || scale < 1 || scale > MAX_SCALE) {
+    throw new RangeError(`scale must be an integer from 1 to ${MAX_SCALE}`);
+  }
+  const store = new Store({ seed, scale, now: clock });
+  const deps: RouteDeps = { store, settings: { maxSizeMb } };
+  const app = createRouter();
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      return fail(c, error.status as ContentfulStatusCode, error.message || 'Request failed');
+    }
+    if (testMode) throw error;
+    console.error(error);
+    return fail(c, 500, 'Internal server error');
+  });
+  app.notFound((c) => {
+    const op = c.get('operation');
+    return op
+      ? fail(c, 501, `Not implemented by the mock server yet: ${op.operationId}`)
+      : fail(c, 404, 'Not found');
+  });
+
+  app.use(async (c, next) => {
+    c.set('operation', findOperation(c.req.method, c.req.path));
+    await next();
+  });
+  app.use(faults({ latency, errorRate, seed }));
+  if (testMode) app.use(validateResponses());
+  app.use(requireSession(store));
+  app.use(limitBodySize(maxSizeMb));
+  app.use(validateRequest(maxSizeMb));
+
+  // One sub-app per area of the contract (see CONVENTIONS.md).
+  app.route('/', mockRoutes(deps));
+  app.route('/', sessionRoutes(deps));
+  app.route('/', newsRoutes(deps));
+
+  if (webRoot && existsSync(join(webRoot, 'index.html'))) app.route('/', webRoutes(webRoot));
+  return app;
+}
+
+export type MockApp = ReturnType<typeof createApp>;

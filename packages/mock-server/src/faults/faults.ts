@@ -1,0 +1,117 @@
+// Fault injection for frontend work, on contract operations only (/__mock and static files are
+// exempt): a global latency range and error rate, and per request the X-Mock-Scenario header.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Context, MiddlewareHandler } from 'hono';
+import { fail, type AppEnv } from '../http.js';
+
+export const SCENARIO_HEADER = 'X-Mock-Scenario';
+export const SCENARIOS = 'server-error | client-error | timeout | slow=<ms> | empty | result-error';
+
+/** Longer than the portal's 30 s HTTP timeout. */
+export const TIMEOUT_HOLD_MS = 35_000;
+const MAX_SLOW_MS = 120_000;
+
+export interface FaultOptions {
+  /** Every answer waits a random time in [min, max] ms. */
+  latency: readonly [number, number];
+  /** Share of answers (0…1) replaced by a 500. */
+  errorRate: number;
+  /** Seeds the random latency and errors, so a run can be repeated. */
+  seed: number;
+}
+
+type Scenario =
+  | { kind: 'server-error' | 'client-error' | 'timeout' | 'empty' | 'result-error' }
+  | { kind: 'slow'; ms: number };
+
+function parseScenario(header: string): Scenario | string {
+  const value = header.trim().toLowerCase();
+  const slow = /^slow=(\d+)$/.exec(value);
+  if (slow) {
+    const ms = Number(slow[1]);
+    return ms <= MAX_SLOW_MS ? { kind: 'slow', ms } : `slow may wait at most ${MAX_SLOW_MS} ms`;
+  }
+  switch (value) {
+    case 'server-error':
+    case 'client-error':
+    case 'timeout':
+    case 'empty':
+    case 'result-error':
+      return { kind: value };
+    default:
+      return `unknown scenario "${header}"; use ${SCENARIOS}`;
+  }
+}
+
+// mulberry32: a tiny seeded generator, so latency and injected errors repeat with the seed.
+function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Waits, or stops waiting when the client goes away. */
+async function wait(ms: number, c: Context) {
+  if (ms <= 0) return;
+  // read the signal only when waiting: on @hono/node-server it is built on first access, at a cost
+  await sleep(ms, undefined, { signal: c.req.raw.signal }).catch(() => undefined);
+}
+
+/** `empty`: a successful envelope's data becomes an empty list, or null for anything else. */
+async function emptyData(c: Context) {
+  if (!c.res.headers.get('content-type')?.includes('application/json')) return;
+  const body = (await c.res.clone().json()) as { result?: unknown; data?: unknown };
+  if (body.result !== 0 || !('data' in body)) return;
+  const headers = new Headers(c.res.headers);
+  headers.delete('content-length');
+  const data = Array.isArray(body.data) ? [] : null;
+  const emptied = Response.json({ ...body, data }, { status: c.res.status, headers });
+  c.res = undefined; // replace the handler's answer rather than merge into it
+  c.res = emptied;
+}
+
+export function faults({ latency, errorRate, seed }: FaultOptions): MiddlewareHandler<AppEnv> {
+  const random = seededRandom(seed);
+  const [min, max] = latency;
+  return async (c, next) => {
+    if (!c.get('operation')) return next();
+    const header = c.req.header(SCENARIO_HEADER);
+    const scenario = header === undefined ? undefined : parseScenario(header);
+    if (typeof scenario === 'string') return fail(c, 400, `${SCENARIO_HEADER}: ${scenario}`);
+
+    const latencyMs = min === max ? min : min + random() * (max - min);
+    await wait(scenario?.kind === 'slow' ? scenario.ms : latencyMs, c);
+
+    switch (scenario?.kind) {
+      case 'server-error':
+        return fail(c, 500, 'Internal server error (X-Mock-Scenario: server-error)');
+      case 'client-error':
+        return fail(c, 400, 'Bad request (X-Mock-Scenario: client-error)');
+      case 'result-error':
+        return c.json({
+          result: 1,
+          error: 'Ошибка сервера (X-Mock-Scenario: result-error)',
+          data: null,
+        });
+      case 'timeout':
+        // Never answers in time: holds past the client's timeout, or until the client aborts.
+        await wait(TIMEOUT_HOLD_MS, c);
+        return fail(c, 504, 'Gateway timeout (X-Mock-Scenario: timeout)');
+      case 'empty':
+        await next();
+        return emptyData(c);
+      case 'slow':
+        return next();
+      default:
+        if (errorRate > 0 && random() < errorRate) {
+          return fail(c, 500, 'Internal server error (injected by --error-rate)');
+        }
+        return next();
+    }
+  };
+}

@@ -1,0 +1,107 @@
+// The command line: serves createApp() on 127.0.0.1 and prints the URL and the demo accounts.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
+import { DEFAULT_MAX_SIZE_MB, createApp } from './app.js';
+import { SCENARIOS, SCENARIO_HEADER } from './faults/faults.js';
+import { warmUpValidators } from './validation/validators.js';
+import { demoAccounts } from './world/accounts.js';
+import { MAX_SCALE } from './world/university.js';
+
+const usage = `Usage: mock-server [options]
+  --port <n>          port (env PORT, default 8080)
+  --host <name>       interface (default 127.0.0.1)
+  --seed <n>          world seed (default 1): one seed, byte-identical answers
+  --scale <n>         multiply the population, 1…${MAX_SCALE} (default 1)
+  --latency <ms|a..b> delay every answer, e.g. 200..800 (default 0)
+  --error-rate <0…1>  share of answers replaced by a 500 (default 0)
+  --max-size-mb <n>   largest upload per file (default ${DEFAULT_MAX_SIZE_MB})
+  --web-root <dir>    built portal to serve under /lms (default packages/web/dist if built)
+  --help`;
+
+function exit(message: string): never {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+function number(name: string, raw: string | undefined, fallback: number, min = 0, max = Infinity) {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
+    exit(`--${name} must be a number from ${min} to ${max}, not "${raw}"`);
+  }
+  return value;
+}
+
+function latencyRange(raw: string | undefined): [number, number] {
+  if (raw === undefined) return [0, 0];
+  const [min = '', max = min] = raw.split('..');
+  const range: [number, number] = [number('latency', min, 0), number('latency', max, 0)];
+  if (range[0] > range[1]) exit(`--latency ${raw}: the first bound is larger than the second`);
+  return range;
+}
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string', default: '127.0.0.1' },
+        seed: { type: 'string' },
+        scale: { type: 'string' },
+        latency: { type: 'string' },
+        'error-rate': { type: 'string' },
+        'max-size-mb': { type: 'string' },
+        'web-root': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    exit((error as Error).message);
+  }
+})();
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+const port = Math.trunc(number('port', values.port ?? process.env.PORT, 8080, 0, 65535));
+const builtPortal = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const webRoot = values['web-root'] ?? (existsSync(builtPortal) ? builtPortal : undefined);
+const options = {
+  seed: Math.trunc(number('seed', values.seed, 1, 0, 2 ** 32 - 1)),
+  scale: Math.trunc(number('scale', values.scale, 1, 1, MAX_SCALE)),
+  latency: latencyRange(values.latency),
+  errorRate: number('error-rate', values['error-rate'], 0, 0, 1),
+  maxSizeMb: number('max-size-mb', values['max-size-mb'], DEFAULT_MAX_SIZE_MB, 0.001),
+  webRoot,
+};
+const app = createApp(options);
+
+const server = serve({ fetch: app.fetch, port, hostname: values.host }, (info) => {
+  const url = `http://${values.host.includes(':') ? `[${values.host}]` : values.host}:${info.port}`;
+  const servesPortal = webRoot !== undefined && existsSync(`${webRoot}/index.html`);
+  const width = Math.max(...demoAccounts.map((a) => a.login.length));
+  console.log(
+    [
+      `LMS mock server ready at ${url}`,
+      `  portal   ${servesPortal ? `${url}/lms/` : 'not built (pnpm --filter @lms/web build)'}`,
+      `  api      ${url}/api/…  config ${url}/config.json`,
+      `  world    seed ${options.seed}, scale ${options.scale}; latency ${[...new Set(options.latency)].join('..')} ms; error rate ${options.errorRate}`,
+      `  faults   header ${SCENARIO_HEADER}: ${SCENARIOS}`,
+      `  reset    POST ${url}/__mock/reset`,
+      'Demo accounts (login / password):',
+      ...demoAccounts.map((a) => `  ${a.login.padEnd(width)} / ${a.password}   ${a.description}`),
+    ].join('\n'),
+  );
+  // Compile the contract's validators now, between the first requests rather than before them.
+  void warmUpValidators({ responses: false });
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,129 @@
+// Area "news": the feed (10 per page, newest first), the write permission, insert with
+// attachments, delete, and downloading an attachment.
+import { createRouter, fail, getBody, getQuery, getSession, ok } from '../http.js';
+import { cleanFileName, contentDisposition, isTraversal, storeUpload } from '../world/files.js';
+import {
+  NEWS_PAGE_SIZE,
+  isVisibleTo,
+  newsFileKey,
+  newsSlice,
+  toNewsItem,
+  type NewsAudience,
+  type NewsRecord,
+} from '../world/news.js';
+import { findPerson, toUser } from '../world/accounts.js';
+import { whoIs } from '../world/sessions.js';
+import { toBishkekIso } from '../world/time.js';
+import { universitySlice } from '../world/university.js';
+import type { RouteDeps } from './route-deps.js';
+
+interface NewsListRequest {
+  page: number;
+}
+interface NewsCheckRequest {
+  id: number;
+  type: 1 | 2;
+}
+interface NewsInsertForm {
+  message: string;
+  audience: NewsAudience;
+  id_faculty: number;
+  file?: File[];
+}
+interface NewsDeleteRequest {
+  id: number;
+}
+interface DownloadQuery {
+  filename: string;
+}
+
+// The session, not the body's id/uid/role, says who is asking: the body only has to be valid.
+export const newsRoutes = ({ store }: RouteDeps) =>
+  createRouter()
+    .post('/api/news/data.json', (c) => {
+      const { page } = getBody<NewsListRequest>(c);
+      const { person: reader } = whoIs(store, getSession(c));
+      const { teacherById } = store.get(universitySlice);
+      const visible = store.get(newsSlice).items.filter((item) => isVisibleTo(item, reader));
+      const start = (page - 1) * NEWS_PAGE_SIZE;
+      return ok(
+        c,
+        visible
+          .slice(start, start + NEWS_PAGE_SIZE)
+          .map((item) => toNewsItem(item, reader, teacherById.get(item.authorId))),
+      );
+    })
+
+    .post('/api/news/check.json', (c) => {
+      const { id, type } = getBody<NewsCheckRequest>(c);
+      const person = findPerson(store, type, id);
+      return ok(c, { newsPerms: person ? toUser(store, person).newsPerms : false });
+    })
+
+    .post('/api/news/insert.json', async (c) => {
+      const { person: author } = whoIs(store, getSession(c));
+      if (author.role !== 1 || !author.newsPerms) {
+        return fail(c, 403, 'Forbidden: no permission to write news');
+      }
+      const { message, audience, id_faculty, file = [] } = getBody<NewsInsertForm>(c);
+      const news = store.get(newsSlice);
+      const item: NewsRecord = {
+        id_eventMessage: news.nextId,
+        authorId: author.id,
+        message,
+        fileNames: [],
+        created: toBishkekIso(store.tick()),
+        audience,
+        id_faculty,
+      };
+      const names = new Set<string>();
+      const uploads = await Promise.all(
+        file.map((upload) => {
+          const name = cleanFileName(upload.name, names);
+          names.add(name);
+          return storeUpload(upload, name);
+        }),
+      );
+      // state changes only after every file was read
+      news.nextId += 1;
+      for (const stored of uploads) {
+        item.fileNames.push(stored.name);
+        news.files.set(newsFileKey(item.id_eventMessage, stored.name), stored);
+      }
+      news.items.unshift(item);
+      return ok(c, { id_eventMessage: item.id_eventMessage });
+    })
+
+    .post('/api/news/delete.json', (c) => {
+      const { id } = getBody<NewsDeleteRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      const news = store.get(newsSlice);
+      const index = news.items.findIndex((item) => item.id_eventMessage === id);
+      const item = news.items[index];
+      if (!item) return fail(c, 404, 'Not found');
+      // newsPerms together with canEdit (the author's own item)
+      if (person.role !== 1 || !person.newsPerms || item.authorId !== person.id) {
+        return fail(c, 403, 'Forbidden: not allowed to delete this item');
+      }
+      news.items.splice(index, 1);
+      for (const name of item.fileNames) news.files.delete(newsFileKey(id, name));
+      return ok(c, true);
+    })
+
+    // The feed links `?filename={id_eventMessage}_{fileName}&type=4`. Files live in a Map, never on
+    // disk, but a name that tries to leave the store is still refused outright.
+    .get('/lms/api/news/download.file', (c) => {
+      const { filename } = getQuery<DownloadQuery>(c);
+      if (isTraversal(filename)) return fail(c, 400, 'query/filename: must be a plain file name');
+      const { person: reader } = whoIs(store, getSession(c));
+      const news = store.get(newsSlice);
+      const id = Number.parseInt(filename, 10);
+      const item = news.items.find((candidate) => candidate.id_eventMessage === id);
+      const file = news.files.get(filename);
+      if (!file || !item || !isVisibleTo(item, reader)) return fail(c, 404, 'Not found');
+      return c.body(file.bytes, 200, {
+        'Content-Type': file.contentType,
+        'Content-Disposition': contentDisposition(file.name),
+        'X-Content-Type-Options': 'nosniff',
+      });
+    });

@@ -1,0 +1,10 @@
+import type { Store } from '../world/store.js';
+
+/** What the app hands every area's route factory. */
+export interface RouteDeps {
+  store: Store;
+  settings: {
+    /** Largest accepted upload per file, as /config.json tells the portal. */
+    maxSizeMb: number;
+  };
+}

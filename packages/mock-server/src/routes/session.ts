@@ -1,0 +1,77 @@
+// Area "session": configuration, logo, login (orize), token authentication (enticate), logout.
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { createRouter, fail, getBody, getSession, ok, type AppContext } from '../http.js';
+import { TOKEN_COOKIE, XSRF_COOKIE } from '../security.js';
+import { accountsSlice, findPerson, toUser } from '../world/accounts.js';
+import { endSession, findSession, startSession, whoIs, type Session } from '../world/sessions.js';
+import type { RouteDeps } from './route-deps.js';
+
+export const PORTAL_NAME = 'Университетский портал LMS';
+export const UNIVERSITY_NAME = 'Кыргызский национальный университет';
+const LOGO_PATH = '/api/logo.svg';
+
+interface LoginRequest {
+  login: string;
+  password: string;
+}
+interface AuthenticateRequest {
+  token: string;
+}
+
+// Both cookies are readable by the portal's script: it keeps `token` for re-login after a reload
+// and copies XSRF-TOKEN into the X-XSRF-TOKEN header.
+function setSessionCookies(c: AppContext, session: Session) {
+  setCookie(c, TOKEN_COOKIE, session.token, { path: '/', sameSite: 'Lax' });
+  setCookie(c, XSRF_COOKIE, session.xsrf, { path: '/', sameSite: 'Lax' });
+}
+
+export const sessionRoutes = ({ store, settings }: RouteDeps) =>
+  createRouter()
+    .get('/config.json', (c) =>
+      c.json({ name: PORTAL_NAME, maxSizeMb: settings.maxSizeMb, apiBase: '/api' }),
+    )
+
+    .get('/api/logo.json', (c) =>
+      c.json({ logo: LOGO_PATH, width: 30, name: UNIVERSITY_NAME, fontsize: 16 }),
+    )
+
+    // Not an operation of the contract: the image logo.json points at.
+    .get(LOGO_PATH, (c) => {
+      c.header('Content-Type', 'image/svg+xml');
+      c.header('Cache-Control', 'public, max-age=86400');
+      return c.body(logoSvg);
+    })
+
+    .post('/api/auth/orize.json', (c) => {
+      const { login, password } = getBody<LoginRequest>(c);
+      const account = store.get(accountsSlice).byLogin.get(login);
+      const person = account && findPerson(store, account.role, account.personId);
+      if (!account || !person || account.password !== password) {
+        return fail(c, 401, 'Invalid login or password');
+      }
+      const session = startSession(store, account);
+      setSessionCookies(c, session);
+      return ok(c, toUser(store, person));
+    })
+
+    .post('/api/auth/enticate.json', (c) => {
+      const session = findSession(store, getBody<AuthenticateRequest>(c).token);
+      if (!session) return fail(c, 401, 'Unauthorized');
+      setSessionCookies(c, session);
+      return ok(c, toUser(store, whoIs(store, session).person));
+    })
+
+    .post('/api/auth/logout.json', (c) => {
+      endSession(store, getSession(c));
+      deleteCookie(c, TOKEN_COOKIE, { path: '/' });
+      deleteCookie(c, XSRF_COOKIE, { path: '/' });
+      return ok(c, true);
+    });
+
+const logoSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" role="img" aria-label="${UNIVERSITY_NAME}">
+  <circle cx="60" cy="60" r="56" fill="#0b4f8a" stroke="#f2c230" stroke-width="6"/>
+  <path d="M30 70 60 40l30 30v20H30z" fill="#f2c230"/>
+  <path d="M52 90V72h16v18" fill="#0b4f8a"/>
+  <text x="60" y="34" text-anchor="middle" font-family="sans-serif" font-size="14" font-weight="700" fill="#fff">КНУ</text>
+</svg>
+`;

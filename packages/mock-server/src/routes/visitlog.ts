@@ -1,0 +1,258 @@
+// Area "visitlog": kinds of lesson and mark options, the students of a class for a lesson date, the
+// journal (teacher's and student's), and the writes: one visit, a whole class for a date, deleting
+// a date. Only the teacher of a class reads its lists and journal or writes it (403 otherwise); a
+// student reads only their own row.
+import { createRouter, fail, getBody, getSession, ok, type AppContext } from '../http.js';
+import type { Store } from '../world/store.js';
+import { whoIs } from '../world/sessions.js';
+import { universitySlice, type Student, type Teacher } from '../world/university.js';
+import {
+  LECTURE,
+  assessments,
+  classStudents,
+  findClass,
+  findOfferings,
+  inSubgroup,
+  isMarkOption,
+  journalColumns,
+  journalOf,
+  kindsOf,
+  otsenkaOf,
+  toJournal,
+  toStudentRow,
+  toVisitEntry,
+  vidZaniatiy,
+  type ClassQuery,
+  type VisitClass,
+} from '../world/visitlog.js';
+import { calendarSlice } from '../world/calendar.js';
+import type { RouteDeps } from './route-deps.js';
+
+interface ClassRequest extends ClassQuery {
+  id_teacher: number;
+  credits: number;
+  id_vid_zaniatiy: number;
+}
+interface DateRequest extends ClassRequest {
+  visitDate: string;
+}
+interface SubgroupDateRequest extends DateRequest {
+  subgroup: number;
+}
+interface JournalRequest extends ClassRequest {
+  subgroup: number;
+}
+interface VisitUpdate extends DateRequest {
+  id_student: number;
+  isVisited: boolean;
+  timesCount: number;
+  id_otsenka: number;
+}
+interface InsertAllRequest {
+  visits: VisitUpdate[];
+}
+interface VidZaniatiyRequest extends ClassQuery {
+  id_teacher: number;
+}
+interface AssessmentsRequest {
+  id_vid_zaniatiy: number;
+}
+interface StudentJournalRequest {
+  id_student: number;
+  id_teacher: number;
+  id_discipline: number;
+  credits: number;
+  id_semesterOrWs: number;
+  id_vid_zaniatiy: number;
+}
+
+const NOT_YOURS = 'Forbidden: not a class of the signed-in teacher';
+const emptyJournal = { resArray: [], data: [] };
+
+/**
+ * The class a teacher's request names, when the signed-in teacher holds it: the body's id_teacher
+ * is the session's person and the class exists with that teacher. Undefined answers 403.
+ */
+function ownClass(store: Store, person: Teacher | Student, body: ClassRequest) {
+  if (person.role !== 1 || body.id_teacher !== person.id) return undefined;
+  const cls = findClass(store, body);
+  return cls && cls.id_teacher === person.id ? cls : undefined;
+}
+
+/** The signed-in person and the class their body names, or the 403 answer. */
+function teacherClass(
+  c: AppContext,
+  store: Store,
+  body: ClassRequest,
+): { cls: VisitClass } | { denied: Response } {
+  const { person } = whoIs(store, getSession(c));
+  const cls = ownClass(store, person, body);
+  return cls ? { cls } : { denied: fail(c, 403, NOT_YOURS) };
+}
+
+// The fields every row of an insert-all must share with the first.
+const classFields = [
+  'id_teacher',
+  'id_discipline',
+  'credits',
+  'id_groupOrPorok',
+  'isPotok',
+  'id_semesterOrWs',
+  'id_vid_zaniatiy',
+  'visitDate',
+] as const;
+
+const badMark = (c: AppContext, at: string) =>
+  fail(c, 400, `${at}/id_otsenka: must be -1 or an id_otsenka from getassessments`);
+
+export const visitlogRoutes = ({ store }: RouteDeps) =>
+  createRouter()
+    // Students ask too (for the teacher they chose); a class the world does not have has no kinds.
+    .post('/api/visitlog/getvidzaniatiy', (c) => {
+      const body = getBody<VidZaniatiyRequest>(c);
+      const [offering] = findOfferings(store, body);
+      const discipline = store.get(calendarSlice).disciplineById.get(body.id_discipline);
+      if (!offering || !discipline || offering.id_teacher !== body.id_teacher) return ok(c, []);
+      const kinds = kindsOf(discipline, body.isPotok);
+      return ok(
+        c,
+        vidZaniatiy.filter((v) => kinds.includes(v.id_vid_zaniatiy)),
+      );
+    })
+
+    .post('/api/visitlog/getassessments', (c) => {
+      const { id_vid_zaniatiy } = getBody<AssessmentsRequest>(c);
+      const known = vidZaniatiy.some((v) => v.id_vid_zaniatiy === id_vid_zaniatiy);
+      return ok(c, known ? assessments : []);
+    })
+
+    .post('/api/visitlog/getstudentslist', (c) => {
+      const found = teacherClass(c, store, getBody<DateRequest>(c));
+      if ('denied' in found) return found.denied;
+      return ok(c, classStudents(store, found.cls).map(toStudentRow));
+    })
+
+    .post('/api/visitlog/getstudentslistsubgroup', (c) => {
+      const body = getBody<SubgroupDateRequest>(c);
+      const found = teacherClass(c, store, body);
+      if ('denied' in found) return found.denied;
+      return ok(
+        c,
+        classStudents(store, found.cls)
+          .filter((s) => inSubgroup(s, body.subgroup))
+          .map(toStudentRow),
+      );
+    })
+
+    // What is stored for the date, for editing; a student without an entry shows as present,
+    // unmarked, with the date's hours (2 for a date not held yet).
+    .post('/api/visitlog/getstudentslistsubgroupupdate', (c) => {
+      const body = getBody<SubgroupDateRequest>(c);
+      const found = teacherClass(c, store, body);
+      if ('denied' in found) return found.denied;
+      const journal = journalOf(store, found.cls);
+      const marks = journal.lessons.get(body.visitDate);
+      const hours =
+        journalColumns(journal).find((col) => col.visitDate === body.visitDate)?.timesCount ?? 2;
+      return ok(
+        c,
+        classStudents(store, found.cls)
+          .filter((s) => inSubgroup(s, body.subgroup))
+          .map((student) => {
+            const entry = marks?.get(student.id);
+            return {
+              id_student: student.id,
+              s_fio: student.fullName,
+              id_group: student.id_group,
+              isVisited: entry?.isVisited ?? true,
+              id_otsenka: entry?.id_otsenka ?? -1,
+              otsenka: otsenkaOf(entry),
+              timesCount: entry?.timesCount ?? hours,
+            };
+          }),
+      );
+    })
+
+    .post('/api/visitlog/getjournal', (c) => {
+      const body = getBody<JournalRequest>(c);
+      const found = teacherClass(c, store, body);
+      if ('denied' in found) return found.denied;
+      const students = classStudents(store, found.cls).filter((s) =>
+        inSubgroup(s, body.subgroup),
+      );
+      return ok(c, toJournal(journalOf(store, found.cls), students));
+    })
+
+    // The student's own row in the class of their group (practice, labs) or stream (lectures)
+    // that the chosen teacher holds; an empty grid when there is no such class.
+    .post('/api/visitlog/getjournalforstudent', (c) => {
+      const body = getBody<StudentJournalRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      if (person.role !== 2 || body.id_student !== person.id) {
+        return fail(c, 403, 'Forbidden: a student sees only their own journal');
+      }
+      const group = store.get(universitySlice).groupById.get(person.id_group);
+      const isPotok = body.id_vid_zaniatiy === LECTURE;
+      const cls =
+        group &&
+        findClass(store, {
+          ...body,
+          isPotok,
+          id_groupOrPorok: isPotok ? group.id_stream : group.id_group,
+        });
+      if (!cls || cls.id_teacher !== body.id_teacher) return ok(c, emptyJournal);
+      return ok(c, toJournal(journalOf(store, cls), [person]));
+    })
+
+    .post('/api/visitlog/studentvisitupdate', (c) => {
+      const body = getBody<VisitUpdate>(c);
+      const found = teacherClass(c, store, body);
+      if ('denied' in found) return found.denied;
+      if (!isMarkOption(body.id_otsenka)) return badMark(c, 'body');
+      const entry = journalOf(store, found.cls).lessons.get(body.visitDate)?.get(body.id_student);
+      if (!entry) return fail(c, 404, 'Not found: nothing stored for this student and date');
+      Object.assign(entry, toVisitEntry(body));
+      return ok(c, true);
+    })
+
+    // One date of one class; rows replace what is stored for their students on that date.
+    .post('/api/visitlog/studentvisitinsertall', (c) => {
+      const { visits } = getBody<InsertAllRequest>(c);
+      const [first] = visits;
+      if (!first) return fail(c, 400, 'body/visits: must NOT have fewer than 1 items');
+      for (const [i, row] of visits.entries()) {
+        const differs = classFields.find((field) => row[field] !== first[field]);
+        if (differs) {
+          return fail(c, 400, `body/visits/${i}/${differs}: every row must be for one class and date`);
+        }
+      }
+      const found = teacherClass(c, store, first);
+      if ('denied' in found) return found.denied;
+      const members = new Set(classStudents(store, found.cls).map((s) => s.id));
+      const seen = new Set<number>();
+      for (const [i, row] of visits.entries()) {
+        if (!members.has(row.id_student)) {
+          return fail(c, 400, `body/visits/${i}/id_student: not a student of this class`);
+        }
+        if (seen.has(row.id_student)) {
+          return fail(c, 400, `body/visits/${i}/id_student: the student has another row`);
+        }
+        seen.add(row.id_student);
+        if (!isMarkOption(row.id_otsenka)) return badMark(c, `body/visits/${i}`);
+      }
+      // every check passed: now store
+      const { lessons } = journalOf(store, found.cls);
+      const marks = lessons.get(first.visitDate) ?? new Map();
+      for (const row of visits) marks.set(row.id_student, toVisitEntry(row));
+      lessons.set(first.visitDate, marks);
+      return ok(c, true);
+    })
+
+    .post('/api/visitlog/journal/delete', (c) => {
+      const body = getBody<DateRequest>(c);
+      const found = teacherClass(c, store, body);
+      if ('denied' in found) return found.denied;
+      const { lessons } = journalOf(store, found.cls);
+      if (!lessons.delete(body.visitDate)) return fail(c, 404, 'Not found: no lesson on this date');
+      return ok(c, true);
+    });

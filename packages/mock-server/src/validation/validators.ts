@@ -1,0 +1,124 @@
+// Validators compiled from the contract itself with ajv: no second copy of any schema.
+// Each schema is compiled once per process and shared by every app (they are pure functions of the
+// contract). main.ts compiles them all right after it starts listening (warmUpValidators), so the
+// first answer is not held up by ~150 ms of compilation; anything asked for earlier is compiled on
+// first use.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { operations, spec, type Operation, type Pointer } from '../contract/contract.js';
+
+const SPEC_ID = 'openapi.json';
+
+function createAjv(coerceTypes: false | 'array') {
+  // strict: false because OpenAPI adds keywords ajv does not know (example, x-assumed, ...).
+  const ajv = new Ajv2020({ strict: false, validateSchema: false, coerceTypes });
+  addFormats(ajv);
+  ajv.addSchema(spec, SPEC_ID);
+  return ajv;
+}
+
+let exact: Ajv2020 | undefined;
+// Multipart fields and query parameters arrive as strings: this instance coerces them to the
+// schema's types ('42' → 42, a lone value → [value]) before checking.
+let coercing: Ajv2020 | undefined;
+const cache = new Map<string, ValidateFunction>();
+
+export interface CompileOptions {
+  coerce?: boolean;
+}
+
+/** The validator of the schema at a pointer of the contract. */
+export function validatorAt(pointer: Pointer, { coerce = false }: CompileOptions = {}) {
+  const key = `${coerce ? 'coerce' : 'exact'} ${pointer}`;
+  let validate = cache.get(key);
+  if (!validate) {
+    const ajv = coerce ? (coercing ??= createAjv('array')) : (exact ??= createAjv(false));
+    validate = ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
+    cache.set(key, validate);
+  }
+  return validate;
+}
+
+/** The validator of an operation's query string, as one object of its query parameters. */
+export function queryValidator(op: Operation) {
+  const key = `query ${op.method} ${op.path}`;
+  let validate = cache.get(key);
+  if (!validate) {
+    coercing ??= createAjv('array');
+    validate = coercing.compile({
+      type: 'object',
+      properties: Object.fromEntries(
+        op.query.map((p) => [p.name, { $ref: `${SPEC_ID}#${p.schema}` }]),
+      ),
+      required: op.query.filter((p) => p.required).map((p) => p.name),
+    });
+    cache.set(key, validate);
+  }
+  return validate;
+}
+
+/** Every validator a request can need (and, with `responses`, every answer's), in order. */
+function* compileJobs(responses: boolean): Generator<() => unknown> {
+  for (const op of operations) {
+    if (op.query.length > 0) yield () => queryValidator(op);
+    for (const [type, pointer] of Object.entries(op.requestBody?.content ?? {})) {
+      yield () => validatorAt(pointer, { coerce: type !== 'application/json' });
+    }
+    if (!responses) continue;
+    for (const content of Object.values(op.responses)) {
+      for (const [type, pointer] of Object.entries(content)) {
+        if (isJsonMediaType(type)) yield () => validatorAt(pointer);
+      }
+    }
+  }
+}
+
+/** Compiles everything now (tests, to find a broken schema at once). */
+export function compileAllValidators({ responses }: { responses: boolean }) {
+  for (const job of compileJobs(responses)) job();
+}
+
+/** Compiles everything in small slices between requests; resolves when done. */
+export async function warmUpValidators({ responses }: { responses: boolean }) {
+  const jobs = compileJobs(responses);
+  for (;;) {
+    const started = performance.now();
+    // ~10 ms slices keep a request that arrives meanwhile waiting no longer than that.
+    while (performance.now() - started < 10) {
+      const next = jobs.next();
+      if (next.done) return;
+      next.value();
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+export function isJsonMediaType(type: string) {
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+/**
+ * One ajv error as `where/field: problem`, e.g. `body/page: must be integer`, so the answer names
+ * the field.
+ */
+export function describeError(where: 'body' | 'query', error: ErrorObject): string {
+  const path = (where + error.instancePath).replace(/~1/g, '/').replace(/~0/g, '~');
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${path}/${String(params.missingProperty)}: is required`;
+    case 'additionalProperties':
+      return `${path}/${String(params.additionalProperty)}: is not allowed`;
+    case 'enum':
+      return `${path}: must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `${path}: must be ${JSON.stringify(params.allowedValue)}`;
+    default:
+      return `${path}: ${error.message ?? 'is invalid'}`;
+  }
+}
+
+export function firstError(where: 'body' | 'query', validate: ValidateFunction) {
+  const error = validate.errors?.[0];
+  return error ? describeError(where, error) : `${where}: is invalid`;
+}

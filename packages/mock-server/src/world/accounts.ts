@@ -1,0 +1,61 @@
+// Logins and passwords. Kept in the world (not in code) so a password change (passwd/reset.json)
+// takes effect at the next login and reset() restores the seeded credentials.
+import { defineSlice, type Store } from './store.js';
+import { universitySlice, type Role, type Student, type Teacher } from './university.js';
+
+export interface Account {
+  login: string;
+  password: string;
+  uid: number;
+  role: Role;
+  /** id_teacher or id_student. */
+  personId: number;
+}
+
+export interface DemoAccount {
+  login: 'teacher' | 'teacher2' | 'student' | 'student2';
+  password: string;
+  description: string;
+}
+
+/** Printed at start-up and documented in the README. */
+export const demoAccounts: readonly DemoAccount[] = [
+  { login: 'teacher', password: 'Teacher1', description: 'teacher with news permission' },
+  { login: 'teacher2', password: 'Teacher2', description: 'teacher without news permission' },
+  { login: 'student', password: 'Student1', description: 'student' },
+  { login: 'student2', password: 'Student2', description: 'student in another group' },
+];
+
+export interface Accounts {
+  byLogin: Map<string, Account>;
+}
+
+export const accountsSlice = defineSlice('accounts', ({ get }): Accounts => {
+  const { demo } = get(universitySlice);
+  const accounts = demoAccounts.map(({ login, password }): Account => {
+    const person = demo[login];
+    return { login, password, uid: person.uid, role: person.role, personId: person.id };
+  });
+  return { byLogin: new Map(accounts.map((account) => [account.login, account])) };
+});
+
+/** The person behind an account or a (role, id) pair. */
+export function findPerson(store: Store, role: number, id: number): Teacher | Student | undefined {
+  const university = store.get(universitySlice);
+  return role === 1 ? university.teacherById.get(id) : university.studentById.get(id);
+}
+
+/** The contract's User: what login and authentication answer. */
+export function toUser(store: Store, person: Teacher | Student) {
+  const group =
+    person.role === 2 ? store.get(universitySlice).groupById.get(person.id_group) : undefined;
+  return {
+    uid: person.uid,
+    id: person.id,
+    fullName: person.fullName,
+    role: person.role,
+    group: group?.name ?? null,
+    id_group: group?.id_group ?? null,
+    newsPerms: person.role === 1 && person.newsPerms,
+  };
+}

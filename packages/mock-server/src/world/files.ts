@@ -1,0 +1,121 @@
+// Files kept in memory (attachments, uploads) and what serving them back needs.
+
+export interface StoredFile {
+  name: string;
+  contentType: string;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+const contentTypes: Record<string, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  rtf: 'application/rtf',
+  zip: 'application/zip',
+  rar: 'application/vnd.rar',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
+  html: 'text/html; charset=utf-8',
+};
+
+/** By extension first (what the browser reports is often generic), then as uploaded. */
+export function contentTypeOf(name: string, uploadedType = '') {
+  const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  return contentTypes[extension] ?? (uploadedType || 'application/octet-stream');
+}
+
+/** `attachment` with an ASCII fallback and the exact UTF-8 name (RFC 6266 / RFC 5987). */
+export function contentDisposition(name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Separator of file names in a news item's or message's `fileName`. */
+export const FILE_NAME_SEPARATOR = ';!;';
+
+/**
+ * A client-sent file name made safe to keep: the last path segment only, no control characters,
+ * no `..` and no list separator; and unique among `taken`.
+ */
+export function cleanFileName(raw: string, taken: ReadonlySet<string> = new Set()) {
+  const base =
+    (raw.split(/[/\\]/).pop() ?? '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .replaceAll(FILE_NAME_SEPARATOR, ';')
+      .replace(/\.{2,}/g, '.')
+      .trim()
+      .slice(-200) || 'file';
+  let name = base;
+  for (let n = 2; taken.has(name); n++) {
+    const dot = base.lastIndexOf('.');
+    name = dot > 0 ? `${base.slice(0, dot)} (${n})${base.slice(dot)}` : `${base} (${n})`;
+  }
+  return name;
+}
+
+/**
+ * True when a requested name tries to leave the file store: `..`, `/`, `\` or NUL, also once or
+ * twice percent-encoded (`%2e%2e%2f`, `%252e…`).
+ */
+export function isTraversal(requested: string) {
+  let decoded = requested;
+  for (let i = 0; i < 3; i++) {
+    try {
+      const next = decodeURIComponent(decoded);
+      if (next === decoded) break;
+      decoded = next;
+    } catch {
+      break;
+    }
+  }
+  return [requested, decoded].some((name) => name.includes('..') || /[/\\\0]/.test(name));
+}
+
+export async function storeUpload(file: File, name: string): Promise<StoredFile> {
+  return {
+    name,
+    contentType: contentTypeOf(name, file.type),
+    bytes: new Uint8Array(await file.arrayBuffer()),
+  };
+}
+
+/** A small, valid one-page PDF saying `line` (ASCII), for seeded attachments. */
+export function tinyPdf(line: string): Uint8Array<ArrayBuffer> {
+  const text = line.replace(/[^\x20-\x7e]/g, '?').replace(/[()\\]/g, '\\$&');
+  const stream = `BT /F1 14 Tf 72 760 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(pdf);
+}

@@ -1,0 +1,153 @@
+// News and announcements with attachments. Items are kept newest first; attachment bytes live in
+// `files` under `{id_eventMessage}_{fileName}`, the name the download link asks for.
+import { faker } from './faker.js';
+import { FILE_NAME_SEPARATOR, contentTypeOf, tinyPdf, type StoredFile } from './files.js';
+import { defineSlice } from './store.js';
+import { toBishkekIso } from './time.js';
+import { faculties, universitySlice, type Student, type Teacher } from './university.js';
+
+/** 0 everybody, 1 teachers, 2 students. */
+export type NewsAudience = 0 | 1 | 2;
+
+export interface NewsRecord {
+  id_eventMessage: number;
+  /** id_teacher of the author. */
+  authorId: number;
+  message: string;
+  fileNames: string[];
+  created: string;
+  audience: NewsAudience;
+  /** -1 for all faculties. */
+  id_faculty: number;
+}
+
+export interface News {
+  /** Newest first. */
+  items: NewsRecord[];
+  files: Map<string, StoredFile>;
+  nextId: number;
+}
+
+/** The feed shows 10 items per page (pages start at 1). */
+export const NEWS_PAGE_SIZE = 10;
+const NEWS_PER_SCALE = 36;
+
+export const newsFileKey = (id: number, name: string) => `${id}_${name}`;
+
+const disciplines = [
+  'Базы данных',
+  'Философия',
+  'Микроэкономика',
+  'Гражданское право',
+  'История Кыргызстана',
+  'Английский язык',
+  'Алгоритмы и структуры данных',
+  'Теория литературы',
+];
+const messages: readonly ((d: string, date: string) => string)[] = [
+  () => 'Расписание экзаменов на зимнюю сессию опубликовано.',
+  (d, date) => `Консультация по дисциплине «${d}» переносится на ${date}.`,
+  (_, date) => `Уважаемые студенты! ${date} в 14:00 в актовом зале состоится общее собрание.`,
+  (_, date) => `Открыта регистрация на элективные дисциплины весеннего семестра до ${date}.`,
+  (d) => `Библиотека пополнилась новыми учебниками по курсу «${d}».`,
+  (_, date) => `Напоминаем: оплата за обучение в осеннем семестре — до ${date}.`,
+  (d) => `Итоги первого модуля по дисциплине «${d}» размещены в журнале.`,
+  (_, date) => `Изменения в расписании занятий с ${date}, подробности во вложении.`,
+  (_, date) => `Конкурс студенческих научных работ: заявки принимаются до ${date}.`,
+  () => 'Кафедра приглашает на открытую лекцию приглашённого профессора.',
+  (_, date) => `${date} — день открытых дверей университета. Приглашаем волонтёров.`,
+  () => 'Продлён приём документов на участие в программе академической мобильности.',
+];
+const attachmentNames = [
+  'Расписание.pdf',
+  'Приказ №12.docx',
+  'График консультаций.xlsx',
+  'Методичка.pdf',
+  'Список группы.xlsx',
+  'Программа курса.docx',
+  'Презентация.pptx',
+  'Требования.txt',
+  'Положение о практике.pdf',
+];
+
+function attachmentBytes(name: string, message: string): Uint8Array<ArrayBuffer> {
+  if (name.endsWith('.pdf')) return tinyPdf(`LMS mock attachment: ${name.length} chars`);
+  return new TextEncoder().encode(`${name}\n\n${message}\n`);
+}
+
+export function createNewsItem(
+  fields: Pick<NewsRecord, 'id_eventMessage' | 'authorId' | 'created'> & Partial<NewsRecord>,
+): NewsRecord {
+  const date = toBishkekIso(faker.date.soon({ days: 30, refDate: fields.created }));
+  const dateText = `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+  return {
+    message: faker.helpers.arrayElement(messages)(
+      faker.helpers.arrayElement(disciplines),
+      dateText,
+    ),
+    fileNames:
+      faker.number.float() < 0.35
+        ? faker.helpers.arrayElements(attachmentNames, { min: 1, max: 2 })
+        : [],
+    audience: faker.helpers.weightedArrayElement([
+      { weight: 6, value: 0 },
+      { weight: 1, value: 1 },
+      { weight: 3, value: 2 },
+    ]),
+    id_faculty: faker.number.float() < 0.7 ? -1 : faker.helpers.arrayElement(faculties).id_faculty,
+    ...fields,
+  };
+}
+
+export const newsSlice = defineSlice('news', ({ get, now, scale }): News => {
+  const { teachers } = get(universitySlice);
+  const authors = teachers.filter((t) => t.newsPerms);
+  const demoAuthor = authors[0];
+  const items: NewsRecord[] = [];
+  const files = new Map<string, StoredFile>();
+  let created = now.getTime();
+  const count = NEWS_PER_SCALE * scale;
+  for (let i = 0; i < count; i++) {
+    created -= faker.number.int({ min: 3, max: 60 }) * 60 * 60 * 1000;
+    const author = i % 4 === 0 ? demoAuthor : faker.helpers.arrayElement(authors);
+    const item = createNewsItem({
+      id_eventMessage: 100 + count - i,
+      authorId: author?.id ?? 0,
+      created: toBishkekIso(new Date(created)),
+      // the demo teacher's own items reach everybody, so every demo account sees them
+      ...(author === demoAuthor && { audience: 0, id_faculty: -1 }),
+    });
+    items.push(item);
+    for (const name of item.fileNames) {
+      files.set(newsFileKey(item.id_eventMessage, name), {
+        name,
+        contentType: contentTypeOf(name),
+        bytes: attachmentBytes(name, item.message),
+      });
+    }
+  }
+  return { items, files, nextId: 101 + count };
+});
+
+/** Whether a reader sees an item: by audience and faculty; authors always see their own. */
+export function isVisibleTo(item: NewsRecord, reader: Teacher | Student) {
+  if (reader.role === 1 && item.authorId === reader.id) return true;
+  const audienceOk = item.audience === 0 || item.audience === reader.role;
+  return audienceOk && (item.id_faculty === -1 || item.id_faculty === reader.id_faculty);
+}
+
+/** The contract's NewsItem as the reader sees it. */
+export function toNewsItem(
+  item: NewsRecord,
+  reader: Teacher | Student,
+  author: Teacher | undefined,
+) {
+  return {
+    id_eventMessage: item.id_eventMessage,
+    author: author ? `${author.shortName}|${author.fullName}` : '|',
+    message: item.message,
+    fileName: item.fileNames.length > 0 ? item.fileNames.join(FILE_NAME_SEPARATOR) : null,
+    created: item.created,
+    canEdit: reader.role === 1 && item.authorId === reader.id,
+  };
+}

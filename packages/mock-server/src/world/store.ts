@@ -1,0 +1,97 @@
+// The in-memory world: named slices built lazily from the seed, mutated by writes, forgotten by
+// reset(). A slice is built the first time a handler asks for it, so start-up does no world work
+// and a large --scale costs nothing until it is used.
+import { faker } from './faker.js';
+
+export interface WorldOptions {
+  seed: number;
+  /** Multiplies the population (groups, teachers, students, news, …). */
+  scale: number;
+  /** The fixed "now" of the world: seeded dates lie before it, writes just after it. */
+  now: Date;
+}
+
+export interface WorldContext extends WorldOptions {
+  /** Another slice (built on demand); a build may call it at any point. */
+  get<T>(slice: Slice<T>): T;
+}
+
+export interface Slice<T> {
+  readonly name: string;
+  readonly build: (world: WorldContext) => T;
+}
+
+const sliceNames = new Set<string>();
+
+/** Declares a slice; `build` uses the shared `faker`, which the store has seeded for it. */
+export function defineSlice<T>(name: string, build: (world: WorldContext) => T): Slice<T> {
+  if (sliceNames.has(name)) throw new Error(`Two world slices are named "${name}"`);
+  sliceNames.add(name);
+  return { name, build };
+}
+
+// FNV-1a: a stable number per slice name, so each slice has its own random sequence.
+function hashName(name: string) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+export class Store implements WorldOptions {
+  readonly seed: number;
+  readonly scale: number;
+  readonly now: Date;
+  readonly #built = new Map<Slice<unknown>, unknown>();
+  readonly #building = new Set<string>();
+  #writes = 0;
+
+  constructor({ seed, scale, now }: WorldOptions) {
+    this.seed = seed;
+    this.scale = scale;
+    this.now = now;
+  }
+
+  get<T>(slice: Slice<T>): T {
+    if (this.#built.has(slice)) return this.#built.get(slice) as T;
+    if (this.#building.has(slice.name)) throw new Error(`World slice "${slice.name}" needs itself`);
+    this.#building.add(slice.name);
+    try {
+      const value = this.#build(slice);
+      this.#built.set(slice, value);
+      return value;
+    } finally {
+      this.#building.delete(slice.name);
+    }
+  }
+
+  // Every slice draws from faker seeded with (seed, its name). After each get() inside a build the
+  // sequence is re-seeded the same way whether or not that dependency had to be built, so a slice's
+  // content never depends on which request happened to build what first.
+  #build<T>(slice: Slice<T>): T {
+    const salt = hashName(slice.name);
+    let step = 0;
+    faker.seed([this.seed, salt, step]);
+    return slice.build({
+      seed: this.seed,
+      scale: this.scale,
+      now: this.now,
+      get: (dependency) => {
+        const value = this.get(dependency);
+        faker.seed([this.seed, salt, ++step]);
+        return value;
+      },
+    });
+  }
+
+  /** Back to the seeded world: every slice is rebuilt from the seed when next asked for. */
+  reset() {
+    this.#built.clear();
+    this.#writes = 0;
+  }
+
+  /** The time of a write: one second after the previous one, starting at `now`. */
+  tick(): Date {
+    this.#writes += 1;
+    return new Date(this.now.getTime() + this.#writes * 1000);
+  }
+}

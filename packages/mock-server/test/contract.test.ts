@@ -1,0 +1,103 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { listOperationsWithoutHandler } from '../src/contract/coverage.js';
+import { findOperation, operations } from '../src/contract/contract.js';
+import type { AppEnv } from '../src/http.js';
+import { ContractViolation, validateResponses } from '../src/validation/response.js';
+import { Client, createTestApp, signIn } from './helpers.js';
+
+describe('the contract', () => {
+  it('every operation in the spec has a handler', () => {
+    const missing = listOperationsWithoutHandler(createTestApp()).map(
+      (op) => `${op.operationId} (${op.method} ${op.path})`,
+    );
+    if (process.env.MOCK_ALLOW_MISSING === '1') {
+      if (missing.length > 0) {
+        console.warn(
+          `${missing.length} operations have no handler yet:\n  ${missing.join('\n  ')}`,
+        );
+      }
+      return;
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('derives public and write operations from `security`', () => {
+    const byId = new Map(operations.map((op) => [op.operationId, op]));
+    expect(byId.get('getConfig')).toMatchObject({ isPublic: true, isWrite: false });
+    expect(byId.get('authorize')).toMatchObject({ isPublic: true, isWrite: false });
+    expect(byId.get('getNews')).toMatchObject({ isPublic: false, isWrite: false });
+    expect(byId.get('insertNews')).toMatchObject({ isPublic: false, isWrite: true });
+    expect(findOperation('HEAD', '/config.json')?.operationId).toBe('getConfig');
+  });
+
+  it('test mode fails loudly when an answer does not match the contract', async () => {
+    const app = new Hono<AppEnv>();
+    app.onError((error) => {
+      throw error;
+    });
+    app.use(async (c, next) => {
+      c.set('operation', findOperation(c.req.method, c.req.path));
+      await next();
+    });
+    app.use(validateResponses());
+    app.get('/config.json', (c) => c.json({ name: 42 }));
+    app.get('/api/logo.json', (c) => c.json({ logo: 'x', name: 'y' }, 418));
+    await expect(app.request('/config.json')).rejects.toThrow(ContractViolation);
+    await expect(app.request('/api/logo.json')).rejects.toThrow(
+      /418, a status the contract does not declare/,
+    );
+  });
+});
+
+describe('robustness', () => {
+  const bodies = [
+    '',
+    'null',
+    '[]',
+    '"text"',
+    '{',
+    '{"a":',
+    '{"__proto__":{"x":1}}',
+    '[[[[[[[[[[]]]]]]]]]]',
+    '{"page":1e400}',
+  ];
+  const contentTypes = [
+    'application/json',
+    'multipart/form-data',
+    'multipart/form-data; boundary=x',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+  ];
+
+  it('answers every malformed request to every handled operation below 500', async () => {
+    const app = createTestApp();
+    const teacher = await signIn(app, 'teacher');
+    const handled = operations.filter(
+      (op) => !listOperationsWithoutHandler(app).includes(op) && op.method === 'POST',
+    );
+    for (const op of handled) {
+      for (const body of bodies) {
+        for (const type of contentTypes) {
+          const res = await app.request(op.path, {
+            method: 'POST',
+            headers: {
+              'content-type': type,
+              cookie: teacher.session?.cookie ?? '',
+              'X-XSRF-TOKEN': teacher.session?.xsrf ?? '',
+            },
+            body,
+          });
+          expect(res.status, `${op.operationId} ${type} ${body}`).toBeLessThan(500);
+        }
+      }
+    }
+  });
+
+  it('answers unknown methods and paths with a 404 envelope', async () => {
+    const client = new Client(createTestApp());
+    const res = await client.app.request('/api/news/data.json', { method: 'DELETE' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ result: 1, error: 'Not found', data: null });
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { Client, createTestApp, newsForm, newsPage, signIn } from './helpers.js';
+
+const scenario = (value: string) => ({ headers: { 'X-Mock-Scenario': value } });
+const newsBody = { id: 501, uid: 1001, role: 1, page: 1 };
+
+describe('X-Mock-Scenario', () => {
+  it('server-error answers 500 with an envelope', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const res = await teacher.post('/api/news/data.json', newsBody, scenario('server-error'));
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ result: 1, data: null, error: expect.any(String) });
+  });
+
+  it('client-error answers 400 with an envelope', async () => {
+    const res = await createTestApp().request('/config.json', scenario('client-error'));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ result: 1, data: null });
+  });
+
+  it('result-error answers 200 with a truthy result and changes nothing', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const before = await newsPage(teacher);
+    const res = await teacher.postForm(
+      '/api/news/insert.json',
+      newsForm(),
+      scenario('result-error'),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ result: 1, error: expect.any(String), data: null });
+    expect(await newsPage(teacher)).toEqual(before);
+  });
+
+  it('empty answers an empty list, or null for a single object', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const list = await teacher.post('/api/news/data.json', newsBody, scenario('empty'));
+    expect(list.status).toBe(200);
+    expect(await list.json()).toEqual({ result: 0, error: null, data: [] });
+    const check = await teacher.post(
+      '/api/news/check.json',
+      { id: 501, type: 1 },
+      scenario('empty'),
+    );
+    expect(await check.json()).toEqual({ result: 0, error: null, data: null });
+  });
+
+  it('slow=<ms> waits that long, then answers normally', async () => {
+    const started = performance.now();
+    const res = await createTestApp().request('/config.json', scenario('slow=120'));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(110);
+    expect(res.status).toBe(200);
+  });
+
+  it('timeout does not answer until the client gives up', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const controller = new AbortController();
+    const pending = Promise.resolve(
+      teacher.post('/api/news/data.json', newsBody, {
+        ...scenario('timeout'),
+        signal: controller.signal,
+      }),
+    );
+    const first = await Promise.race([
+      pending.then(() => 'answered'),
+      new Promise((resolve) => setTimeout(resolve, 300, 'still waiting')),
+    ]);
+    expect(first).toBe('still waiting');
+    controller.abort();
+    // once the client is gone the server lets go (nobody reads this answer)
+    expect((await pending).status).toBe(504);
+  });
+
+  it('refuses an unknown scenario with 400', async () => {
+    const res = await createTestApp().request('/config.json', scenario('explode'));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: expect.stringContaining('unknown scenario') });
+  });
+
+  it('leaves static files and the control routes alone', async () => {
+    const res = await createTestApp().request('/api/logo.svg', scenario('server-error'));
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('global faults', () => {
+  it('--error-rate 1 fails every operation with 500', async () => {
+    const app = createTestApp({ errorRate: 1 });
+    expect((await app.request('/config.json')).status).toBe(500);
+    const login = await new Client(app).post('/api/auth/orize.json', {
+      login: 'teacher',
+      password: 'Teacher1',
+    });
+    expect(login.status).toBe(500);
+  });
+
+  it('--error-rate 0.5 fails about half, the same ones for the same seed', async () => {
+    const run = async () => {
+      const app = createTestApp({ errorRate: 0.5, seed: 3 });
+      const statuses = [];
+      for (let i = 0; i < 40; i++) statuses.push((await app.request('/config.json')).status);
+      return statuses;
+    };
+    const statuses = await run();
+    const failed = statuses.filter((s) => s === 500).length;
+    expect(failed).toBeGreaterThan(8);
+    expect(failed).toBeLessThan(32);
+    expect(await run()).toEqual(statuses);
+  });
+
+  it('--latency delays every answer within the range', async () => {
+    const app = createTestApp({ latency: [60, 80] });
+    const started = performance.now();
+    await app.request('/config.json');
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(55);
+    expect(took).toBeLessThan(500);
+  });
+});

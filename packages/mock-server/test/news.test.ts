@@ -1,0 +1,301 @@
+import { describe, expect, it } from 'vitest';
+import { NEWS_PAGE_SIZE } from '../src/world/news.js';
+import { Client, createTestApp, newsForm, newsPage, signIn } from './helpers.js';
+
+const insert = (client: Client, fields = {}, options = {}) =>
+  client.postForm('/api/news/insert.json', newsForm(fields), options);
+
+const download = (client: Client, filename: string) =>
+  client.get(`/lms/api/news/download.file?filename=${encodeURIComponent(filename)}&type=4`);
+
+describe('news/data.json', () => {
+  it('pages 10 items newest first, and an empty list past the end', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const first = await newsPage(teacher, 1);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toHaveLength(NEWS_PAGE_SIZE);
+    const second = (await newsPage(teacher, 2)).body.data;
+    const all = [...first.body.data, ...second];
+    const created = all.map((item) => (item as unknown as { created: string }).created);
+    expect(created).toEqual([...created].sort().reverse());
+    expect(new Set(all.map((i) => i.id_eventMessage)).size).toBe(all.length);
+    expect((await newsPage(teacher, 99)).body.data).toEqual([]);
+  });
+
+  it('marks the reader’s own items canEdit, and only those', async () => {
+    const app = createTestApp();
+    const teacherItems = (await newsPage(await signIn(app, 'teacher'))).body.data;
+    expect(teacherItems.some((i) => i.canEdit)).toBe(true);
+    expect(teacherItems.some((i) => !i.canEdit)).toBe(true);
+    const studentItems = (await newsPage(await signIn(app, 'student'))).body.data;
+    expect(studentItems.every((i) => !i.canEdit)).toBe(true);
+  });
+
+  it('answers 400 naming the field', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const cases: [unknown, string][] = [
+      ['{"page": 1', 'body: malformed JSON'],
+      [{ id: 501, uid: 1001, role: 1 }, 'body/page: is required'],
+      [{ id: 501, uid: 1001, role: 1, page: '1' }, 'body/page: must be integer'],
+      [{ id: 501, uid: 1001, role: 1, page: 0 }, 'body/page: must be >= 1'],
+      [{ id: 501, uid: 1001, role: 3, page: 1 }, 'body/role: must be one of 1, 2'],
+      [[1, 2], 'body: must be object'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await teacher.post('/api/news/data.json', body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ result: 1, error, data: null });
+    }
+  });
+
+  it('answers 413 for a JSON body over 1 MB', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const res = await teacher.post('/api/news/data.json', {
+      id: 501,
+      uid: 1001,
+      role: 1,
+      page: 1,
+      padding: 'x'.repeat(1024 * 1024),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ result: 1, data: null });
+  });
+
+  it('answers 413 from a Content-Length over 1 MB without reading the body', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const res = await teacher.post('/api/news/data.json', '{}', {
+      headers: { 'content-length': String(2 * 1024 * 1024) },
+    });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('news/check.json', () => {
+  it('tells whether a person may write news', async () => {
+    const app = createTestApp();
+    const student = await signIn(app, 'student');
+    const check = (id: number, type: number) =>
+      student.postData<{ newsPerms: boolean }>('/api/news/check.json', { id, type });
+    expect((await check(501, 1)).body.data).toEqual({ newsPerms: true });
+    expect((await check(502, 1)).body.data).toEqual({ newsPerms: false });
+    expect((await check(7001, 2)).body.data).toEqual({ newsPerms: false });
+    expect((await check(1, 1)).body.data).toEqual({ newsPerms: false });
+  });
+});
+
+describe('news/insert.json', () => {
+  it('publishes an item that the next read shows first, with its files served back', async () => {
+    const app = createTestApp();
+    const teacher = await signIn(app, 'teacher');
+    const pdf = new File([new Uint8Array([37, 80, 68, 70, 0, 255, 1])], 'Приказ №5 (итог).pdf', {
+      type: 'application/pdf',
+    });
+    const notes = new File(['строка 1\n'], 'заметки.txt', { type: 'text/plain' });
+    const res = await insert(teacher, { message: 'Новое объявление', file: [pdf, notes] });
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: { id_eventMessage: number } };
+
+    const [first] = (await newsPage(teacher)).body.data;
+    expect(first).toMatchObject({
+      id_eventMessage: data.id_eventMessage,
+      message: 'Новое объявление',
+      fileName: 'Приказ №5 (итог).pdf;!;заметки.txt',
+      canEdit: true,
+    });
+    // students see items for everybody
+    const [studentFirst] = (await newsPage(await signIn(app, 'student'))).body.data;
+    expect(studentFirst?.id_eventMessage).toBe(data.id_eventMessage);
+
+    const file = await download(teacher, `${data.id_eventMessage}_Приказ №5 (итог).pdf`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="______ _5 (____).pdf"; filename*=UTF-8''%D0%9F%D1%80%D0%B8%D0%BA%D0%B0%D0%B7%20%E2%84%965%20%28%D0%B8%D1%82%D0%BE%D0%B3%29.pdf`,
+    );
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(
+      new Uint8Array([37, 80, 68, 70, 0, 255, 1]),
+    );
+    const text = await download(teacher, `${data.id_eventMessage}_заметки.txt`);
+    expect(text.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await text.text()).toBe('строка 1\n');
+  });
+
+  it('keeps unsafe and duplicate upload names harmless', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const files = [
+      new File(['a'], '..\\..\\secret.txt'),
+      new File(['b'], 'secret.txt'),
+      new File(['c'], 'a;!;b.txt'),
+    ];
+    await insert(teacher, { file: files });
+    const [first] = (await newsPage(teacher)).body.data;
+    expect(first?.fileName).toBe('secret.txt;!;secret (2).txt;!;a;b.txt');
+  });
+
+  it('answers 403 and changes nothing for a teacher without newsPerms or a student', async () => {
+    const app = createTestApp();
+    const teacher = await signIn(app, 'teacher');
+    const before = await newsPage(teacher);
+    for (const login of ['teacher2', 'student'] as const) {
+      const res = await insert(await signIn(app, login));
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ result: 1, data: null });
+    }
+    expect(await newsPage(teacher)).toEqual(before);
+  });
+
+  it('answers 403 without the XSRF header and changes nothing', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const before = await newsPage(teacher);
+    const res = await insert(teacher, {}, { xsrf: false });
+    expect(res.status).toBe(403);
+    const wrong = await insert(teacher, {}, { headers: { 'X-XSRF-TOKEN': 'guess' } });
+    expect(wrong.status).toBe(403);
+    expect(await newsPage(teacher)).toEqual(before);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await insert(new Client(createTestApp()))).status).toBe(401);
+  });
+
+  it('answers 400 naming the field for a bad form', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const { message: _, ...withoutMessage } = newsForm();
+    const cases: [Record<string, string | number | File>, string][] = [
+      [withoutMessage, 'body/message: is required'],
+      [newsForm({ audience: 'всем' }), 'body/audience: must be integer'],
+      [newsForm({ audience: 7 }), 'body/audience: must be one of 0, 1, 2'],
+      [newsForm({ message: '' }), 'body/message: must NOT have fewer than 1 characters'],
+      [newsForm({ message: new File(['x'], 'm.txt') }), 'body/message: must not be a file'],
+      [newsForm({ file: 'not a file' }), 'body/file: must be a file'],
+    ];
+    for (const [fields, error] of cases) {
+      const res = await teacher.postForm('/api/news/insert.json', fields);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ result: 1, error, data: null });
+    }
+    const json = await teacher.post('/api/news/insert.json', newsForm());
+    expect(json.status).toBe(400);
+    expect(await json.json()).toMatchObject({ error: 'body: must be sent as multipart/form-data' });
+  });
+
+  it('answers 413 for a file over maxSizeMb, and for a body over the upload limit', async () => {
+    // 0.01 MB files; the whole upload may hold 10 of them plus the fields
+    const teacher = await signIn(createTestApp({ maxSizeMb: 0.01 }), 'teacher');
+    const before = await newsPage(teacher);
+    const big = new File([new Uint8Array(11 * 1024)], 'big.pdf');
+    const file = await insert(teacher, { file: big });
+    expect(file.status).toBe(413);
+    expect(await file.json()).toMatchObject({
+      error: 'body/file: file "big.pdf" is larger than 0.01 MB',
+    });
+
+    const many = Array.from(
+      { length: 30 },
+      (_, i) => new File([new Uint8Array(10_000)], `${i}.pdf`),
+    );
+    const body = await insert(teacher, { file: many });
+    expect(body.status).toBe(413);
+    expect(await newsPage(teacher)).toEqual(before);
+  });
+});
+
+describe('news/delete.json', () => {
+  it('deletes the author’s own item and its files', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    await insert(teacher, { message: 'Удалить меня', file: new File(['x'], 'x.txt') });
+    const [item] = (await newsPage(teacher)).body.data;
+    const id = item?.id_eventMessage ?? 0;
+    const res = await teacher.postData('/api/news/delete.json', {
+      id,
+      role: 1,
+      message: 'Удалить меня',
+    });
+    expect(res).toEqual({ status: 200, body: { result: 0, error: null, data: true } });
+    const after = (await newsPage(teacher)).body.data;
+    expect(after.map((i) => i.id_eventMessage)).not.toContain(id);
+    expect((await download(teacher, `${id}_x.txt`)).status).toBe(404);
+  });
+
+  it('answers 403 and keeps the item for another author’s item, teacher2 and students', async () => {
+    const app = createTestApp();
+    const teacher = await signIn(app, 'teacher');
+    const before = await newsPage(teacher);
+    const own = before.body.data.find((i) => i.canEdit);
+    const foreign = before.body.data.find((i) => !i.canEdit);
+    const attempts: [Client, number | undefined][] = [
+      [teacher, foreign?.id_eventMessage],
+      [await signIn(app, 'teacher2'), own?.id_eventMessage],
+      [await signIn(app, 'student'), own?.id_eventMessage],
+    ];
+    for (const [client, id] of attempts) {
+      const res = await client.post('/api/news/delete.json', { id, role: 1, message: '' });
+      expect(res.status).toBe(403);
+    }
+    const noXsrf = await teacher.post(
+      '/api/news/delete.json',
+      { id: own?.id_eventMessage, role: 1, message: '' },
+      { xsrf: false },
+    );
+    expect(noXsrf.status).toBe(403);
+    expect(await newsPage(teacher)).toEqual(before);
+  });
+
+  it('answers 404 for an unknown item and 400 for a bad body', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    expect(
+      (await teacher.post('/api/news/delete.json', { id: 1, role: 1, message: '' })).status,
+    ).toBe(404);
+    const bad = await teacher.post('/api/news/delete.json', { id: 'x', role: 1, message: '' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: 'body/id: must be integer' });
+  });
+});
+
+describe('news/download.file', () => {
+  it('serves seeded attachments', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const items = (await newsPage(teacher)).body.data;
+    const item = items.find((i) => i.fileName);
+    const name = item?.fileName?.split(';!;')[0] ?? '';
+    const res = await download(teacher, `${item?.id_eventMessage}_${name}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it.each([
+    '../package.json',
+    '..%2f..%2fpackage.json',
+    '%2e%2e%2fpackage.json',
+    '%252e%252e%252fpackage.json',
+    '..\\..\\package.json',
+    '/etc/passwd',
+    '136_/../../etc/passwd',
+    '136_a\u0000.pdf',
+  ])('refuses %s and never serves another file', async (filename) => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const res = await teacher.get(
+      `/lms/api/news/download.file?filename=${encodeURIComponent(filename)}&type=4`,
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      result: 1,
+      error: 'query/filename: must be a plain file name',
+      data: null,
+    });
+  });
+
+  it('answers 404 for a name it does not hold, 400 for a bad query', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    expect((await download(teacher, '136_nothing.pdf')).status).toBe(404);
+    expect((await download(teacher, 'package.json')).status).toBe(404);
+    const noType = await teacher.get('/lms/api/news/download.file?filename=1_a.pdf');
+    expect(noType.status).toBe(400);
+    expect(await noType.json()).toMatchObject({ error: 'query/type: is required' });
+    const wrongType = await teacher.get('/lms/api/news/download.file?filename=1_a.pdf&type=3');
+    expect(await wrongType.json()).toMatchObject({ error: 'query/type: must be 4' });
+  });
+});

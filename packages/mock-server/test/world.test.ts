@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { calendarSlice, CURRENT_YEAR_ID } from '../src/world/calendar.js';
+import { newsSlice } from '../src/world/news.js';
+import { Store } from '../src/world/store.js';
+import { DEFAULT_NOW } from '../src/world/time.js';
+import { universitySlice } from '../src/world/university.js';
+import { Client, createTestApp, newsForm, newsPage, signIn } from './helpers.js';
+
+const store = (seed = 1, scale = 1) => new Store({ seed, scale, now: DEFAULT_NOW });
+
+/** A fixed sequence of calls, every answer as text. */
+async function transcript(seed: number) {
+  const app = createTestApp({ seed });
+  const answers: string[] = [];
+  const record = async (res: Response | Promise<Response>) =>
+    answers.push(await (await res).text());
+  record(await app.request('/config.json'));
+  record(await app.request('/api/logo.json'));
+  for (const login of ['teacher', 'student', 'student2'] as const) {
+    const client = await signIn(app, login);
+    for (const page of [1, 2, 3, 4]) {
+      record(client.post('/api/news/data.json', { id: 1, uid: 1, role: 1, page }));
+    }
+  }
+  const teacher = await signIn(app, 'teacher');
+  record(teacher.postForm('/api/news/insert.json', newsForm({ file: new File(['x'], 'a.txt') })));
+  record(teacher.post('/api/news/data.json', { id: 1, uid: 1, role: 1, page: 1 }));
+  return answers;
+}
+
+describe('the seeded world', () => {
+  it('gives byte-identical answers for the same seed', async () => {
+    const [a, b] = await Promise.all([transcript(7), transcript(7)]);
+    expect(a).toEqual(b);
+    expect(await transcript(8)).not.toEqual(a);
+  });
+
+  it('builds each slice the same whatever was built before it', () => {
+    const direct = store();
+    const calendarFirst = direct.get(calendarSlice);
+    const other = store();
+    other.get(newsSlice);
+    other.get(universitySlice);
+    expect(other.get(calendarSlice)).toEqual(calendarFirst);
+    expect(other.get(universitySlice)).toEqual(direct.get(universitySlice));
+  });
+
+  it('mixes Russian and Kyrgyz names', () => {
+    const { students } = store().get(universitySlice);
+    const kyrgyz =
+      /^(Асанов|Токтогулов|Жумабаев|Сыдыков|Осмонов|Абдыкадыров|Мамытов|Турдубаев|Касымов|Исаков|Омуралиев|Садыков|Сатыбалдиев|Жээнбеков|Кулуев|Эсенов|Тыныбеков|Урматов|Бейшеналиев|Акматов)а? /;
+    const share = students.filter((s) => kyrgyz.test(s.fullName)).length / students.length;
+    expect(share).toBeGreaterThan(0.4);
+    expect(share).toBeLessThan(0.8);
+    expect(
+      students.every((s) => /^\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+$/u.test(s.fullName)),
+    ).toBe(true);
+  });
+
+  it('grows with --scale', () => {
+    const small = store(1, 1).get(universitySlice);
+    const large = store(1, 3).get(universitySlice);
+    expect(large.students.length).toBe(small.students.length * 3);
+    expect(large.teachers.length).toBe(small.teachers.length * 3);
+    expect(store(1, 3).get(newsSlice).items.length).toBe(store().get(newsSlice).items.length * 3);
+  });
+
+  it('has years, semester halves and the disciplines of each group in each year and ws', () => {
+    const world = store();
+    const { demo } = world.get(universitySlice);
+    const { offerings, disciplineById } = world.get(calendarSlice);
+    const current = offerings.filter(
+      (o) => o.id_group === demo.student.id_group && o.id_a_year === CURRENT_YEAR_ID && o.ws === 1,
+    );
+    expect(current).toHaveLength(5);
+    expect(current.every((o) => disciplineById.has(o.id_discipline))).toBe(true);
+    // both demo teachers teach the demo students
+    const teachers = new Set(current.map((o) => o.id_teacher));
+    expect(teachers.has(demo.teacher.id) && teachers.has(demo.teacher2.id)).toBe(true);
+  });
+});
+
+describe('POST /__mock/reset', () => {
+  it('restores the seeded world and ends every session', async () => {
+    const app = createTestApp();
+    const teacher = await signIn(app, 'teacher');
+    const seeded = await newsPage(teacher);
+    await teacher.postForm('/api/news/insert.json', newsForm({ message: 'Временное' }));
+    await teacher.post('/api/news/delete.json', {
+      id: seeded.body.data.find((i) => i.canEdit)?.id_eventMessage,
+      role: 1,
+      message: '',
+    });
+    expect(await newsPage(teacher)).not.toEqual(seeded);
+
+    const res = await app.request('/__mock/reset', { method: 'POST' });
+    expect(await res.json()).toEqual({ result: 0, error: null, data: true });
+    expect((await newsPage(teacher)).status).toBe(401);
+    expect(await newsPage(await signIn(app, 'teacher'))).toEqual(seeded);
+  });
+
+  it('is outside the contract: no session, no faults', async () => {
+    const res = await new Client(createTestApp({ errorRate: 1 })).app.request('/__mock/reset', {
+      method: 'POST',
+      headers: { 'X-Mock-Scenario': 'server-error' },
+    });
+    expect(res.status).toBe(200);
+  });
+});
