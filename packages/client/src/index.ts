@@ -31,13 +31,17 @@ export {
   type UploadProgress,
 } from './upload';
 export {
+  buildDownloadUrl,
   buildNewsDownloadUrl,
+  DOWNLOAD_PATH,
+  DOWNLOAD_TYPES,
   NEWS_DOWNLOAD_PATH,
   NEWS_DOWNLOAD_TYPE,
   NEWS_FILE_SEPARATOR,
   parseNewsAuthor,
   parseNewsFiles,
+  type DownloadKind,
   type NewsAuthor,
-} from './news-files';
+} from './attachments';
 export { readCookie, TOKEN_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies';
 export type { components, operations, paths } from './generated/schema';

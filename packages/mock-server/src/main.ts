@@ -44,7 +44,10 @@ function latencyRange(raw: string | undefined): [number, number] {
 
 const { values } = (() => {
   try {
+    // `pnpm start -- --port 9000` passes a bare `--` along; with no positionals it separates nothing.
+    const args = process.argv.slice(2).filter((arg) => arg !== '--');
     return parseArgs({
+      args,
       options: {
         port: { type: 'string' },
         host: { type: 'string', default: '127.0.0.1' },

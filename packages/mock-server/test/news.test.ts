@@ -295,7 +295,9 @@ describe('news/download.file', () => {
     const noType = await teacher.get('/lms/api/news/download.file?filename=1_a.pdf');
     expect(noType.status).toBe(400);
     expect(await noType.json()).toMatchObject({ error: 'query/type: is required' });
-    const wrongType = await teacher.get('/lms/api/news/download.file?filename=1_a.pdf&type=3');
-    expect(await wrongType.json()).toMatchObject({ error: 'query/type: must be 4' });
+    const wrongType = await teacher.get('/lms/api/news/download.file?filename=1_a.pdf&type=5');
+    expect(await wrongType.json()).toMatchObject({
+      error: 'query/type: must be one of 1, 2, 3, 4',
+    });
   });
 });

@@ -200,8 +200,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a news attachment
-         * @description Linked from the feed as `/lms/api/news/download.file?filename={id}_{fileName}&type=4`.
+         * Download an attached file (news, and by type also UMK, e-library and chat files)
+         * @description Linked from the feed as `/lms/api/news/download.file?filename={id}_{fileName}&type=4`. The same endpoint serves the other stored files by `type` (assumed; the product specification shows only type 4): 1 a UMK material (`{id_books}_{fileName}`), 2 an e-library book (`{id_eBook}_{fileName}`), 3 a chat attachment (`{id_message}_{fileName}`).
          */
         get: operations["downloadNewsFile"];
         put?: never;
@@ -3451,15 +3451,15 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description `{id_eventMessage}_{fileName}`, URL-encoded.
+                 * @description `{id}_{fileName}` (the owning item's id, an underscore, the file name), URL-encoded.
                  * @example 315_Расписание.pdf
                  */
                 filename: string;
                 /**
-                 * @description Always 4 for news attachments.
+                 * @description 4 news attachment (confirmed); 1 UMK material, 2 e-library book, 3 chat attachment (assumed).
                  * @example 4
                  */
-                type: 4;
+                type: 1 | 2 | 3 | 4;
             };
             header?: never;
             path?: never;

@@ -1,7 +1,7 @@
 // Area "news": the feed (10 per page, newest first), the write permission, insert with
-// attachments, delete, and downloading an attachment.
-import { createRouter, fail, getBody, getQuery, getSession, ok } from '../http.js';
-import { cleanFileName, contentDisposition, isTraversal, storeUpload } from '../world/files.js';
+// attachments and delete. Attachments are served by routes/downloads.ts (type 4).
+import { createRouter, fail, getBody, getSession, ok } from '../http.js';
+import { cleanFileName, storeUpload } from '../world/files.js';
 import {
   NEWS_PAGE_SIZE,
   isVisibleTo,
@@ -32,9 +32,6 @@ interface NewsInsertForm {
 }
 interface NewsDeleteRequest {
   id: number;
-}
-interface DownloadQuery {
-  filename: string;
 }
 
 // The session, not the body's id/uid/role, says who is asking: the body only has to be valid.
@@ -108,22 +105,4 @@ export const newsRoutes = ({ store }: RouteDeps) =>
       news.items.splice(index, 1);
       for (const name of item.fileNames) news.files.delete(newsFileKey(id, name));
       return ok(c, true);
-    })
-
-    // The feed links `?filename={id_eventMessage}_{fileName}&type=4`. Files live in a Map, never on
-    // disk, but a name that tries to leave the store is still refused outright.
-    .get('/lms/api/news/download.file', (c) => {
-      const { filename } = getQuery<DownloadQuery>(c);
-      if (isTraversal(filename)) return fail(c, 400, 'query/filename: must be a plain file name');
-      const { person: reader } = whoIs(store, getSession(c));
-      const news = store.get(newsSlice);
-      const id = Number.parseInt(filename, 10);
-      const item = news.items.find((candidate) => candidate.id_eventMessage === id);
-      const file = news.files.get(filename);
-      if (!file || !item || !isVisibleTo(item, reader)) return fail(c, 404, 'Not found');
-      return c.body(file.bytes, 200, {
-        'Content-Type': file.contentType,
-        'Content-Disposition': contentDisposition(file.name),
-        'X-Content-Type-Options': 'nosniff',
-      });
     });

@@ -119,3 +119,11 @@ export function tinyPdf(line: string): Uint8Array<ArrayBuffer> {
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new TextEncoder().encode(pdf);
 }
+
+/** A seeded file that was never uploaded: a valid PDF for .pdf names, plain text otherwise. */
+export function placeholderFile(name: string, text: string): StoredFile {
+  const bytes = name.toLowerCase().endsWith('.pdf')
+    ? tinyPdf(`LMS mock file: ${name.length} chars`)
+    : new TextEncoder().encode(`${name}\n\n${text}\n`);
+  return { name, contentType: contentTypeOf(name), bytes };
+}

@@ -1,8 +1,8 @@
 // News and announcements with attachments. Items are kept newest first; attachment bytes live in
 // `files` under `{id_eventMessage}_{fileName}`, the name the download link asks for.
 import { faker } from './faker.js';
-import { FILE_NAME_SEPARATOR, contentTypeOf, tinyPdf, type StoredFile } from './files.js';
-import { defineSlice } from './store.js';
+import { FILE_NAME_SEPARATOR, placeholderFile, type StoredFile } from './files.js';
+import { defineSlice, type Store } from './store.js';
 import { toBishkekIso } from './time.js';
 import { faculties, universitySlice, type Student, type Teacher } from './university.js';
 
@@ -70,11 +70,6 @@ const attachmentNames = [
   'Положение о практике.pdf',
 ];
 
-function attachmentBytes(name: string, message: string): Uint8Array<ArrayBuffer> {
-  if (name.endsWith('.pdf')) return tinyPdf(`LMS mock attachment: ${name.length} chars`);
-  return new TextEncoder().encode(`${name}\n\n${message}\n`);
-}
-
 export function createNewsItem(
   fields: Pick<NewsRecord, 'id_eventMessage' | 'authorId' | 'created'> & Partial<NewsRecord>,
 ): NewsRecord {
@@ -119,11 +114,7 @@ export const newsSlice = defineSlice('news', ({ get, now, scale }): News => {
     });
     items.push(item);
     for (const name of item.fileNames) {
-      files.set(newsFileKey(item.id_eventMessage, name), {
-        name,
-        contentType: contentTypeOf(name),
-        bytes: attachmentBytes(name, item.message),
-      });
+      files.set(newsFileKey(item.id_eventMessage, name), placeholderFile(name, item.message));
     }
   }
   return { items, files, nextId: 101 + count };
@@ -150,4 +141,12 @@ export function toNewsItem(
     created: item.created,
     canEdit: reader.role === 1 && item.authorId === reader.id,
   };
+}
+
+/** A news attachment the reader may see (download type 4). */
+export function findNewsFile(store: Store, id: number, name: string, reader: Teacher | Student) {
+  const news = store.get(newsSlice);
+  const item = news.items.find((candidate) => candidate.id_eventMessage === id);
+  if (!item || !isVisibleTo(item, reader)) return undefined;
+  return news.files.get(newsFileKey(id, name));
 }

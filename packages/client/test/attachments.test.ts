@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildNewsDownloadUrl, parseNewsAuthor, parseNewsFiles } from '../src';
+import { buildDownloadUrl, buildNewsDownloadUrl, parseNewsAuthor, parseNewsFiles } from '../src';
 
 describe('news attachments and authors', () => {
   it('splits the ;!; joined file list and drops empty pieces', () => {
@@ -18,6 +18,14 @@ describe('news attachments and authors', () => {
     const url = new URL(buildNewsDownloadUrl(3, 'a?b#c.pdf'), 'http://x');
     expect(url.searchParams.get('filename')).toBe('3_a?b#c.pdf');
     expect(url.searchParams.get('type')).toBe('4');
+  });
+
+  it('builds download URLs for the other stored files by type', () => {
+    expect(buildDownloadUrl('umk', 12, 'Силлабус.pdf')).toBe(
+      `/lms/api/news/download.file?filename=${encodeURIComponent('12_Силлабус.pdf')}&type=1`,
+    );
+    expect(buildDownloadUrl('library', 5, 'a.pdf')).toMatch(/filename=5_a\.pdf&type=2$/);
+    expect(buildDownloadUrl('chat', 9, 'a.pdf')).toMatch(/filename=9_a\.pdf&type=3$/);
   });
 
   it('parses the short|display author pair', () => {

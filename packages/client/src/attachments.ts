@@ -1,8 +1,12 @@
 /** Attached file names arrive joined by this separator (product spec, section 2). */
 export const NEWS_FILE_SEPARATOR = ';!;';
+/** The one download endpoint; `type` says whose file it is (4 news is confirmed, the rest assumed). */
+export const DOWNLOAD_PATH = '/lms/api/news/download.file';
+export const DOWNLOAD_TYPES = { umk: 1, library: 2, chat: 3, news: 4 } as const;
+export type DownloadKind = keyof typeof DOWNLOAD_TYPES;
 /** Download links carry type=4 for news attachments. */
-export const NEWS_DOWNLOAD_TYPE = 4;
-export const NEWS_DOWNLOAD_PATH = '/lms/api/news/download.file';
+export const NEWS_DOWNLOAD_TYPE = DOWNLOAD_TYPES.news;
+export const NEWS_DOWNLOAD_PATH = DOWNLOAD_PATH;
 
 export function parseNewsFiles(joined: string | null | undefined): string[] {
   if (!joined) return [];
@@ -12,11 +16,20 @@ export function parseNewsFiles(joined: string | null | undefined): string[] {
     .filter((name) => name.length > 0);
 }
 
-/** `/lms/api/news/download.file?filename={id}_{fileName}&type=4`, with the file name URL-encoded. */
-export function buildNewsDownloadUrl(id: number, fileName: string, origin = ''): string {
+/** `/lms/api/news/download.file?filename={id}_{fileName}&type={type}`, the name URL-encoded. */
+export function buildDownloadUrl(
+  kind: DownloadKind,
+  id: number,
+  fileName: string,
+  origin = '',
+): string {
   const filename = encodeURIComponent(`${id}_${fileName}`);
-  return `${origin}${NEWS_DOWNLOAD_PATH}?filename=${filename}&type=${NEWS_DOWNLOAD_TYPE}`;
+  return `${origin}${DOWNLOAD_PATH}?filename=${filename}&type=${DOWNLOAD_TYPES[kind]}`;
 }
+
+/** `/lms/api/news/download.file?filename={id}_{fileName}&type=4`, with the file name URL-encoded. */
+export const buildNewsDownloadUrl = (id: number, fileName: string, origin = ''): string =>
+  buildDownloadUrl('news', id, fileName, origin);
 
 export interface NewsAuthor {
   short: string;

@@ -1,0 +1,195 @@
+// Area "discipline": the reference-data chain of the chat screen. Current year and ws lists, then by
+// role the disciplines, semesters, groups and streams of the signed-in teacher or student, and the
+// contacts of the active group or stream with their unread counts (from the chat slice).
+// The session, not the body's uid / id_group, says whose data it is.
+import { createRouter, getBody, getSession, ok } from '../http.js';
+import { calendarSlice } from '../world/calendar.js';
+import { chatSlice, unreadByContact } from '../world/chat.js';
+import {
+  currentWsList,
+  currentYearList,
+  disciplineSlice,
+  distinct,
+  groupsOf,
+  selectOfferings,
+  toDisciplineItem,
+  toGroupItem,
+  toSemesterItem,
+  toStreamItem,
+} from '../world/discipline.js';
+import { whoIs } from '../world/sessions.js';
+import type { Store } from '../world/store.js';
+import { universitySlice, type Student, type Teacher } from '../world/university.js';
+import type { RouteDeps } from './route-deps.js';
+
+interface ListRequest {
+  uid: number;
+  year: number;
+  ws: 1 | 2 | 3;
+}
+interface SemesterRequest extends ListRequest {
+  id_discipline: number;
+}
+interface GroupRequest extends SemesterRequest {
+  id_semester: number;
+}
+interface ContactsRequest extends GroupRequest {
+  id_group: number;
+  isPotok: boolean;
+}
+
+const byName = new Intl.Collator('ru');
+
+/** The offerings the signed-in person teaches (teacher) or studies in (student's group). */
+function offeringsOf(store: Store, person: Teacher | Student) {
+  const index = store.get(disciplineSlice);
+  return person.role === 1
+    ? index.offeringsByTeacher.get(person.id)
+    : index.offeringsByGroup.get(person.id_group);
+}
+
+/** Distinct disciplines of the person's offerings in a year and ws, in curriculum order. */
+function disciplinesOf(store: Store, person: Teacher | Student, year: number, ws: number) {
+  const { disciplineById } = store.get(calendarSlice);
+  const offerings = selectOfferings(offeringsOf(store, person), { year, ws });
+  return distinct(offerings, (o) => o.id_discipline).flatMap((o) => {
+    const discipline = disciplineById.get(o.id_discipline);
+    return discipline ? [toDisciplineItem(discipline)] : [];
+  });
+}
+
+export const disciplineRoutes = ({ store }: RouteDeps) =>
+  createRouter()
+    .get('/api/discipline/current/ws.json', (c) => ok(c, currentWsList()))
+
+    .get('/api/discipline/current/year.json', (c) => ok(c, currentYearList()))
+
+    .post('/api/discipline/list', (c) => {
+      const { year, ws } = getBody<ListRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      return ok(c, person.role === 1 ? disciplinesOf(store, person, year, ws) : []);
+    })
+
+    .post('/api/discipline/forStudentDisciplinelist', (c) => {
+      const { year, ws } = getBody<ListRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      return ok(c, person.role === 2 ? disciplinesOf(store, person, year, ws) : []);
+    })
+
+    .post('/api/discipline/semester/list', (c) => {
+      const { year, ws, id_discipline } = getBody<SemesterRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      const offerings = selectOfferings(offeringsOf(store, person), { year, ws, id_discipline });
+      const ids = [...new Set(offerings.map((o) => o.id_semester))].sort((a, b) => b - a);
+      return ok(c, ids.map(toSemesterItem));
+    })
+
+    .post('/api/discipline/studentSemester/list', (c) => {
+      const { year, ws, id_discipline } = getBody<SemesterRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      const offerings = selectOfferings(offeringsOf(store, person), { year, ws, id_discipline });
+      const ids = [...new Set(offerings.map((o) => o.id_semester))].sort((a, b) => b - a);
+      return ok(c, ids.map(toSemesterItem));
+    })
+
+    // The groups, then the streams of which the teacher teaches more than one group together.
+    .post('/api/discipline/group/list', (c) => {
+      const { year, ws, id_discipline, id_semester } = getBody<GroupRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      const { groupById, streamById } = store.get(universitySlice);
+      const offerings = selectOfferings(offeringsOf(store, person), {
+        year,
+        ws,
+        id_discipline,
+        id_semester,
+      });
+      const groups = distinct(offerings, (o) => o.id_group)
+        .flatMap((o) => groupById.get(o.id_group) ?? [])
+        .sort((a, b) => byName.compare(a.name, b.name));
+      const streams = distinct(groups, (g) => g.id_stream).flatMap((g) => {
+        const stream = streamById.get(g.id_stream);
+        const taught = groups.filter((other) => other.id_stream === g.id_stream).length;
+        return stream && taught > 1 ? [stream] : [];
+      });
+      return ok(c, [...groups.map(toGroupItem), ...streams.map(toStreamItem)]);
+    })
+
+    // The student's group and its stream, when the group studies the discipline that semester.
+    .post('/api/discipline/studentGroup/list', (c) => {
+      const { year, ws, id_discipline, id_semester } = getBody<GroupRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      if (person.role !== 2) return ok(c, []);
+      const { groupById, streamById } = store.get(universitySlice);
+      const offerings = selectOfferings(offeringsOf(store, person), {
+        year,
+        ws,
+        id_discipline,
+        id_semester,
+      });
+      const group = groupById.get(person.id_group);
+      if (!group || offerings.length === 0) return ok(c, []);
+      const stream = streamById.get(group.id_stream);
+      const items = [toGroupItem(group)];
+      if (stream && stream.groupIds.length > 1) items.push(toStreamItem(stream));
+      return ok(c, items);
+    })
+
+    // The students of a group or stream the teacher teaches the discipline to, by name.
+    .post('/api/discipline/students/list', (c) => {
+      const body = getBody<ContactsRequest>(c);
+      const { year, ws, id_discipline, id_semester } = body;
+      const { person } = whoIs(store, getSession(c));
+      const university = store.get(universitySlice);
+      const taught = new Set(
+        selectOfferings(offeringsOf(store, person), { year, ws, id_discipline, id_semester }).map(
+          (o) => o.id_group,
+        ),
+      );
+      const groups = groupsOf(university, body.id_group, body.isPotok).filter((g) =>
+        taught.has(g.id_group),
+      );
+      const unread = unreadByContact(store.get(chatSlice), person, year, ws, id_discipline);
+      const contacts = groups
+        .flatMap((g) => university.studentsByGroup.get(g.id_group) ?? [])
+        .sort((a, b) => byName.compare(a.fullName, b.fullName))
+        .map((s) => ({
+          idid: s.id,
+          fio: s.fullName,
+          countMessages: unread.get(s.id) ?? 0,
+          id_type: 2,
+          faculty: s.id_faculty,
+          group: s.id_group,
+        }));
+      return ok(c, contacts);
+    })
+
+    // The teachers of the discipline for the student's group (asked for the group or its stream).
+    .post('/api/discipline/teachers/list', (c) => {
+      const body = getBody<ContactsRequest>(c);
+      const { year, ws, id_discipline, id_semester } = body;
+      const { person } = whoIs(store, getSession(c));
+      if (person.role !== 2) return ok(c, []);
+      const university = store.get(universitySlice);
+      const ownGroup = groupsOf(university, body.id_group, body.isPotok).some(
+        (g) => g.id_group === person.id_group,
+      );
+      if (!ownGroup) return ok(c, []);
+      const offerings = selectOfferings(offeringsOf(store, person), {
+        year,
+        ws,
+        id_discipline,
+        id_semester,
+      });
+      const unread = unreadByContact(store.get(chatSlice), person, year, ws, id_discipline);
+      const contacts = distinct(offerings, (o) => o.id_teacher)
+        .flatMap((o) => university.teacherById.get(o.id_teacher) ?? [])
+        .sort((a, b) => byName.compare(a.fullName, b.fullName))
+        .map((t) => ({
+          idid: t.id,
+          fio: t.fullName,
+          countMessages: unread.get(t.id) ?? 0,
+          id_type: 1,
+          faculty: t.id_faculty,
+        }));
+      return ok(c, contacts);
+    });

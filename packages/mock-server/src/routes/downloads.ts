@@ -1,0 +1,48 @@
+// The one download endpoint for every stored file. `type` says whose it is: 4 news attachments
+// (the product spec's links), and, as the contract assumes, 1 UMK materials, 2 e-library books and
+// 3 chat attachments; `filename` is `{owner id}_{file name}`.
+import { createRouter, fail, getQuery, getSession } from '../http.js';
+import { findChatFile } from '../world/chat.js';
+import { contentDisposition, isTraversal, type StoredFile } from '../world/files.js';
+import { findLibraryFile } from '../world/library.js';
+import { findNewsFile } from '../world/news.js';
+import { whoIs } from '../world/sessions.js';
+import type { Store } from '../world/store.js';
+import { findUmkFile } from '../world/umk.js';
+import type { Student, Teacher } from '../world/university.js';
+import type { RouteDeps } from './route-deps.js';
+
+type DownloadType = 1 | 2 | 3 | 4;
+interface DownloadQuery {
+  filename: string;
+  type: DownloadType;
+}
+type FileSource = (
+  store: Store,
+  id: number,
+  name: string,
+  reader: Teacher | Student,
+) => StoredFile | undefined;
+
+const sources: Record<DownloadType, FileSource> = {
+  1: (store, id, name) => findUmkFile(store, id, name),
+  2: (store, id, name) => findLibraryFile(store, id, name),
+  3: findChatFile,
+  4: findNewsFile,
+};
+
+export const downloadRoutes = ({ store }: RouteDeps) =>
+  createRouter().get('/lms/api/news/download.file', (c) => {
+    const { filename, type } = getQuery<DownloadQuery>(c);
+    if (isTraversal(filename)) return fail(c, 400, 'query/filename: must be a plain file name');
+    const match = /^(\d+)_(.+)$/s.exec(filename);
+    if (!match?.[1] || !match[2]) return fail(c, 404, 'Not found');
+    const { person: reader } = whoIs(store, getSession(c));
+    const file = sources[type](store, Number(match[1]), match[2], reader);
+    if (!file) return fail(c, 404, 'Not found');
+    return c.body(file.bytes, 200, {
+      'Content-Type': file.contentType,
+      'Content-Disposition': contentDisposition(file.name),
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });

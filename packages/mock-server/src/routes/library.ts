@@ -1,0 +1,112 @@
+// Area "library": the e-library's base categories, book categories, the book list, and adding or
+// editing a book with its file.
+import { createRouter, fail, getBody, getSession, ok } from '../http.js';
+import { cleanFileName, storeUpload } from '../world/files.js';
+import {
+  baseBookCategories,
+  bookCategories,
+  bookCategoryById,
+  byBookName,
+  librarySlice,
+  toEBook,
+  type EBookRecord,
+} from '../world/library.js';
+import { whoIs } from '../world/sessions.js';
+import type { RouteDeps } from './route-deps.js';
+
+interface BookCategoriesRequest {
+  id_baseBookCategory: number;
+}
+interface BookListRequest {
+  id_bookCategory: number;
+  id_human: number;
+  id_humanType: 1 | 2;
+}
+interface EBookForm {
+  id_eBook: number;
+  nameBook: string;
+  author: string;
+  description: string;
+  totalPages: number;
+  fileName: string;
+  id_bookCategory: number;
+  IsFromUmk: boolean;
+  id_human: number;
+  id_humanType: 1 | 2;
+  file?: File[];
+}
+
+// The session, not the body's id_human/id_humanType, says who is asking.
+export const libraryRoutes = ({ store }: RouteDeps) =>
+  createRouter()
+    .post('/api/library/basebookcategories', (c) => ok(c, baseBookCategories))
+
+    .post('/api/library/bookcategories', (c) => {
+      const { id_baseBookCategory } = getBody<BookCategoriesRequest>(c);
+      return ok(
+        c,
+        bookCategories.filter((category) => category.id_baseBookCategory === id_baseBookCategory),
+      );
+    })
+
+    .post('/api/library/getbooklist', (c) => {
+      const { id_bookCategory } = getBody<BookListRequest>(c);
+      const { books } = store.get(librarySlice);
+      const listed =
+        id_bookCategory === -1
+          ? books
+          : books.filter((book) => book.id_bookCategory === id_bookCategory);
+      return ok(c, [...listed].sort(byBookName).map(toEBook));
+    })
+
+    // Teachers only (x-roles); an existing book only by whoever added it.
+    .post('/api/library/insertupdatebook', async (c) => {
+      const form = getBody<EBookForm>(c);
+      const { person } = whoIs(store, getSession(c));
+      const library = store.get(librarySlice);
+      const existing =
+        form.id_eBook === -1
+          ? undefined
+          : library.books.find((book) => book.id_eBook === form.id_eBook);
+      if (form.id_eBook !== -1 && !existing) {
+        return fail(c, 404, `Not found: no book ${form.id_eBook}`);
+      }
+      if (existing && (existing.id_human !== person.id || existing.id_humanType !== person.role)) {
+        return fail(c, 403, 'Forbidden: only whoever added the book may edit it');
+      }
+      if (!bookCategoryById.has(form.id_bookCategory)) {
+        return fail(c, 404, `Not found: no book category ${form.id_bookCategory}`);
+      }
+      const files = form.file ?? [];
+      if (files.length > 1) return fail(c, 400, 'body/file: must hold one file');
+      const upload = files[0];
+      if (!existing && !upload) return fail(c, 400, 'body/file: is required for a new book');
+      const stored = upload && (await storeUpload(upload, cleanFileName(upload.name)));
+
+      // state changes only after every check passed and the file was read
+      const fields = {
+        name: form.nameBook,
+        author: form.author,
+        description: form.description,
+        totalPages: form.totalPages,
+        id_bookCategory: form.id_bookCategory,
+      };
+      let book: EBookRecord;
+      if (existing) {
+        book = Object.assign(existing, fields);
+        if (stored) book.fileName = stored.name;
+      } else {
+        book = {
+          id_eBook: library.nextId,
+          ...fields,
+          fileName: stored?.name ?? cleanFileName(form.fileName),
+          isFromUmk: form.IsFromUmk,
+          id_human: person.id,
+          id_humanType: person.role,
+        };
+        library.nextId += 1;
+        library.books.push(book);
+      }
+      if (stored) library.files.set(book.id_eBook, stored);
+      return ok(c, toEBook(book));
+    });

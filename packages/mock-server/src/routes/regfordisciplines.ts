@@ -1,0 +1,323 @@
+// Area "regfordisciplines": a student's registration rows per year and semester (plan rows, then
+// electives), the teachers and streams offered for a row, saving and cancelling a registration,
+// and the optional-registration permission with its disciplines, teachers and streams.
+import { createRouter, fail, getBody, getSession, ok, type AppContext } from '../http.js';
+import { CURRENT_YEAR_ID, academicYears, semesters } from '../world/calendar.js';
+import {
+  courseOf,
+  findRegistration,
+  groupSemesters,
+  hasOptionalPermission,
+  regfordisciplinesSlice,
+  studentRows,
+  OPTIONAL_REGISTRATION_ATTR,
+  type Course,
+  type RegRecord,
+  type Registration,
+} from '../world/regfordisciplines.js';
+import { whoIs } from '../world/sessions.js';
+import type { Store } from '../world/store.js';
+import { universitySlice, type Student, type Teacher } from '../world/university.js';
+import type { RouteDeps } from './route-deps.js';
+
+interface RegStudentRequest {
+  uid: number;
+}
+interface RegSemestersRequest {
+  id_group: number;
+  id_a_year: number;
+}
+interface RegListRequest {
+  uid: number;
+  id_a_year: number;
+  id_semester: number;
+  id_group: number;
+}
+interface RegTeachersRequest {
+  id_discipline: number;
+  id_a_year: number;
+  id_semester: number;
+  id_vid_zaniatiy: number;
+}
+interface RegSubgroupsRequest extends RegTeachersRequest {
+  id_teacher: number;
+}
+interface RegSaveRequest {
+  uid: number;
+  isByPlan: boolean;
+  id_a_year: number;
+  id_semester: number;
+  id_group: number;
+  id_kafedra: number;
+  id_discipline: number;
+  kredits: number;
+  id_examination: number;
+  id_vid_zaniatiy: number;
+  id_teacher: number;
+  subgroup: number;
+}
+interface RegDeleteRequest {
+  id_disciplineForStudent: number;
+  uid: number;
+}
+interface RegPermissionRequest {
+  attr: string;
+}
+
+const toYear = ({ id_a_year, name }: { id_a_year: number; name: string }) => ({ id_a_year, name });
+
+function currentYear() {
+  const year = academicYears.find((y) => y.id_a_year === CURRENT_YEAR_ID);
+  if (!year) throw new Error('The calendar has no current year');
+  return toYear(year);
+}
+
+/** The signed-in student (x-roles [2] operations only reach handlers for students). */
+function student(store: Store, c: AppContext): Student {
+  const { person } = whoIs(store, getSession(c));
+  if (person.role !== 2) throw new Error(`${c.req.path} reached a handler for a teacher`);
+  return person;
+}
+
+function teacherOptions(store: Store, course: Course | undefined) {
+  const { teacherById } = store.get(universitySlice);
+  return (course?.teachers ?? []).flatMap(({ id_teacher }) => {
+    const teacher = teacherById.get(id_teacher);
+    return teacher ? [{ id_teacher, t_fio: teacher.fullName }] : [];
+  });
+}
+
+function streamOptions(store: Store, body: RegSubgroupsRequest) {
+  const course = courseOf(store.get(regfordisciplinesSlice), body);
+  const teacher = course?.teachers.find((t) => t.id_teacher === body.id_teacher);
+  return (teacher?.streams ?? []).map(({ subgroup, dop_potokname }) => ({
+    subgroup,
+    dop_potokname,
+  }));
+}
+
+/** The contract's RegRow for one of a student's rows. */
+function toRow(
+  registration: Registration,
+  teacherById: Map<number, Teacher>,
+  row: RegRecord,
+  num: number,
+) {
+  const course = courseOf(registration, row);
+  return {
+    num,
+    id_teacher: row.id_teacher,
+    t_fio: row.id_teacher === null ? null : (teacherById.get(row.id_teacher)?.fullName ?? null),
+    subgroup: row.subgroup,
+    id_disciplineForStudent: row.id_disciplineForStudent,
+    isByPlan: row.isByPlan,
+    id_a_year: row.id_a_year,
+    id_semester: row.id_semester,
+    id_kafedra: course?.id_kafedra ?? 0,
+    id_discipline: row.id_discipline,
+    disciplineName: course?.name ?? '',
+    kredits: course?.kredits ?? 0,
+    id_examination: course?.id_examination ?? 1,
+    id_group: row.id_group,
+    id_student: row.id_student,
+    id_vid_zaniatiy: row.id_vid_zaniatiy,
+  };
+}
+
+const inSemester = (row: RegRecord, body: { id_a_year: number; id_semester: number }) =>
+  row.id_a_year === body.id_a_year && row.id_semester === body.id_semester;
+
+// The session, not the body's uid, says who is asking.
+export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
+  createRouter()
+    .post('/api/regfordisciplines/getdefyear', (c) => {
+      getBody<RegStudentRequest>(c);
+      return ok(c, currentYear());
+    })
+
+    // A student's years run from the intake to now; a teacher gets every year.
+    .post('/api/regfordisciplines/getyears', (c) => {
+      const { person } = whoIs(store, getSession(c));
+      const group =
+        person.role === 2 ? store.get(universitySlice).groupById.get(person.id_group) : undefined;
+      const years = academicYears.filter((y) => !group || y.startYear >= group.intakeYear);
+      return ok(c, years.map(toYear).reverse());
+    })
+
+    .post('/api/regfordisciplines/getsemesters', (c) => {
+      const { id_group, id_a_year } = getBody<RegSemestersRequest>(c);
+      const group = store.get(universitySlice).groupById.get(id_group);
+      const registration = store.get(regfordisciplinesSlice);
+      const pairs = group ? groupSemesters(registration, group) : [];
+      return ok(
+        c,
+        pairs
+          .filter((pair) => pair.id_a_year === id_a_year)
+          .flatMap(({ id_semester }) => semesters.filter((s) => s.id_semester === id_semester)),
+      );
+    })
+
+    .post('/api/regfordisciplines/getreglist', (c) => {
+      const body = getBody<RegListRequest>(c);
+      const me = student(store, c);
+      const registration = store.get(regfordisciplinesSlice);
+      const { teacherById } = store.get(universitySlice);
+      const rows = studentRows(store, me).filter(
+        (row) => row.id_group === body.id_group && inSemester(row, body),
+      );
+      const ordered = [...rows.filter((r) => r.isByPlan), ...rows.filter((r) => !r.isByPlan)];
+      return ok(
+        c,
+        ordered.map((row, i) => toRow(registration, teacherById, row, i + 1)),
+      );
+    })
+
+    .post('/api/regfordisciplines/getteachersforregel', (c) => {
+      const body = getBody<RegTeachersRequest>(c);
+      return ok(c, teacherOptions(store, courseOf(store.get(regfordisciplinesSlice), body)));
+    })
+
+    .post('/api/regfordisciplines/getsubgroupsforregel', (c) =>
+      ok(c, streamOptions(store, getBody<RegSubgroupsRequest>(c))),
+    )
+
+    .post('/api/regfordisciplines/saveregistration', (c) => {
+      const body = getBody<RegSaveRequest>(c);
+      const me = student(store, c);
+      const university = store.get(universitySlice);
+      const registration = store.get(regfordisciplinesSlice);
+      if (body.id_group !== me.id_group) {
+        return fail(c, 403, 'Forbidden: students register only in their own group');
+      }
+      if (!body.isByPlan && !hasOptionalPermission(university, me, OPTIONAL_REGISTRATION_ATTR)) {
+        return fail(c, 403, 'Forbidden: no permission to register for optional disciplines');
+      }
+      const rows = studentRows(store, me);
+      const semesterRows = rows.filter((row) => inSemester(row, body));
+      if (semesterRows.every((row) => !row.isByPlan)) {
+        return fail(c, 400, 'body/id_semester: the group does not study this semester');
+      }
+      const same = semesterRows.filter((row) => row.id_discipline === body.id_discipline);
+      if (
+        body.isByPlan &&
+        !same.some((row) => row.isByPlan && row.id_vid_zaniatiy === body.id_vid_zaniatiy)
+      ) {
+        return fail(c, 400, 'body/id_discipline: not in the study plan of this semester');
+      }
+      if (!body.isByPlan && same.some((row) => row.isByPlan)) {
+        return fail(c, 400, 'body/id_discipline: already in the study plan of this semester');
+      }
+      if (!body.isByPlan && !registration.electiveById.has(body.id_discipline)) {
+        return fail(c, 400, 'body/id_discipline: not an optional discipline');
+      }
+      const existing = same.find((row) => row.id_vid_zaniatiy === body.id_vid_zaniatiy);
+      const course = courseOf(registration, body);
+      const teacher = course?.teachers.find((t) => t.id_teacher === body.id_teacher);
+      const fio = university.teacherById.get(body.id_teacher)?.fullName;
+      if (!teacher || !fio) {
+        return fail(c, 400, 'body/id_teacher: does not teach this discipline and kind of lesson');
+      }
+      if (!teacher.streams.some((s) => s.subgroup === body.subgroup)) {
+        return fail(c, 400, 'body/subgroup: not a stream of this teacher');
+      }
+
+      // every check passed: update the row (keeping its id) or register it anew
+      let row = existing;
+      if (!row) {
+        row = {
+          id_disciplineForStudent: null,
+          id_student: me.id,
+          id_group: me.id_group,
+          id_a_year: body.id_a_year,
+          id_semester: body.id_semester,
+          id_discipline: body.id_discipline,
+          id_vid_zaniatiy: body.id_vid_zaniatiy,
+          isByPlan: false,
+          id_teacher: null,
+          subgroup: 0,
+        };
+        rows.push(row);
+      }
+      if (row.id_disciplineForStudent === null) {
+        row.id_disciplineForStudent = registration.nextId;
+        registration.nextId += 1;
+        registration.byId.set(row.id_disciplineForStudent, row);
+      }
+      row.id_teacher = body.id_teacher;
+      row.subgroup = body.subgroup;
+      return ok(c, {
+        id_disciplineForStudent: row.id_disciplineForStudent,
+        id_teacher: body.id_teacher,
+        t_fio: fio,
+        subgroup: body.subgroup,
+      });
+    })
+
+    .post('/api/regfordisciplines/deleteregistration', (c) => {
+      const { id_disciplineForStudent: id } = getBody<RegDeleteRequest>(c);
+      const me = student(store, c);
+      studentRows(store, me);
+      const row = findRegistration(store, id);
+      if (!row) return fail(c, 404, 'Not found');
+      if (row.id_student !== me.id) return fail(c, 403, 'Forbidden: not your registration');
+      const registration = store.get(regfordisciplinesSlice);
+      registration.byId.delete(id);
+      if (row.isByPlan) {
+        row.id_disciplineForStudent = null;
+        row.id_teacher = null;
+        row.subgroup = 0;
+      } else {
+        const rows = studentRows(store, me);
+        rows.splice(rows.indexOf(row), 1);
+      }
+      return ok(c, true);
+    })
+
+    .post('/api/regfordisciplines/optional/permission', (c) => {
+      const { attr } = getBody<RegPermissionRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      return ok(c, hasOptionalPermission(store.get(universitySlice), person, attr));
+    })
+
+    // The catalogue minus what the student already has that semester (teachers see all of it).
+    .post('/api/regfordisciplines/optional/disciplines', (c) => {
+      const body = getBody<RegListRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      const registration = store.get(regfordisciplinesSlice);
+      const taken = new Set(
+        person.role === 2
+          ? studentRows(store, person)
+              .filter((row) => inSemester(row, body))
+              .map((row) => row.id_discipline)
+          : [],
+      );
+      return ok(
+        c,
+        registration.electives
+          .filter((e) => !taken.has(e.id_discipline))
+          .map((e) => ({
+            id_discipline: e.id_discipline,
+            name: e.name,
+            kredits: e.kredits,
+            id_examination: e.id_examination,
+            id_kafedra: e.id_kafedra,
+            id_vid_zaniatiy: e.id_vid_zaniatiy,
+          })),
+      );
+    })
+
+    .post('/api/regfordisciplines/optional/teachers', (c) => {
+      const body = getBody<RegTeachersRequest>(c);
+      const registration = store.get(regfordisciplinesSlice);
+      const course = registration.electiveById.get(body.id_discipline);
+      return ok(c, teacherOptions(store, course && courseOf(registration, body)));
+    })
+
+    .post('/api/regfordisciplines/optional/subgroups', (c) => {
+      const body = getBody<RegSubgroupsRequest>(c);
+      const registration = store.get(regfordisciplinesSlice);
+      return ok(
+        c,
+        registration.electiveById.has(body.id_discipline) ? streamOptions(store, body) : [],
+      );
+    });

@@ -1,0 +1,124 @@
+// Area "singlewindow": documents to order, the regions and districts to receive them in, and the
+// user's own orders (list newest first, save as 'waiting', cancel while still waiting).
+import { createRouter, fail, getBody, getSession, ok } from '../http.js';
+import {
+  districtById,
+  districts,
+  documentById,
+  documents,
+  regionById,
+  regions,
+  singleWindowSlice,
+  toOrder,
+  type OrderRecord,
+} from '../world/singlewindow.js';
+import { whoIs } from '../world/sessions.js';
+import type { RouteDeps } from './route-deps.js';
+import { toBishkekIso } from '../world/time.js';
+
+interface DocListRequest {
+  uid: number;
+  role: 1 | 2;
+}
+interface DistrictListRequest {
+  id_region: number;
+}
+interface OrderSaveRequest {
+  uid: number;
+  id_doc: number;
+  id_region: number;
+  id_district: number;
+  count: number;
+  comment?: string;
+}
+interface OrderCancelRequest {
+  id_order: number;
+  uid: number;
+}
+
+const newestFirst = (a: OrderRecord, b: OrderRecord) =>
+  b.created.localeCompare(a.created) || b.id_order - a.id_order;
+
+// The session, not the body's uid or role, says who is asking.
+export const singlewindowRoutes = ({ store }: RouteDeps) =>
+  createRouter()
+    .post('/api/singlewindow/doc/list', (c) => {
+      getBody<DocListRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      return ok(
+        c,
+        documents
+          .filter((d) => d.roles.includes(person.role))
+          .map(({ id_doc, name }) => ({ id_doc, name })),
+      );
+    })
+
+    .post('/api/singlewindow/region/list', (c) =>
+      ok(
+        c,
+        regions.map(({ id_region, name }) => ({ id_region, name })),
+      ),
+    )
+
+    .post('/api/singlewindow/district/list', (c) => {
+      const { id_region } = getBody<DistrictListRequest>(c);
+      return ok(
+        c,
+        districts
+          .filter((d) => d.id_region === id_region)
+          .map(({ id_district, name }) => ({ id_district, id_region, name })),
+      );
+    })
+
+    .post('/api/singlewindow/order/list', (c) => {
+      const { person } = whoIs(store, getSession(c));
+      const mine = store.get(singleWindowSlice).orders.filter((o) => o.uid === person.uid);
+      return ok(c, mine.sort(newestFirst).map(toOrder));
+    })
+
+    .post('/api/singlewindow/order/save', (c) => {
+      const body = getBody<OrderSaveRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      const doc = documentById.get(body.id_doc);
+      if (!doc) return fail(c, 400, 'body/id_doc: unknown document');
+      if (!doc.roles.includes(person.role)) {
+        return fail(c, 403, 'Forbidden: this document is not issued to your role');
+      }
+      if (!regionById.has(body.id_region)) return fail(c, 400, 'body/id_region: unknown region');
+      if (districtById.get(body.id_district)?.id_region !== body.id_region) {
+        return fail(c, 400, 'body/id_district: not a district of the region');
+      }
+      const singleWindow = store.get(singleWindowSlice);
+      const comment = body.comment?.trim() ?? '';
+      const order: OrderRecord = {
+        id_order: singleWindow.nextId,
+        uid: person.uid,
+        id_doc: doc.id_doc,
+        id_region: body.id_region,
+        id_district: body.id_district,
+        count: body.count,
+        comment: comment === '' ? null : comment,
+        created: toBishkekIso(store.tick()),
+        status: 'waiting',
+      };
+      singleWindow.nextId += 1;
+      singleWindow.orders.push(order);
+      return ok(c, toOrder(order));
+    })
+
+    .post('/api/singlewindow/order/cancel', (c) => {
+      const { id_order } = getBody<OrderCancelRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      const order = store.get(singleWindowSlice).orders.find((o) => o.id_order === id_order);
+      if (!order) return fail(c, 404, 'Not found');
+      if (order.uid !== person.uid) return fail(c, 403, 'Forbidden: not your order');
+      if (order.status !== 'waiting') {
+        return fail(
+          c,
+          403,
+          `Forbidden: only a waiting order can be cancelled (it is ${order.status})`,
+        );
+      }
+      order.status = 'canceled';
+      return ok(c, toOrder(order));
+    });

@@ -1,0 +1,447 @@
+// Area "umk": study materials. Teachers pick a semester and one of their discipline rows and manage
+// their own materials; students pick a semester, discipline, form of control and teacher and see
+// the materials aimed at their form of study. A material can also be published to the e-library.
+import { createRouter, fail, getBody, getSession, ok } from '../http.js';
+import {
+  CURRENT_WS,
+  CURRENT_YEAR_ID,
+  calendarSlice,
+  semesters,
+  type Offering,
+} from '../world/calendar.js';
+import { cleanFileName, storeUpload } from '../world/files.js';
+import { bookCategories, bookCategoryById, librarySlice } from '../world/library.js';
+import { whoIs } from '../world/sessions.js';
+import type { Store } from '../world/store.js';
+import { toBishkekIso } from '../world/time.js';
+import {
+  examinationsOf,
+  isForKind,
+  newestFirst,
+  specialityId,
+  specialityName,
+  studyKindOf,
+  toUmkItem,
+  umkSlice,
+  umkTypeIds,
+  umkTypes,
+  type UmkRecord,
+} from '../world/umk.js';
+import { universitySlice, type Student, type Teacher } from '../world/university.js';
+import type { RouteDeps } from './route-deps.js';
+
+interface DisciplinesRequest {
+  uid: number;
+  id_semester: number;
+}
+interface StudentDisciplinesRequest {
+  uid: number;
+  id_group: number;
+  id_semester: number;
+}
+interface ExamTypesRequest {
+  id_group: number;
+  id_semester: number;
+  id_discipline: number;
+}
+interface TeachersRequest extends ExamTypesRequest {
+  id_examination: number;
+}
+interface ListRequest {
+  id_human: number;
+  id_humanType: 1 | 2;
+  id_semester: number;
+  id_discipline: number;
+  id_examination: number;
+}
+interface StudentListRequest {
+  uid: number;
+  id_group: number;
+  id_semester: number;
+  id_discipline: number;
+  id_examination: number;
+  id_teacher: number;
+}
+interface BookCategoriesRequest {
+  id_baseBookCategory: number;
+}
+interface SaveForm {
+  idBook: number;
+  id_human: number;
+  id_humanType: 1 | 2;
+  fileName: string;
+  id_semester: number;
+  id_discipline: number;
+  id_examination: number;
+  id_speciality: number;
+  id_typeUmk: number;
+  isHTMLBook: boolean;
+  bookName: string;
+  author: string;
+  description: string;
+  totalPages: number;
+  id_bookCategory: number;
+  isForEBooks: boolean;
+  idUser: number;
+  id_booksShare: number;
+  isSharedBookFromEBooks: boolean;
+  kredits: number;
+  id_forStudentKind: 0 | 1 | 2;
+  file?: File[];
+}
+interface DeleteRequest {
+  id_human: number;
+  id_humanType: 1 | 2;
+  id_books: number;
+}
+
+const byName = new Intl.Collator('ru');
+
+/** The offerings a group studies (any year) in a study semester. */
+const groupOfferings = (store: Store, id_group: number, id_semester: number) =>
+  store
+    .get(calendarSlice)
+    .offerings.filter((o) => o.id_group === id_group && o.id_semester === id_semester);
+
+/** The distinct disciplines of some offerings, in plan order. */
+function disciplinesOf(store: Store, offerings: readonly Offering[]) {
+  const { disciplineById } = store.get(calendarSlice);
+  const ids = [...new Set(offerings.map((o) => o.id_discipline))].sort((a, b) => a - b);
+  return ids.flatMap((id) => disciplineById.get(id) ?? []);
+}
+
+/** The material's owner: a teacher with the material's id_teacher. */
+const owns = (person: Teacher | Student, item: UmkRecord) =>
+  person.role === 1 && item.id_teacher === person.id;
+
+const studentGroup = (person: Teacher | Student) => (person.role === 2 ? person.id_group : -1);
+
+// Who asks comes from the session (x-roles has let only the listed role in); body ids such as
+// uid, id_human or a student's id_group only have to be valid.
+export const umkRoutes = ({ store }: RouteDeps) =>
+  createRouter()
+    .post('/api/umk/semesters', (c) => {
+      const { person } = whoIs(store, getSession(c));
+      const taught = new Set(
+        store
+          .get(calendarSlice)
+          .offerings.filter((o) => o.id_teacher === person.id && person.role === 1)
+          .map((o) => o.id_semester),
+      );
+      return ok(
+        c,
+        semesters.filter((s) => taught.has(s.id_semester)),
+      );
+    })
+
+    .post('/api/umk/semestersforstud', (c) => {
+      const { person } = whoIs(store, getSession(c));
+      const id_group = studentGroup(person);
+      // studied so far: up to the current year and semester half
+      const studied = new Set(
+        store
+          .get(calendarSlice)
+          .offerings.filter(
+            (o) =>
+              o.id_group === id_group &&
+              (o.id_a_year < CURRENT_YEAR_ID ||
+                (o.id_a_year === CURRENT_YEAR_ID && o.ws <= CURRENT_WS)),
+          )
+          .map((o) => o.id_semester),
+      );
+      return ok(
+        c,
+        semesters.filter((s) => studied.has(s.id_semester)),
+      );
+    })
+
+    .post('/api/umk/disciplines', (c) => {
+      const { id_semester } = getBody<DisciplinesRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      const taught = store
+        .get(calendarSlice)
+        .offerings.filter(
+          (o) => o.id_teacher === person.id && person.role === 1 && o.id_semester === id_semester,
+        );
+      const rows = disciplinesOf(store, taught)
+        .sort((a, b) => byName.compare(a.name, b.name) || a.id_discipline - b.id_discipline)
+        .flatMap((d) =>
+          examinationsOf(d).map((e) => ({
+            id_discipline: d.id_discipline,
+            name: d.name,
+            kredits: d.kredits,
+            id_examination: e.id_examination,
+            id_speciality: specialityId(d.specialty),
+            specialityName: specialityName(d.specialty),
+          })),
+        );
+      return ok(c, rows);
+    })
+
+    .post('/api/umk/disciplinesforstud', (c) => {
+      const { id_semester } = getBody<StudentDisciplinesRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      const planned = groupOfferings(store, studentGroup(person), id_semester);
+      return ok(
+        c,
+        disciplinesOf(store, planned).map((d) => ({
+          id_discipline: d.id_discipline,
+          name: d.name,
+          kredits: d.kredits,
+          id_examination: d.id_examination,
+        })),
+      );
+    })
+
+    .post('/api/umk/getstudentexamtypes', (c) => {
+      const { id_semester, id_discipline } = getBody<ExamTypesRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      const planned = groupOfferings(store, studentGroup(person), id_semester).filter(
+        (o) => o.id_discipline === id_discipline,
+      );
+      const [discipline] = disciplinesOf(store, planned);
+      return ok(
+        c,
+        discipline
+          ? examinationsOf(discipline).map(({ id_examination, name }) => ({
+              id_examination,
+              name,
+            }))
+          : [],
+      );
+    })
+
+    // Any signed-in user: a student gets the owners of the materials aimed at their form of
+    // study in their own group's plan; a teacher, those of the group named in the body.
+    .post('/api/umk/getumkteachers', (c) => {
+      const body = getBody<TeachersRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      const university = store.get(universitySlice);
+      const id_group = person.role === 2 ? person.id_group : body.id_group;
+      const planned = groupOfferings(store, id_group, body.id_semester).some(
+        (o) => o.id_discipline === body.id_discipline,
+      );
+      if (!planned) return ok(c, []);
+      const kind = person.role === 2 ? studyKindOf(university, id_group) : undefined;
+      const owners = new Set(
+        store
+          .get(umkSlice)
+          .items.filter(
+            (item) =>
+              item.id_semester === body.id_semester &&
+              item.id_discipline === body.id_discipline &&
+              item.id_examination === body.id_examination &&
+              (kind === undefined || isForKind(item, kind)),
+          )
+          .map((item) => item.id_teacher),
+      );
+      const teachers = [...owners]
+        .flatMap((id) => university.teacherById.get(id) ?? [])
+        .map((t) => ({ id_teacher: t.id, t_fio: t.fullName }))
+        .sort((a, b) => byName.compare(a.t_fio, b.t_fio));
+      return ok(c, teachers);
+    })
+
+    .post('/api/umk/types', (c) => ok(c, umkTypes))
+
+    .post('/api/umk/umklist', (c) => {
+      const { id_semester, id_discipline, id_examination } = getBody<ListRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      const items = store
+        .get(umkSlice)
+        .items.filter(
+          (item) =>
+            owns(person, item) &&
+            item.id_semester === id_semester &&
+            item.id_discipline === id_discipline &&
+            item.id_examination === id_examination,
+        )
+        .sort(newestFirst);
+      return ok(
+        c,
+        items.map((item) => toUmkItem(item, person.fullName)),
+      );
+    })
+
+    .post('/api/umk/getumklistforstud', (c) => {
+      const body = getBody<StudentListRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      const id_group = studentGroup(person);
+      const planned = groupOfferings(store, id_group, body.id_semester).some(
+        (o) => o.id_discipline === body.id_discipline,
+      );
+      if (!planned) return ok(c, []);
+      const { teacherById } = store.get(universitySlice);
+      const kind = studyKindOf(store.get(universitySlice), id_group);
+      const fio = (item: UmkRecord) => teacherById.get(item.id_teacher)?.fullName ?? '';
+      const items = store
+        .get(umkSlice)
+        .items.filter(
+          (item) =>
+            item.id_semester === body.id_semester &&
+            item.id_discipline === body.id_discipline &&
+            item.id_examination === body.id_examination &&
+            (body.id_teacher === -1 || item.id_teacher === body.id_teacher) &&
+            isForKind(item, kind),
+        )
+        // grouped by teacher, each teacher's newest first
+        .sort((a, b) => byName.compare(fio(a), fio(b)) || newestFirst(a, b));
+      return ok(
+        c,
+        items.map((item) => toUmkItem(item, fio(item))),
+      );
+    })
+
+    .post('/api/umk/bookcategories', (c) => {
+      const { id_baseBookCategory } = getBody<BookCategoriesRequest>(c);
+      return ok(
+        c,
+        bookCategories.filter((category) => category.id_baseBookCategory === id_baseBookCategory),
+      );
+    })
+
+    // Teachers only (x-roles). idBook -1 creates a material owned by the session's teacher; any
+    // other id updates that material, only by its owner. isForEBooks publishes (or keeps
+    // updated) a copy in the e-library; saving with it false takes that copy out again.
+    .post('/api/umk/insertorupdateumk', async (c) => {
+      const form = getBody<SaveForm>(c);
+      const { person } = whoIs(store, getSession(c));
+      const umk = store.get(umkSlice);
+      const library = store.get(librarySlice);
+      const { disciplineById } = store.get(calendarSlice);
+      const existing =
+        form.idBook === -1 ? undefined : umk.items.find((item) => item.id_books === form.idBook);
+      if (form.idBook !== -1 && !existing) {
+        return fail(c, 404, `Not found: no material ${form.idBook}`);
+      }
+      if (existing && !owns(person, existing)) {
+        return fail(c, 403, 'Forbidden: only the owner may edit this material');
+      }
+      if (!disciplineById.has(form.id_discipline)) {
+        return fail(c, 404, `Not found: no discipline ${form.id_discipline}`);
+      }
+      if (!umkTypeIds.has(form.id_typeUmk)) {
+        return fail(c, 400, 'body/id_typeUmk: must be one of the umk/types ids');
+      }
+      const shared = form.isSharedBookFromEBooks
+        ? library.books.find((book) => book.id_eBook === form.id_booksShare)
+        : undefined;
+      if (form.isSharedBookFromEBooks && !shared) {
+        return fail(c, 404, `Not found: no e-library book ${form.id_booksShare}`);
+      }
+      const publish = form.isForEBooks && !shared;
+      if (publish && !bookCategoryById.has(form.id_bookCategory)) {
+        return fail(c, 404, `Not found: no book category ${form.id_bookCategory}`);
+      }
+      const names = new Set<string>();
+      const uploads = await Promise.all(
+        (form.file ?? []).map((upload) => {
+          const name = cleanFileName(upload.name, names);
+          names.add(name);
+          return storeUpload(upload, name);
+        }),
+      );
+
+      // state changes only after every check passed and every file was read
+      const keptName = form.fileName.trim() ? cleanFileName(form.fileName) : null;
+      const fileName = shared
+        ? shared.fileName
+        : uploads[0]
+          ? uploads[0].name
+          : form.isHTMLBook
+            ? null
+            : existing
+              ? (existing.fileName ?? keptName)
+              : keptName;
+      const fields = {
+        id_typeUmk: form.id_typeUmk,
+        umkName: form.bookName,
+        id_semester: form.id_semester,
+        id_discipline: form.id_discipline,
+        id_examination: form.id_examination,
+        id_speciality: form.id_speciality,
+        kredits: form.kredits,
+        id_forStudentKind: form.id_forStudentKind,
+        isHTMLBook: form.isHTMLBook,
+        author: form.author.trim() || person.shortName,
+        description: form.description,
+        totalPages: form.totalPages,
+        fileName,
+        isForEBooks: publish,
+        id_bookCategory: publish ? form.id_bookCategory : -1,
+        id_booksShare: shared ? shared.id_eBook : -1,
+      };
+      let item: UmkRecord;
+      if (existing) {
+        item = Object.assign(existing, fields);
+      } else {
+        item = {
+          id_books: umk.nextId,
+          id_teacher: person.id,
+          ...fields,
+          id_eBook: null,
+          created: toBishkekIso(store.tick()),
+        };
+        umk.nextId += 1;
+        umk.items.push(item);
+      }
+
+      const sharedFile = shared && library.files.get(shared.id_eBook);
+      if (uploads.length > 0) umk.files.set(item.id_books, uploads);
+      else if (shared) umk.files.set(item.id_books, sharedFile ? [sharedFile] : []);
+      else if (form.isHTMLBook) umk.files.delete(item.id_books);
+
+      publishToLibrary(store, item, publish);
+      return ok(c, { id_books: item.id_books });
+    })
+
+    // Teachers only (x-roles), and only the owner. Its e-library copy goes with it.
+    .post('/api/umk/deletebook', (c) => {
+      const { id_books } = getBody<DeleteRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      const umk = store.get(umkSlice);
+      const index = umk.items.findIndex((item) => item.id_books === id_books);
+      const item = umk.items[index];
+      if (!item) return fail(c, 404, `Not found: no material ${id_books}`);
+      if (!owns(person, item)) return fail(c, 403, 'Forbidden: only the owner may delete it');
+      umk.items.splice(index, 1);
+      umk.files.delete(id_books);
+      publishToLibrary(store, item, false);
+      return ok(c, true);
+    });
+
+/** Creates, updates or removes the e-library copy of a material. */
+function publishToLibrary(store: Store, item: UmkRecord, publish: boolean) {
+  const library = store.get(librarySlice);
+  const index =
+    item.id_eBook === null ? -1 : library.books.findIndex((b) => b.id_eBook === item.id_eBook);
+  if (!publish) {
+    if (index >= 0) library.books.splice(index, 1);
+    if (item.id_eBook !== null) library.files.delete(item.id_eBook);
+    item.id_eBook = null;
+    return;
+  }
+  const fields = {
+    name: item.umkName,
+    author: item.author,
+    description: item.description,
+    totalPages: item.totalPages,
+    fileName: item.fileName ?? '',
+    id_bookCategory: item.id_bookCategory,
+  };
+  const book = library.books[index];
+  if (book) Object.assign(book, fields);
+  else {
+    item.id_eBook = library.nextId;
+    library.nextId += 1;
+    library.books.push({
+      id_eBook: item.id_eBook,
+      ...fields,
+      isFromUmk: true,
+      id_human: item.id_teacher,
+      id_humanType: 1,
+    });
+  }
+  const [file] = store.get(umkSlice).files.get(item.id_books) ?? [];
+  if (file && item.id_eBook !== null) library.files.set(item.id_eBook, file);
+}

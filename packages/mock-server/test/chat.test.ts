@@ -1,0 +1,693 @@
+import { describe, expect, it } from 'vitest';
+import { CURRENT_WS, CURRENT_YEAR_ID } from '../src/world/calendar.js';
+import { CHAT_PAGE_SIZE, chatSlice, findMessage } from '../src/world/chat.js';
+import { Store } from '../src/world/store.js';
+import { DEFAULT_NOW } from '../src/world/time.js';
+import { Client, createTestApp, signIn, type DemoLogin } from './helpers.js';
+
+// Demo people: teacher 501 (teacher), teacher2 502, student 7001 (group 101), student2 7013
+// (group 102); both groups form stream 9001.
+const TEACHER = 501;
+const TEACHER2 = 502;
+const STUDENT = 7001;
+const STUDENT2 = 7013;
+const GROUP = 101;
+const GROUP2 = 102;
+const STREAM = 9001;
+const year = CURRENT_YEAR_ID;
+const ws = CURRENT_WS;
+
+interface Message {
+  id_message: number;
+  message: string;
+  ismine: boolean;
+  created: string;
+  files: string | null;
+  fio?: string | null;
+}
+interface Page {
+  messages: Message[];
+  unreades_start: number | null;
+  unreades_total: number;
+}
+interface Discipline {
+  id_discipline: number;
+}
+
+type MockApp = ReturnType<typeof createTestApp>;
+
+/** The discipline a demo teacher teaches the demo student in the current year and ws. */
+async function sharedDiscipline(app: MockApp, teacher: DemoLogin, student: DemoLogin) {
+  const t = await signIn(app, teacher);
+  const s = await signIn(app, student);
+  const taught = await t.postData<Discipline[]>('/api/discipline/list', { uid: 1, year, ws });
+  const studied = await s.postData<Discipline[]>('/api/discipline/forStudentDisciplinelist', {
+    uid: 1,
+    year,
+    ws,
+    id_group: 1,
+  });
+  const ids = new Set(studied.body.data.map((d) => d.id_discipline));
+  const shared = taught.body.data.find((d) => ids.has(d.id_discipline));
+  if (!shared) throw new Error(`${teacher} does not teach ${student}`);
+  return shared.id_discipline;
+}
+
+/** A chat query from the signed-in reader (role) to a contact. */
+const query = (role: 1 | 2, id_to: number, id_discipline: number, extra = {}) => ({
+  year,
+  ws,
+  id_discipline,
+  id_from_type: role,
+  id_from: 0,
+  id_to_type: role === 1 ? 2 : 1,
+  id_to,
+  kredit: 4,
+  ...extra,
+});
+
+const messages = (client: Client, body: object) =>
+  client.postData<Page>('/api/chat/messages', body).then((r) => r.body.data);
+const count = (client: Client, body: object) =>
+  client
+    .postData<{ idid: number; id_type: number; countMessages: number }[]>('/api/chat/count', body)
+    .then((r) => r.body.data);
+const groupMessages = (client: Client, gr_potok: number, IsSelect = false, id_lastMessage = 0) =>
+  client
+    .postData<Page>('/api/chat/group/messages', {
+      id_HumanFrom: 0,
+      id_humanTypeFrom: 2,
+      gr_potok,
+      IsSelect,
+      id_lastMessage,
+    })
+    .then((r) => r.body.data);
+
+const sendForm = (fields: Record<string, string | number | File | File[]>) => ({
+  uid: 1,
+  message: 'Отправляю отчёт заранее.',
+  from: 0,
+  fromType: 2,
+  semester: ws,
+  discipline: 0,
+  currentContactId: TEACHER,
+  currentContactType: 1,
+  group_subgroup: -1,
+  isSelect: 'false',
+  IsGroupChat: 'false',
+  ...fields,
+});
+
+const ids = (page: Page) => page.messages.map((m) => m.id_message);
+
+async function setup() {
+  const app = createTestApp();
+  const d0 = await sharedDiscipline(app, 'teacher', 'student');
+  const d1 = await sharedDiscipline(app, 'teacher2', 'student');
+  return {
+    app,
+    d0,
+    d1,
+    teacher: await signIn(app, 'teacher'),
+    teacher2: await signIn(app, 'teacher2'),
+    student: await signIn(app, 'student'),
+    student2: await signIn(app, 'student2'),
+  };
+}
+
+describe('chat/messages, new, old', () => {
+  it('answers the latest 20 of a long conversation, oldest first, with the unread info', async () => {
+    const { teacher, student, d0 } = await setup();
+    const page = await messages(teacher, query(1, STUDENT, d0));
+    expect(page.messages).toHaveLength(CHAT_PAGE_SIZE);
+    expect(ids(page)).toEqual([...ids(page)].sort((a, b) => a - b));
+    const created = page.messages.map((m) => m.created);
+    expect(created).toEqual([...created].sort());
+    expect(page.messages.every((m) => m.message.length > 0 || m.files)).toBe(true);
+    // the student's last two messages are unread by the teacher
+    expect(page.unreades_total).toBe(2);
+    expect(page.unreades_start).toBe(page.messages[CHAT_PAGE_SIZE - 2]?.id_message);
+    expect(page.messages.slice(-2).every((m) => !m.ismine)).toBe(true);
+    expect(page.messages.some((m) => m.ismine)).toBe(true);
+
+    // the same conversation from the other side: ismine flips, nothing unread for the student
+    const other = await messages(student, query(2, TEACHER, d0));
+    expect(ids(other)).toEqual(ids(page));
+    expect(other.messages.map((m) => m.ismine)).toEqual(page.messages.map((m) => !m.ismine));
+    expect(other).toMatchObject({ unreades_start: null, unreades_total: 0 });
+  });
+
+  it('pages back with old until fewer than 20 come back', async () => {
+    const { teacher, d0 } = await setup();
+    const latest = await messages(teacher, query(1, STUDENT, d0));
+    const all = [...latest.messages];
+    let top = all[0]?.id_message ?? 0;
+    const sizes: number[] = [];
+    for (;;) {
+      const older = (
+        await teacher.postData<Page>(
+          '/api/chat/old',
+          query(1, STUDENT, d0, { id_top_message: top }),
+        )
+      ).body.data;
+      expect(older.unreades_total).toBe(2);
+      sizes.push(older.messages.length);
+      all.unshift(...older.messages);
+      if (older.messages.length < CHAT_PAGE_SIZE) break;
+      top = older.messages[0]?.id_message ?? 0;
+    }
+    expect(sizes).toEqual([20, 7]);
+    const allIds = all.map((m) => m.id_message);
+    expect(allIds).toEqual([...new Set(allIds)].sort((a, b) => a - b));
+  });
+
+  it('answers the messages after id_last_message with new', async () => {
+    const { teacher, d0 } = await setup();
+    const latest = await messages(teacher, query(1, STUDENT, d0));
+    const after = (id: number) =>
+      teacher
+        .postData<Page>('/api/chat/new', query(1, STUDENT, d0, { id_last_message: id }))
+        .then((r) => r.body.data);
+    const tenth = latest.messages[9]?.id_message ?? 0;
+    expect(ids(await after(tenth))).toEqual(ids(latest).slice(10));
+    const last = latest.messages.at(-1)?.id_message ?? 0;
+    expect(await after(last)).toEqual({
+      messages: [],
+      unreades_start: latest.unreades_start,
+      unreades_total: 2,
+    });
+  });
+
+  it('answers an empty page for a conversation that does not exist', async () => {
+    const { teacher, d0 } = await setup();
+    const empty = { messages: [], unreades_start: null, unreades_total: 0 };
+    expect(await messages(teacher, query(1, STUDENT, d0, { year: 27 }))).toEqual(empty);
+    expect(await messages(teacher, query(1, STUDENT, 312))).toEqual(empty);
+    expect(await messages(teacher, query(1, TEACHER2, d0, { id_to_type: 1 }))).toEqual(empty);
+  });
+
+  it('answers 400 for a bad query and 401 without a session', async () => {
+    const { app, teacher, d0 } = await setup();
+    const cases: [unknown, string][] = [
+      [{ ...query(1, STUDENT, d0), ws: 4 }, 'body/ws: must be one of 1, 2, 3'],
+      [{ ...query(1, STUDENT, d0), id_to: 'x' }, 'body/id_to: must be integer'],
+      [{ ...query(1, STUDENT, d0), kredit: -1 }, 'body/kredit: must be >= 0'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await teacher.post('/api/chat/messages', body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ result: 1, error, data: null });
+    }
+    const { year: _, ...noYear } = query(1, STUDENT, d0);
+    expect(await (await teacher.post('/api/chat/messages', noYear)).json()).toMatchObject({
+      error: 'body/year: is required',
+    });
+    const noTop = await teacher.post('/api/chat/old', query(1, STUDENT, d0));
+    expect(await noTop.json()).toMatchObject({ error: 'body/id_top_message: is required' });
+    for (const path of ['/api/chat/messages', '/api/chat/count', '/api/chat/group/messages']) {
+      expect((await new Client(app).post(path, query(1, STUDENT, d0))).status).toBe(401);
+    }
+  });
+});
+
+describe('chat/count', () => {
+  it('lists the contacts with unread messages to the reader', async () => {
+    const { teacher, student, d0, d1 } = await setup();
+    const rows = await count(teacher, query(1, STUDENT, d0));
+    expect(rows).toContainEqual({ idid: STUDENT, id_type: 2, countMessages: 2 });
+    expect(rows.every((r) => r.id_type === 2 && r.countMessages >= 1)).toBe(true);
+
+    const studentRows = await count(student, query(2, TEACHER2, d1));
+    expect(studentRows).toContainEqual({ idid: TEACHER2, id_type: 1, countMessages: 1 });
+    // the group chat as the pseudo-contact -1
+    expect(studentRows).toContainEqual({ idid: -1, id_type: 2, countMessages: 3 });
+    expect(await count(teacher, query(1, STUDENT, d0, { year: 1 }))).toEqual([]);
+  });
+});
+
+describe('chat/read and readall', () => {
+  it('marks one message addressed to the reader read', async () => {
+    const { student, teacher, teacher2, d1 } = await setup();
+    const before = await messages(student, query(2, TEACHER2, d1));
+    expect(before.unreades_total).toBe(1);
+    const id = before.unreades_start ?? 0;
+
+    // not the recipient: the sender, another teacher, another student → 403, nothing changes
+    for (const client of [teacher2, teacher, await signIn(teacher.app, 'student2')]) {
+      const res = await client.post('/api/chat/read', { id_message: id });
+      expect(res.status).toBe(403);
+    }
+    expect(await messages(student, query(2, TEACHER2, d1))).toEqual(before);
+
+    const res = await student.postData('/api/chat/read', { id_message: id });
+    expect(res).toEqual({ status: 200, body: { result: 0, error: null, data: true } });
+    expect(await messages(student, query(2, TEACHER2, d1))).toMatchObject({
+      unreades_start: null,
+      unreades_total: 0,
+    });
+    const rows = await count(student, query(2, TEACHER2, d1));
+    expect(rows.find((r) => r.idid === TEACHER2)).toBeUndefined();
+    // reading it again changes nothing
+    expect((await student.post('/api/chat/read', { id_message: id })).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown message, 400 for a bad body, 403 without XSRF', async () => {
+    const { student, d1 } = await setup();
+    const before = await messages(student, query(2, TEACHER2, d1));
+    expect((await student.post('/api/chat/read', { id_message: 1 })).status).toBe(404);
+    expect((await student.post('/api/chat/read', { id_message: 999_999_999 })).status).toBe(404);
+    const bad = await student.post('/api/chat/read', { id_message: '1' });
+    expect(await bad.json()).toMatchObject({ error: 'body/id_message: must be integer' });
+    const noXsrf = await student.post(
+      '/api/chat/read',
+      { id_message: before.unreades_start },
+      { xsrf: false },
+    );
+    expect(noXsrf.status).toBe(403);
+    expect(await messages(student, query(2, TEACHER2, d1))).toEqual(before);
+  });
+
+  it('readall marks the whole conversation read for the reader only', async () => {
+    const { app, teacher, student, d0 } = await setup();
+    const studentBefore = await messages(student, query(2, TEACHER, d0));
+    const res = await teacher.postData('/api/chat/readall', query(1, STUDENT, d0));
+    expect(res.body.data).toBe(true);
+    expect(await messages(teacher, query(1, STUDENT, d0))).toMatchObject({
+      unreades_start: null,
+      unreades_total: 0,
+    });
+    expect((await count(teacher, query(1, STUDENT, d0))).map((r) => r.idid)).not.toContain(STUDENT);
+    expect(await messages(student, query(2, TEACHER, d0))).toEqual(studentBefore);
+
+    // without XSRF: 403 and still unread for the other conversation
+    const student2 = await signIn(app, 'student2');
+    const before = await messages(student2, query(2, TEACHER, d0));
+    expect(before.unreades_total).toBe(3);
+    const noXsrf = await student2.post('/api/chat/readall', query(2, TEACHER, d0), {
+      xsrf: false,
+    });
+    expect(noXsrf.status).toBe(403);
+    expect(await messages(student2, query(2, TEACHER, d0))).toEqual(before);
+    await student2.post('/api/chat/readall', query(2, TEACHER, d0));
+    expect((await messages(student2, query(2, TEACHER, d0))).unreades_total).toBe(0);
+  });
+
+  it('readall on the group chat pseudo-contact clears the student’s group chat', async () => {
+    const { student, d0 } = await setup();
+    expect((await groupMessages(student, GROUP)).unreades_total).toBe(3);
+    await student.post('/api/chat/readall', query(2, -1, d0, { id_to_type: 2 }));
+    expect(await groupMessages(student, GROUP)).toMatchObject({
+      unreades_start: null,
+      unreades_total: 0,
+    });
+  });
+});
+
+describe('chat/insert', () => {
+  it('sends a private message with files that both sides then read', async () => {
+    const { teacher, student, d0 } = await setup();
+    const report = new File(['%PDF-1.4 отчёт'], 'Отчёт ЛР3.pdf', { type: 'application/pdf' });
+    const photo = new File([new Uint8Array([255, 216, 255])], 'C:\\фото\\схема.jpg');
+    const res = await student.postForm(
+      '/api/chat/insert',
+      sendForm({ discipline: d0, message: 'Отправляю отчёт заранее.', file: [report, photo] }),
+    );
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: { id_message: number } };
+
+    const teacherView = await messages(teacher, query(1, STUDENT, d0));
+    expect(teacherView.messages.at(-1)).toEqual({
+      id_message: data.id_message,
+      message: 'Отправляю отчёт заранее.',
+      ismine: false,
+      created: '2026-11-20T09:00:01+06:00',
+      files: 'Отчёт ЛР3.pdf;!;схема.jpg',
+    });
+    expect(teacherView.unreades_total).toBe(3);
+    expect(teacherView.messages).toHaveLength(CHAT_PAGE_SIZE);
+    const studentView = await messages(student, query(2, TEACHER, d0));
+    expect(studentView.messages.at(-1)).toMatchObject({
+      id_message: data.id_message,
+      ismine: true,
+    });
+    expect(await count(teacher, query(1, STUDENT, d0))).toContainEqual({
+      idid: STUDENT,
+      id_type: 2,
+      countMessages: 3,
+    });
+    // the teacher answers: new shows it to the student after the id they hold
+    await teacher.postForm(
+      '/api/chat/insert',
+      sendForm({
+        fromType: 1,
+        discipline: d0,
+        currentContactId: STUDENT,
+        currentContactType: 2,
+        message: 'Получил, спасибо.',
+      }),
+    );
+    const newer = await student.postData<Page>(
+      '/api/chat/new',
+      query(2, TEACHER, d0, { id_last_message: data.id_message }),
+    );
+    expect(newer.body.data.messages).toMatchObject([
+      { message: 'Получил, спасибо.', ismine: false },
+    ]);
+    expect(newer.body.data.unreades_total).toBe(1);
+  });
+
+  it('starts a conversation with a contact who had none', async () => {
+    const { teacher, d0 } = await setup();
+    const contacts = await teacher.postData<{ idid: number }[]>('/api/discipline/students/list', {
+      uid: 1,
+      year,
+      ws,
+      id_discipline: d0,
+      id_semester: 1,
+      id_group: STREAM,
+      isPotok: true,
+    });
+    let quiet: number | undefined;
+    for (const { idid } of contacts.body.data) {
+      if ((await messages(teacher, query(1, idid, d0))).messages.length === 0) {
+        quiet = idid;
+        break;
+      }
+    }
+    expect(quiet).toBeDefined();
+    const res = await teacher.postForm(
+      '/api/chat/insert',
+      sendForm({
+        fromType: 1,
+        discipline: d0,
+        currentContactId: quiet ?? 0,
+        currentContactType: 2,
+        message: 'Подойдите, пожалуйста, на консультацию.',
+      }),
+    );
+    expect(res.status).toBe(200);
+    const page = await messages(teacher, query(1, quiet ?? 0, d0));
+    expect(page.messages).toMatchObject([
+      { message: 'Подойдите, пожалуйста, на консультацию.', ismine: true },
+    ]);
+  });
+
+  it('posts to the group chat and the stream chat', async () => {
+    const { teacher, student, d0 } = await setup();
+    const before = (await groupMessages(teacher, GROUP)).unreades_total;
+    const res = await student.postForm(
+      '/api/chat/insert',
+      sendForm({
+        discipline: d0,
+        currentContactId: -1,
+        currentContactType: 2,
+        group_subgroup: GROUP,
+        IsGroupChat: 'true',
+        message: 'Завтра пара в 305?',
+      }),
+    );
+    expect(res.status).toBe(200);
+    const teacherView = await groupMessages(teacher, GROUP);
+    expect(teacherView.messages.at(-1)).toMatchObject({
+      message: 'Завтра пара в 305?',
+      ismine: false,
+      fio: 'Токтогулова Айпери Нурлановна',
+    });
+    expect(teacherView.unreades_total).toBe(before + 1);
+    expect(teacherView.unreades_start).not.toBeNull();
+    expect((await groupMessages(student, GROUP)).messages.at(-1)?.ismine).toBe(true);
+
+    await teacher.postForm(
+      '/api/chat/insert',
+      sendForm({
+        fromType: 1,
+        discipline: d0,
+        currentContactId: -1,
+        currentContactType: 2,
+        group_subgroup: STREAM,
+        isSelect: 'true',
+        IsGroupChat: 'true',
+        message: 'Лекция потока переносится в 401.',
+      }),
+    );
+    const stream = await groupMessages(student, STREAM, true);
+    expect(stream.messages.at(-1)).toMatchObject({
+      message: 'Лекция потока переносится в 401.',
+      ismine: false,
+      fio: 'Асанов Бакыт Эркинович',
+    });
+  });
+
+  it('answers 403 and sends nothing to a non-contact or a foreign group chat', async () => {
+    const { app, teacher, student, d0, d1 } = await setup();
+    const before = [
+      await messages(teacher, query(1, STUDENT, d0)),
+      await groupMessages(teacher, GROUP2),
+      await groupMessages(student, GROUP),
+    ];
+    const attempts: [Client, Record<string, string | number>][] = [
+      // teacher2 does not teach d0 to the student
+      [student, { discipline: d0, currentContactId: TEACHER2 }],
+      // a discipline from another ws
+      [student, { discipline: d0, semester: 2 }],
+      // a student writing to a student
+      [student, { discipline: d0, currentContactId: STUDENT2, currentContactType: 2 }],
+      // the group chat of another group, and of an unknown group
+      [student, { discipline: d0, IsGroupChat: 'true', group_subgroup: GROUP2 }],
+      [student, { discipline: d0, IsGroupChat: 'true', group_subgroup: 99_999 }],
+      [
+        await signIn(app, 'student2'),
+        { discipline: d1, IsGroupChat: 'true', group_subgroup: GROUP },
+      ],
+    ];
+    for (const [client, fields] of attempts) {
+      const res = await client.postForm('/api/chat/insert', sendForm(fields));
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ result: 1, data: null });
+    }
+    const noXsrf = await student.postForm('/api/chat/insert', sendForm({ discipline: d0 }), {
+      xsrf: false,
+    });
+    expect(noXsrf.status).toBe(403);
+    expect([
+      await messages(teacher, query(1, STUDENT, d0)),
+      await groupMessages(teacher, GROUP2),
+      await groupMessages(student, GROUP),
+    ]).toEqual(before);
+  });
+
+  it('answers 400 for a bad form, 401 without a session, 413 for a big file', async () => {
+    const { app, student, d0 } = await setup();
+    const { message: _, ...noMessage } = sendForm({ discipline: d0 });
+    const cases: [Record<string, string | number | File>, string][] = [
+      [noMessage, 'body/message: is required'],
+      [sendForm({ discipline: d0, fromType: 3 }), 'body/fromType: must be one of 1, 2'],
+      [sendForm({ discipline: d0, IsGroupChat: 'yes' }), 'body/IsGroupChat: must be boolean'],
+      [
+        sendForm({ discipline: d0, message: '  ' }),
+        'body/message: must not be empty without a file',
+      ],
+      [sendForm({ discipline: 'Базы данных' }), 'body/discipline: must be integer'],
+    ];
+    for (const [fields, error] of cases) {
+      const res = await student.postForm('/api/chat/insert', fields);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ result: 1, error, data: null });
+    }
+    const onlyFile = await student.postForm(
+      '/api/chat/insert',
+      sendForm({ discipline: d0, message: '', file: new File(['x'], 'фото.png') }),
+    );
+    expect(onlyFile.status).toBe(200);
+    const json = await student.post('/api/chat/insert', sendForm({ discipline: d0 }));
+    expect(json.status).toBe(400);
+    expect((await new Client(app).postForm('/api/chat/insert', sendForm({}))).status).toBe(401);
+
+    const small = createTestApp({ maxSizeMb: 0.01 });
+    const client = await signIn(small, 'student');
+    const big = new File([new Uint8Array(20 * 1024)], 'big.pdf');
+    const res = await client.postForm('/api/chat/insert', sendForm({ discipline: d0, file: big }));
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('chat/group/messages', () => {
+  it('answers the latest 20 of the group chat with names, and the newer ones after an id', async () => {
+    const { student, teacher } = await setup();
+    const page = await groupMessages(student, GROUP);
+    expect(page.messages).toHaveLength(CHAT_PAGE_SIZE);
+    expect(ids(page)).toEqual([...ids(page)].sort((a, b) => a - b));
+    expect(page.messages.every((m) => typeof m.fio === 'string' && m.fio.length > 0)).toBe(true);
+    expect(page.messages.some((m) => m.ismine)).toBe(true);
+    expect(page.messages.some((m) => !m.ismine)).toBe(true);
+    expect(page.unreades_total).toBe(3);
+    expect(page.unreades_start).toBe(page.messages[CHAT_PAGE_SIZE - 3]?.id_message);
+
+    const teacherView = await groupMessages(teacher, GROUP);
+    expect(ids(teacherView)).toEqual(ids(page));
+    const tenth = page.messages[9]?.id_message ?? 0;
+    expect(ids(await groupMessages(student, GROUP, false, tenth))).toEqual(ids(page).slice(10));
+    expect(await groupMessages(student, 99_999)).toEqual({
+      messages: [],
+      unreades_start: null,
+      unreades_total: 0,
+    });
+  });
+
+  it('marks a group message read for one member only', async () => {
+    const { app, student, teacher } = await setup();
+    const page = await groupMessages(student, GROUP);
+    const last = page.messages.at(-1);
+    expect(last?.ismine).toBe(false);
+    const student2 = await signIn(app, 'student2');
+    expect((await student2.post('/api/chat/read', { id_message: last?.id_message })).status).toBe(
+      403,
+    );
+    expect((await student.post('/api/chat/read', { id_message: last?.id_message })).status).toBe(
+      200,
+    );
+    expect((await groupMessages(student, GROUP)).unreades_total).toBe(2);
+    expect((await groupMessages(teacher, GROUP)).unreades_total).toBe(page.unreades_total);
+    const own = page.messages.find((m) => m.ismine);
+    expect((await student.post('/api/chat/read', { id_message: own?.id_message })).status).toBe(
+      403,
+    );
+  });
+});
+
+describe('chat/deletemessage', () => {
+  it('deletes the user’s own message, which then disappears', async () => {
+    const { teacher, student, d0 } = await setup();
+    const before = await messages(teacher, query(1, STUDENT, d0));
+    const own = before.messages.filter((m) => m.ismine).at(-1);
+    const res = await teacher.postData('/api/chat/deletemessage', {
+      id_message: own?.id_message,
+      uid: 1001,
+    });
+    expect(res).toEqual({ status: 200, body: { result: 0, error: null, data: [{ result: 1 }] } });
+    for (const client of [teacher, student]) {
+      const reader = client === teacher ? query(1, STUDENT, d0) : query(2, TEACHER, d0);
+      expect(ids(await messages(client, reader))).not.toContain(own?.id_message);
+    }
+    const again = await teacher.post('/api/chat/deletemessage', {
+      id_message: own?.id_message,
+      uid: 1001,
+    });
+    expect(again.status).toBe(404);
+  });
+
+  it('answers 403 for another’s message and changes nothing; 404 unknown; 400 bad body', async () => {
+    const { teacher, student, d0 } = await setup();
+    const before = await messages(teacher, query(1, STUDENT, d0));
+    const foreign = before.messages.find((m) => !m.ismine);
+    const own = before.messages.find((m) => m.ismine);
+    const attempts: [Client, number | undefined, boolean][] = [
+      [teacher, foreign?.id_message, true],
+      [student, own?.id_message, true],
+      [teacher, own?.id_message, false], // no XSRF header
+    ];
+    for (const [client, id, xsrf] of attempts) {
+      const res = await client.post(
+        '/api/chat/deletemessage',
+        { id_message: id, uid: 1 },
+        { xsrf },
+      );
+      expect(res.status).toBe(403);
+    }
+    expect(await messages(teacher, query(1, STUDENT, d0))).toEqual(before);
+    expect((await teacher.post('/api/chat/deletemessage', { id_message: 5, uid: 1 })).status).toBe(
+      404,
+    );
+    const bad = await teacher.post('/api/chat/deletemessage', { id_message: 5 });
+    expect(await bad.json()).toMatchObject({ error: 'body/uid: is required' });
+  });
+
+  it('deleting an unread message lowers the recipient’s unread count', async () => {
+    const { teacher, student, d0 } = await setup();
+    const res = await student.postForm(
+      '/api/chat/insert',
+      sendForm({ discipline: d0, message: 'Ой, не туда.' }),
+    );
+    const { data } = (await res.json()) as { data: { id_message: number } };
+    expect((await messages(teacher, query(1, STUDENT, d0))).unreades_total).toBe(3);
+    await student.post('/api/chat/deletemessage', { id_message: data.id_message, uid: 1 });
+    expect((await messages(teacher, query(1, STUDENT, d0))).unreades_total).toBe(2);
+  });
+});
+
+describe('the chat world', () => {
+  it('is restored by reset', async () => {
+    const { app, teacher, d0 } = await setup();
+    const before = await messages(teacher, query(1, STUDENT, d0));
+    const own = before.messages.find((m) => m.ismine);
+    await teacher.post('/api/chat/deletemessage', { id_message: own?.id_message, uid: 1 });
+    await teacher.post('/api/chat/readall', query(1, STUDENT, d0));
+    await teacher.postForm(
+      '/api/chat/insert',
+      sendForm({ fromType: 1, discipline: d0, currentContactId: STUDENT, currentContactType: 2 }),
+    );
+    expect(await messages(teacher, query(1, STUDENT, d0))).not.toEqual(before);
+    await app.request('/__mock/reset', { method: 'POST' });
+    const again = await signIn(app, 'teacher');
+    expect(await messages(again, query(1, STUDENT, d0))).toEqual(before);
+  });
+
+  it('gives the same answers for the same seed whatever was opened first', async () => {
+    const transcript = async (seed: number, reversed: boolean) => {
+      const app = createTestApp({ seed });
+      const d0 = await sharedDiscipline(app, 'teacher', 'student');
+      const teacher = await signIn(app, 'teacher');
+      const calls = [
+        () => messages(teacher, query(1, STUDENT, d0)),
+        () => messages(teacher, query(1, STUDENT2, d0)),
+        () => groupMessages(teacher, GROUP),
+        () => groupMessages(teacher, STREAM, true),
+      ];
+      const answers = new Map<number, string>();
+      const order = reversed ? [3, 2, 1, 0] : [0, 1, 2, 3];
+      for (const i of order) answers.set(i, JSON.stringify(await calls[i]?.()));
+      return [0, 1, 2, 3].map((i) => answers.get(i));
+    };
+    const a = await transcript(5, false);
+    expect(await transcript(5, true)).toEqual(a);
+    expect(await transcript(6, false)).not.toEqual(a);
+  });
+
+  it('plans over 200 000 messages at --scale 30 and generates a chat only when opened', () => {
+    const store = new Store({ seed: 1, scale: 30, now: DEFAULT_NOW });
+    const chat = store.get(chatSlice);
+    expect(chat.seededTotal).toBeGreaterThan(200_000);
+    expect(chat.blocks.every((conv) => conv.messages === undefined)).toBe(true);
+    const last = chat.blocks.at(-1);
+    const id = (last?.firstId ?? 0) + (last?.seeded ?? 0) - 1;
+    const started = performance.now();
+    expect(findMessage(chat, id)?.message.id_message).toBe(id);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(chat.blocks.filter((conv) => conv.messages !== undefined)).toEqual([last]);
+  });
+});
+
+describe('chat attachments (download type 3)', () => {
+  const download = (client: Client, id: number, name: string) =>
+    client.get(
+      `/lms/api/news/download.file?filename=${encodeURIComponent(`${id}_${name}`)}&type=3`,
+    );
+
+  it('serves an uploaded file to both people of the chat and to nobody else', async () => {
+    const { teacher, teacher2, student, d0 } = await setup();
+    const bytes = new Uint8Array([37, 80, 68, 70, 1, 2, 3, 250]);
+    const res = await student.postForm(
+      '/api/chat/insert',
+      sendForm({ discipline: d0, message: 'Отчёт', file: [new File([bytes], 'Отчёт.pdf')] }),
+    );
+    const { data } = (await res.json()) as { data: { id_message: number } };
+    for (const reader of [student, teacher]) {
+      const file = await download(reader, data.id_message, 'Отчёт.pdf');
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('application/pdf');
+      expect(new Uint8Array(await file.arrayBuffer())).toEqual(bytes);
+    }
+    expect((await download(teacher2, data.id_message, 'Отчёт.pdf')).status).toBe(404);
+    expect((await download(teacher, data.id_message, 'другой.pdf')).status).toBe(404);
+  });
+});

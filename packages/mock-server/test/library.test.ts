@@ -1,0 +1,316 @@
+import { describe, expect, it } from 'vitest';
+import { Store } from '../src/world/store.js';
+import { DEFAULT_NOW } from '../src/world/time.js';
+import { librarySlice } from '../src/world/library.js';
+import { calendarSlice } from '../src/world/calendar.js';
+import { universitySlice } from '../src/world/university.js';
+import { Client, createTestApp, signIn, type Envelope } from './helpers.js';
+
+interface EBook {
+  id_eBook: number;
+  name: string;
+  author: string;
+  description: string;
+  totalPages: number;
+  fileName: string;
+  id_bookCategory: number;
+  isFromUmk: boolean;
+  id_human: number;
+  id_humanType: number;
+}
+
+const world = () => new Store({ seed: 1, scale: 1, now: DEFAULT_NOW });
+const { demo } = world().get(universitySlice);
+
+const bookList = (client: Client, id_bookCategory = -1) =>
+  client.postData<EBook[]>('/api/library/getbooklist', {
+    id_bookCategory,
+    id_human: demo.student.id,
+    id_humanType: 2,
+  });
+
+const bookForm = (fields: Record<string, string | number | File | File[]> = {}) => ({
+  id_eBook: -1,
+  nameBook: 'Алгоритмы и структуры данных',
+  author: 'Асанов Б.Э.',
+  description: 'Конспект лекций с примерами на Python.',
+  totalPages: 156,
+  fileName: 'Алгоритмы.pdf',
+  id_bookCategory: 11,
+  IsFromUmk: 'false',
+  id_human: demo.teacher.id,
+  id_humanType: 1,
+  ...fields,
+});
+
+const pdf = (name = 'Алгоритмы.pdf') =>
+  new File([new Uint8Array([37, 80, 68, 70, 45, 49])], name, { type: 'application/pdf' });
+
+const saveBook = (
+  client: Client,
+  fields: Record<string, string | number | File | File[]> = {},
+  options = {},
+) => client.postForm('/api/library/insertupdatebook', bookForm(fields), options);
+
+async function savedBook(res: Response) {
+  expect(res.status).toBe(200);
+  return ((await res.json()) as Envelope<EBook>).data;
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'ru');
+
+describe('library/basebookcategories and bookcategories', () => {
+  it('list the base categories and the categories of each', async () => {
+    const student = await signIn(createTestApp(), 'student');
+    const base = await student.postData<{ id_baseBookCategory: number; name: string }[]>(
+      '/api/library/basebookcategories',
+      {},
+    );
+    expect(base.status).toBe(200);
+    expect(base.body.data.map((c) => c.name)).toEqual([
+      'Учебная литература',
+      'Научная литература',
+      'Художественная литература',
+      'Справочные издания',
+    ]);
+    const fiction = await student.postData<
+      { id_bookCategory: number; name: string; id_baseBookCategory: number }[]
+    >('/api/library/bookcategories', { id_baseBookCategory: 3 });
+    expect(fiction.body.data.map((c) => c.name)).toContain('Кыргызская литература');
+    expect(fiction.body.data.every((c) => c.id_baseBookCategory === 3)).toBe(true);
+    const none = await student.postData('/api/library/bookcategories', { id_baseBookCategory: 9 });
+    expect(none.body.data).toEqual([]);
+  });
+
+  it('answer 401 without a session and 400 for a bad body', async () => {
+    const app = createTestApp();
+    expect((await new Client(app).post('/api/library/basebookcategories', {})).status).toBe(401);
+    const bad = await (
+      await signIn(app, 'student')
+    ).post('/api/library/bookcategories', { id_baseBookCategory: 'один' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: 'body/id_baseBookCategory: must be integer' });
+  });
+});
+
+describe('library/getbooklist', () => {
+  it('lists every book by name with -1, and one category’s books otherwise', async () => {
+    const student = await signIn(createTestApp(), 'student');
+    const all = (await bookList(student)).body.data;
+    expect(all.length).toBeGreaterThan(50);
+    const names = all.map((b) => b.name);
+    expect(names).toEqual([...names].sort(byName));
+    expect(new Set(all.map((b) => b.id_eBook)).size).toBe(all.length);
+    expect(all.some((b) => b.isFromUmk)).toBe(true);
+    expect(all.some((b) => b.id_human === demo.teacher.id)).toBe(true);
+
+    const kyrgyz = (await bookList(student, 31)).body.data;
+    expect(kyrgyz.map((b) => b.name)).toContain('Белый пароход');
+    expect(kyrgyz.find((b) => b.name === 'Джамиля')).toMatchObject({
+      author: 'Айтматов Ч.',
+      fileName: 'Джамиля.pdf',
+      isFromUmk: false,
+    });
+    expect(kyrgyz.every((b) => b.id_bookCategory === 31)).toBe(true);
+    expect((await bookList(student, 999)).body.data).toEqual([]);
+  });
+
+  it('has textbooks by the teachers of the disciplines', () => {
+    const store = world();
+    const { books } = store.get(librarySlice);
+    const { disciplineById, offerings } = store.get(calendarSlice);
+    const written = books.filter((b) => b.source);
+    expect(written.length).toBeGreaterThan(20);
+    for (const book of written) {
+      const { id_teacher, id_discipline } = book.source ?? { id_teacher: 0, id_discipline: 0 };
+      expect(book.id_human).toBe(id_teacher);
+      expect(book.name).toContain(disciplineById.get(id_discipline)?.name);
+      expect(
+        offerings.some((o) => o.id_teacher === id_teacher && o.id_discipline === id_discipline),
+      ).toBe(true);
+    }
+  });
+
+  it('answers 400 for an unknown humanType', async () => {
+    const student = await signIn(createTestApp(), 'student');
+    const bad = await student.post('/api/library/getbooklist', {
+      id_bookCategory: -1,
+      id_human: 1,
+      id_humanType: 0,
+    });
+    expect(await bad.json()).toMatchObject({ error: 'body/id_humanType: must be one of 1, 2' });
+  });
+});
+
+describe('library/insertupdatebook', () => {
+  it('adds a book that the list then shows, added by the session’s teacher', async () => {
+    const app = createTestApp();
+    const teacher = await signIn(app, 'teacher2');
+    const book = await savedBook(await saveBook(teacher, { id_human: 1, file: pdf() }));
+    expect(book).toEqual({
+      id_eBook: expect.any(Number),
+      name: 'Алгоритмы и структуры данных',
+      author: 'Асанов Б.Э.',
+      description: 'Конспект лекций с примерами на Python.',
+      totalPages: 156,
+      fileName: 'Алгоритмы.pdf',
+      id_bookCategory: 11,
+      isFromUmk: false,
+      id_human: demo.teacher2.id,
+      id_humanType: 1,
+    });
+    const listed = (await bookList(await signIn(app, 'student'), 11)).body.data;
+    expect(listed).toContainEqual(book);
+    const all = (await bookList(teacher)).body.data;
+    expect(all.filter((b) => b.id_eBook === book.id_eBook)).toHaveLength(1);
+  });
+
+  it('updates the book of whoever added it, keeping its file unless a new one comes', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const own = (await bookList(teacher)).body.data.find((b) => b.id_human === demo.teacher.id);
+    if (!own) throw new Error('the demo teacher has added books');
+    const updated = await savedBook(
+      await saveBook(teacher, {
+        id_eBook: own.id_eBook,
+        nameBook: `${own.name} (2-е изд.)`,
+        author: own.author,
+        description: 'Исправленное издание.',
+        totalPages: own.totalPages + 10,
+        fileName: own.fileName,
+        id_bookCategory: 12,
+        IsFromUmk: String(!own.isFromUmk),
+      }),
+    );
+    expect(updated).toEqual({
+      ...own,
+      name: `${own.name} (2-е изд.)`,
+      description: 'Исправленное издание.',
+      totalPages: own.totalPages + 10,
+      id_bookCategory: 12,
+    });
+    expect((await bookList(teacher, 12)).body.data).toContainEqual(updated);
+    expect((await bookList(teacher, own.id_bookCategory)).body.data).not.toContainEqual(own);
+
+    const withFile = await savedBook(
+      await saveBook(teacher, { id_eBook: own.id_eBook, file: pdf('Новое издание.pdf') }),
+    );
+    expect(withFile.fileName).toBe('Новое издание.pdf');
+    expect((await bookList(teacher)).body.data).toContainEqual(withFile);
+  });
+
+  it('answers 403 and changes nothing for another’s book, a student, and without XSRF', async () => {
+    const app = createTestApp();
+    const teacher = await signIn(app, 'teacher');
+    const before = await bookList(teacher);
+    const own = before.body.data.find((b) => b.id_human === demo.teacher.id);
+    const edit = { id_eBook: own?.id_eBook ?? 0, nameBook: 'Чужая книга', file: pdf() };
+    const attempts: [Client, Record<string, string | number | File>, object][] = [
+      [await signIn(app, 'teacher2'), edit, {}],
+      [await signIn(app, 'student'), edit, {}],
+      [await signIn(app, 'student'), { file: pdf() }, {}],
+      [teacher, edit, { xsrf: false }],
+    ];
+    for (const [client, fields, options] of attempts) {
+      const res = await saveBook(client, fields, options);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ result: 1, data: null });
+    }
+    expect(await bookList(teacher)).toEqual(before);
+  });
+
+  it('answers 404 for an unknown book or category', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const before = await bookList(teacher);
+    const cases: [Record<string, string | number | File>, string][] = [
+      [{ id_eBook: 99999, file: pdf() }, 'Not found: no book 99999'],
+      [{ id_bookCategory: 99, file: pdf() }, 'Not found: no book category 99'],
+    ];
+    for (const [fields, error] of cases) {
+      const res = await saveBook(teacher, fields);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ result: 1, error, data: null });
+    }
+    expect(await bookList(teacher)).toEqual(before);
+  });
+
+  it('answers 400 naming the field for a bad form', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const before = await bookList(teacher);
+    const { nameBook: _, ...withoutName } = bookForm({ file: pdf() });
+    const cases: [Record<string, string | number | File | File[]>, string][] = [
+      [withoutName, 'body/nameBook: is required'],
+      [bookForm(), 'body/file: is required for a new book'],
+      [
+        bookForm({ nameBook: '', file: pdf() }),
+        'body/nameBook: must NOT have fewer than 1 characters',
+      ],
+      [bookForm({ totalPages: 'много', file: pdf() }), 'body/totalPages: must be integer'],
+      [bookForm({ IsFromUmk: 'maybe', file: pdf() }), 'body/IsFromUmk: must be boolean'],
+      [bookForm({ id_humanType: 5, file: pdf() }), 'body/id_humanType: must be one of 1, 2'],
+      [bookForm({ file: [pdf('a.pdf'), pdf('b.pdf')] }), 'body/file: must hold one file'],
+    ];
+    for (const [fields, error] of cases) {
+      const res = await teacher.postForm('/api/library/insertupdatebook', fields);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ result: 1, error, data: null });
+    }
+    const json = await teacher.post('/api/library/insertupdatebook', bookForm());
+    expect(await json.json()).toMatchObject({
+      error: 'body: must be sent as multipart/form-data',
+    });
+    expect(await bookList(teacher)).toEqual(before);
+  });
+
+  it('answers 413 for a file over maxSizeMb and 401 without a session', async () => {
+    const app = createTestApp({ maxSizeMb: 0.01 });
+    const teacher = await signIn(app, 'teacher');
+    const before = await bookList(teacher);
+    const res = await saveBook(teacher, { file: new File([new Uint8Array(11 * 1024)], 'big.pdf') });
+    expect(res.status).toBe(413);
+    expect(await bookList(teacher)).toEqual(before);
+    expect((await saveBook(new Client(app), { file: pdf() })).status).toBe(401);
+  });
+});
+
+describe('library and POST /__mock/reset', () => {
+  it('restores the seeded books after writes', async () => {
+    const app = createTestApp();
+    let teacher = await signIn(app, 'teacher');
+    const before = await bookList(teacher);
+    const own = before.body.data.find((b) => b.id_human === demo.teacher.id);
+    await saveBook(teacher, { file: pdf() });
+    await saveBook(teacher, { id_eBook: own?.id_eBook ?? 0, nameBook: 'Переименовано' });
+    expect(await bookList(teacher)).not.toEqual(before);
+    expect((await app.request('/__mock/reset', { method: 'POST' })).status).toBe(200);
+    teacher = await signIn(app, 'teacher');
+    expect(await bookList(teacher)).toEqual(before);
+  });
+
+  it('builds the same books whatever slice was built first', () => {
+    const direct = world().get(librarySlice);
+    const other = world();
+    other.get(calendarSlice);
+    expect(other.get(librarySlice)).toEqual(direct);
+  });
+});
+
+describe('e-library files (download type 2)', () => {
+  const download = (client: Client, id: number, name: string) =>
+    client.get(
+      `/lms/api/news/download.file?filename=${encodeURIComponent(`${id}_${name}`)}&type=2`,
+    );
+
+  it('serves an uploaded book to any signed-in reader', async () => {
+    const app = createTestApp();
+    const teacher = await signIn(app, 'teacher');
+    const student = await signIn(app, 'student');
+    const book = await savedBook(await saveBook(teacher, { file: pdf('Конспект.pdf') }));
+    const file = await download(student, book.id_eBook, book.fileName);
+    expect(file.status).toBe(200);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(
+      new Uint8Array([37, 80, 68, 70, 45, 49]),
+    );
+    expect((await download(student, book.id_eBook, 'другая.pdf')).status).toBe(404);
+    expect((await download(student, 999_999, book.fileName)).status).toBe(404);
+  });
+});
