@@ -106,12 +106,32 @@ async function measureAll(loads: Load[]): Promise<Measured[]> {
 }
 
 /** The contract's example body of an operation, to call it as the portal would. */
-function exampleBody(path: string) {
-  const op = operations.find((o) => o.path === path);
-  const pointer = op?.requestBody?.content['application/json'];
-  if (!pointer) return undefined;
-  const media = resolvePointer(pointer.replace(/\/schema$/, '')) as { example?: unknown };
-  return media.example === undefined ? undefined : JSON.stringify(media.example);
+/** The body of chat/messages for a demo conversation that fills a whole page, if there is one. */
+async function demoConversation(url: string, headers: Record<string, string>) {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    return ((await res.json()) as { data: unknown }).data;
+  };
+  const [year, ws] = [4, 1];
+  const disciplines = (await post('/api/discipline/list', { uid: 1001, year, ws })) as {
+    id_discipline: number;
+    kredits: number;
+  }[];
+  for (const d of disciplines) {
+    const body = {
+      year,
+      id_from_type: 1,
+      id_from: 501,
+      id_to_type: 2,
+      id_to: 7001,
+      id_discipline: d.id_discipline,
+      ws,
+      kredit: d.kredits,
+    };
+    const page = (await post('/api/chat/messages', body)) as { messages: unknown[] };
+    if (page.messages.length === 20) return JSON.stringify(body);
+  }
+  return undefined;
 }
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
@@ -193,24 +213,18 @@ async function main() {
     },
   ];
   const notes: string[] = [];
-  const chatBody = exampleBody('/api/chat/messages');
-  const chatProbe = await fetch(`${mock.url}/api/chat/messages`, {
-    method: 'POST',
-    headers: authHeaders,
-    body: chatBody ?? '{}',
-  });
-  if (chatProbe.status === 200) {
+  // A real conversation of the demo teacher (501) with the demo student (7001): a full page of 20.
+  const chatBody = await demoConversation(mock.url, authHeaders);
+  if (chatBody) {
     loads.push({
-      name: 'chat/messages',
+      name: 'chat/messages (20 msgs)',
       url: `${mock.url}/api/chat/messages`,
       method: 'POST',
       headers: authHeaders,
-      body: chatBody ?? '{}',
+      body: chatBody,
     });
   } else {
-    notes.push(
-      `chat/messages skipped: it answered ${chatProbe.status} (${chatProbe.status === 501 ? 'no handler yet' : await chatProbe.text()})`,
-    );
+    notes.push('chat/messages skipped: the demo teacher has no full conversation with the student');
   }
   loads.push({ name: 'bare Hono, tiny body (GET)', url: `${tiny.url}/bare` });
 

@@ -1,0 +1,105 @@
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_DAYS,
+  LANGUAGE_STORAGE_KEY,
+  SUPPORTED_LANGUAGES,
+  isLanguage,
+  toHtmlLang,
+  type Language,
+} from './languages';
+import { LAZY_LOCALES } from './locales';
+import { NAMESPACES, ruResources } from './resources';
+
+export type { Resources } from './types';
+export { NAMESPACES, ruResources, type Namespace } from './resources';
+export * from './languages';
+// Date helpers live at '@lms/i18n/dates', so dayjs loads only with the screens that show dates.
+
+/** The portal's one i18next instance. */
+export const i18n: I18n = i18next.createInstance();
+
+export interface InitI18nOptions {
+  /** Force a language (tests); otherwise it is detected from the `lang` cookie, then local storage. */
+  lng?: Language;
+}
+
+function syncHtmlLang(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = toHtmlLang(language);
+}
+
+/** Reads Kyrgyz and English namespaces from their lazy chunks. */
+const lazyLocaleBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = isLanguage(language) && language !== 'ru' ? LAZY_LOCALES[language] : undefined;
+    const loadNamespace = load?.[namespace as keyof typeof load];
+    if (!loadNamespace) {
+      callback(null, {});
+      return;
+    }
+    loadNamespace().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+let ready: Promise<I18n> | undefined;
+
+/**
+ * Initialises the instance once. Russian is bundled, so a Russian page is ready at once; a stored
+ * kg or en choice resolves after that language's chunks arrive (render after awaiting this).
+ */
+export function initI18n(options: InitI18nOptions = {}): Promise<I18n> {
+  if (ready) {
+    return ready.then(async (instance) => {
+      if (options.lng && instance.language !== options.lng)
+        await instance.changeLanguage(options.lng);
+      return instance;
+    });
+  }
+  i18n.on('languageChanged', syncHtmlLang);
+  ready = i18n
+    .use(LanguageDetector)
+    .use(lazyLocaleBackend)
+    .use(initReactI18next)
+    .init({
+      resources: { ru: ruResources },
+      partialBundledLanguages: true,
+      ns: NAMESPACES,
+      defaultNS: 'common',
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      fallbackLng: DEFAULT_LANGUAGE,
+      load: 'currentOnly',
+      ...(options.lng ? { lng: options.lng } : {}),
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+      detection: {
+        // No navigator lookup: the spec makes Russian the default, not the browser's language.
+        order: ['cookie', 'localStorage'],
+        lookupCookie: LANGUAGE_COOKIE,
+        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        caches: ['cookie', 'localStorage'],
+        cookieMinutes: LANGUAGE_COOKIE_DAYS * 24 * 60,
+        cookieOptions: { path: '/', sameSite: 'lax' },
+      },
+    })
+    .then(() => i18n);
+  return ready;
+}
+
+/** The current interface language, narrowed to the supported ones. */
+export function currentLanguage(): Language {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
+/** Switches the language; the detector writes it to the `lang` cookie and local storage. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await i18n.changeLanguage(language);
+}

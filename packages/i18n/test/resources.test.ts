@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { LAZY_LOCALES } from '../src/locales';
+import { NAMESPACES, ruResources, SUPPORTED_LANGUAGES, type Namespace } from '../src/index';
+
+type Language = (typeof SUPPORTED_LANGUAGES)[number];
+
+async function loadLanguage(language: 'kg' | 'en') {
+  const entries = await Promise.all(
+    NAMESPACES.map(async (ns: Namespace) => [ns, (await LAZY_LOCALES[language][ns]()).default]),
+  );
+  return Object.fromEntries(entries) as typeof ruResources;
+}
+
+const resources: Record<Language, typeof ruResources> = {
+  ru: ruResources,
+  kg: await loadLanguage('kg'),
+  en: await loadLanguage('en'),
+};
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') entries.set(path, value);
+    else for (const [inner, text] of flatten(value, path)) entries.set(inner, text);
+  }
+  return entries;
+}
+
+function flatResources(language: Language): Map<string, string> {
+  return flatten(resources[language] as unknown as Tree);
+}
+
+const placeholders = (text: string) =>
+  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+const CYRILLIC = /[\u0400-\u04FF]/;
+// Letters Kyrgyz has and Russian does not.
+const KYRGYZ_ONLY = /[өүңӨҮҢ]/;
+
+const ru = flatResources('ru');
+
+describe('translation resources', () => {
+  it.each(['kg', 'en'] as const)('%s has exactly the keys of ru', (language) => {
+    const other = flatResources(language);
+    expect([...other.keys()].sort()).toEqual([...ru.keys()].sort());
+  });
+
+  it.each(['kg', 'en'] as const)('%s keeps every interpolation placeholder', (language) => {
+    const other = flatResources(language);
+    for (const [key, text] of ru) {
+      expect(placeholders(other.get(key) ?? ''), key).toEqual(placeholders(text));
+    }
+  });
+
+  it('has no empty value in any language', () => {
+    for (const language of SUPPORTED_LANGUAGES) {
+      for (const [key, text] of flatResources(language)) {
+        expect(text.trim(), `${language}:${key}`).not.toBe('');
+      }
+    }
+  });
+
+  it('leaves no Cyrillic (so no Russian) in English', () => {
+    const leftovers = [...flatResources('en')].filter(([, text]) => CYRILLIC.test(text));
+    expect(leftovers).toEqual([]);
+  });
+
+  it('leaves no Russian text in Kyrgyz', () => {
+    const kg = flatResources('kg');
+    const copied = [...kg].filter(([key, text]) => text === ru.get(key));
+    expect(copied).toEqual([]);
+  });
+
+  it('writes Kyrgyz with its own letters', () => {
+    // Russian text relabelled as Kyrgyz would have no ө, ү or ң; real Kyrgyz has them in most strings.
+    const kg = flatResources('kg');
+    const withOwnLetters = [...kg.values()].filter((text) => KYRGYZ_ONLY.test(text));
+    expect(withOwnLetters.length / kg.size).toBeGreaterThan(0.4);
+  });
+});

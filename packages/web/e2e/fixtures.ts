@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const demo = {
+  teacher: { login: 'teacher', password: 'Teacher1' },
+  teacher2: { login: 'teacher2', password: 'Teacher2' },
+  student: { login: 'student', password: 'Student1' },
+  student2: { login: 'student2', password: 'Student2' },
+} as const;
+export type DemoLogin = keyof typeof demo;
+
+/** Fails on any serious or critical axe violation of the page as it is now. */
+export async function expectAccessible(page: Page, context = ''): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  const report = serious
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+    )
+    .join('\n');
+  expect(serious, `axe violations ${context}\n${report}`).toEqual([]);
+}
+
+export async function logIn(page: Page, who: DemoLogin): Promise<void> {
+  await page.goto('/lms/login');
+  await page
+    .getByLabel(/логин|login|колдонуучу/i)
+    .first()
+    .fill(demo[who].login);
+  await page
+    .getByLabel(/пароль|password|сырсөз/i)
+    .first()
+    .fill(demo[who].password);
+  await page.getByRole('button', { name: /войти|log in|sign in|кирүү/i }).click();
+  await page.waitForURL(/\/lms\/?$/);
+}
+
+/** Every journey starts from the seeded world and a clean browser. */
+export const test = base.extend<{ resetWorld: void }>({
+  resetWorld: [
+    async ({ request }, use) => {
+      const res = await request.post('/__mock/reset');
+      expect(res.ok()).toBe(true);
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// Size budget of the built portal (issue: "the JavaScript that /lms/login loads is at most 120 KB
+// gzip; each lazy route chunk at most 30 KB gzip"). Reads Vite's manifest, so it measures exactly the
+// files the browser would fetch: /lms/login loads the entry chunk and its static imports; a lazy
+// route adds its own chunk plus the static imports the entry does not already bring.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const LOGIN_BUDGET = 120 * 1024;
+const ROUTE_BUDGET = 30 * 1024;
+
+const dist = join(import.meta.dirname, '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const gzipSizes = new Map();
+function gzipSize(file) {
+  if (!gzipSizes.has(file)) {
+    gzipSizes.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  }
+  return gzipSizes.get(file);
+}
+
+/** The manifest keys a chunk pulls in with static imports, itself included. */
+function staticClosure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) staticClosure(dep, seen);
+  return seen;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const sum = (keys) => [...keys].reduce((total, key) => total + gzipSize(manifest[key].file), 0);
+
+const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries}`);
+const [entry] = entries;
+const loginKeys = staticClosure(entry);
+const loginBytes = sum(loginKeys);
+
+let failed = false;
+const rows = [];
+const check = (name, bytes, budget) => {
+  const ok = bytes <= budget;
+  failed ||= !ok;
+  rows.push(`${ok ? 'ok  ' : 'OVER'}  ${name.padEnd(58)} ${kb(bytes).padStart(9)} / ${kb(budget)}`);
+};
+
+check(`/lms/login (entry + ${loginKeys.size - 1} static imports)`, loginBytes, LOGIN_BUDGET);
+const lazyRoutes = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry);
+for (const key of lazyRoutes.sort()) {
+  const own = [...staticClosure(key)].filter((dep) => !loginKeys.has(dep));
+  check(`lazy ${key.replace(/^src\//, '')}`, sum(own), ROUTE_BUDGET);
+}
+
+console.log('JavaScript size budget (gzip -9):');
+for (const row of rows) console.log(`  ${row}`);
+if (failed) {
+  console.error('Size budget exceeded.');
+  process.exit(1);
+}
+console.log(`Size budget met: login ${kb(loginBytes)}, ${lazyRoutes.length} lazy chunks.`);

@@ -1,0 +1,36 @@
+import { NavLink } from 'react-router';
+import { Icon, type IconName } from '../ui/icon';
+import styles from './section-nav.module.css';
+
+export interface SectionLink {
+  to: string;
+  label: string;
+  icon: IconName;
+}
+
+export interface SectionNavProps {
+  links: readonly SectionLink[];
+  label: string;
+  /** A list (columns, drawer) or a grid of tiles (the mobile apps tab). */
+  variant?: 'list' | 'grid';
+  onNavigate?: () => void;
+}
+
+export function SectionNav({ links, label, variant = 'list', onNavigate }: SectionNavProps) {
+  return (
+    <nav aria-label={label}>
+      <ul className={variant === 'grid' ? `${styles.list} ${styles.grid}` : styles.list}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end className={styles.link} onClick={onNavigate}>
+              <span className={styles.icon}>
+                <Icon name={link.icon} size={variant === 'grid' ? 24 : 18} />
+              </span>
+              <span>{link.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,37 @@
+import { LANGUAGE_AUTONYMS, LANGUAGE_SWITCH_ORDER, toHtmlLang } from '@lms/i18n';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { language, selectLanguage } from '../../lib/ui-state';
+import styles from './language-switch.module.css';
+
+export interface LanguageSwitchProps {
+  className?: string;
+}
+
+/** Кыр / Рус / Eng (section 2): each label in its own language, the current one pressed. */
+export function LanguageSwitch({ className }: LanguageSwitchProps) {
+  useSignals();
+  const { t } = useTranslation();
+  const current = language.value;
+  return (
+    <div
+      role="group"
+      aria-label={t('language')}
+      className={[styles.group, className].filter(Boolean).join(' ')}
+    >
+      {LANGUAGE_SWITCH_ORDER.map((option) => (
+        <button
+          key={option}
+          type="button"
+          className={styles.option}
+          lang={toHtmlLang(option)}
+          title={t(`languageNames.${option}`)}
+          aria-pressed={current === option}
+          onClick={() => void selectLanguage(option)}
+        >
+          {LANGUAGE_AUTONYMS[option]}
+        </button>
+      ))}
+    </div>
+  );
+}

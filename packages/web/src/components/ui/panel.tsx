@@ -1,0 +1,28 @@
+import { useId, type ReactNode } from 'react';
+import { Icon, type IconName } from './icon';
+import styles from './panel.module.css';
+
+export interface PanelProps {
+  title: string;
+  icon?: IconName;
+  children: ReactNode;
+  className?: string;
+  flush?: boolean;
+}
+
+/** A card with a titled header: the building block of the shell's columns. */
+export function Panel({ title, icon, children, className, flush = false }: PanelProps) {
+  const headingId = useId();
+  return (
+    <section
+      className={[styles.panel, className].filter(Boolean).join(' ')}
+      aria-labelledby={headingId}
+    >
+      <h2 id={headingId} className={styles.heading}>
+        {icon ? <Icon name={icon} size={18} className={styles.headingIcon} /> : null}
+        {title}
+      </h2>
+      <div className={flush ? styles.flush : styles.body}>{children}</div>
+    </section>
+  );
+}

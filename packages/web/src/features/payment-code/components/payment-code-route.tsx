@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/page-header';
+import { usePageTitle } from '../../../lib/page-chrome';
+
+/** The paymentcode screen's route module; until its feature issue lands it shows only its title. */
+export function PaymentCodeRoute() {
+  const { t } = useTranslation('shell');
+  const title = t('nav.paymentcode');
+  usePageTitle(title);
+  return <PageHeader title={title} icon="paymentcode" />;
+}

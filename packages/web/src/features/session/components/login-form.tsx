@@ -1,0 +1,107 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icon';
+import { PASSWORD_MIN_LENGTH } from '../utils/validate-login';
+import styles from './login-form.module.css';
+import type { LoginFormState } from './use-login-form';
+
+export interface LoginFormProps {
+  form: LoginFormState;
+}
+
+export function LoginForm({ form }: LoginFormProps) {
+  const { t } = useTranslation('session');
+  const id = useId();
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const { values, fieldErrors, error, pending } = form;
+  const loginErrorId = `${id}-login-error`;
+  const passwordErrorId = `${id}-password-error`;
+  const dismissHintId = `${id}-dismiss`;
+
+  return (
+    <form className={styles.form} onSubmit={form.submit} noValidate>
+      {error ? (
+        <div role="alert">
+          <button
+            type="button"
+            className={styles.error}
+            onClick={form.dismissError}
+            aria-describedby={dismissHintId}
+          >
+            <Icon name="alert" size={18} className={styles.errorIcon} />
+            <span className={styles.errorText}>{t(`errors.${error}`)}</span>
+            <Icon name="close" size={16} className={styles.errorClose} />
+            <span id={dismissHintId} className="visually-hidden">
+              {t('dismissHint')}
+            </span>
+          </button>
+        </div>
+      ) : null}
+
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${id}-login`}>
+          {t('login')}
+        </label>
+        <input
+          id={`${id}-login`}
+          className={styles.input}
+          name="login"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={values.login}
+          onChange={(event) => form.setValue('login', event.target.value)}
+          aria-invalid={fieldErrors.login ? true : undefined}
+          aria-describedby={fieldErrors.login ? loginErrorId : undefined}
+        />
+        {fieldErrors.login ? (
+          <p id={loginErrorId} className={styles.fieldError}>
+            {t(`errors.${fieldErrors.login}`)}
+          </p>
+        ) : null}
+      </div>
+
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${id}-password`}>
+          {t('password')}
+        </label>
+        <div className={styles.control}>
+          <input
+            id={`${id}-password`}
+            className={`${styles.input} ${styles.withToggle}`}
+            name="password"
+            type={passwordVisible ? 'text' : 'password'}
+            autoComplete="current-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            value={values.password}
+            onChange={(event) => form.setValue('password', event.target.value)}
+            aria-invalid={fieldErrors.password ? true : undefined}
+            aria-describedby={fieldErrors.password ? passwordErrorId : undefined}
+          />
+          <button
+            type="button"
+            className={styles.toggle}
+            onClick={() => setPasswordVisible((visible) => !visible)}
+            aria-label={passwordVisible ? t('hidePassword') : t('showPassword')}
+            aria-controls={`${id}-password`}
+          >
+            <Icon name={passwordVisible ? 'eyeOff' : 'eye'} />
+          </button>
+        </div>
+        {fieldErrors.password ? (
+          <p id={passwordErrorId} className={styles.fieldError}>
+            {t(`errors.${fieldErrors.password}`, { min: PASSWORD_MIN_LENGTH })}
+          </p>
+        ) : null}
+      </div>
+
+      <Button type="submit" block className={styles.submit} disabled={pending}>
+        {pending ? t('submitting') : t('submit')}
+      </Button>
+    </form>
+  );
+}

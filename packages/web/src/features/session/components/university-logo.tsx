@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './login-page.module.css';
+
+/** Shipped in public/: shown when the university's logo cannot be loaded. */
+export const FALLBACK_LOGO_URL = `${import.meta.env.BASE_URL}logo-fallback.svg`;
+
+export interface UniversityLogoProps {
+  src: string | undefined;
+  /** Width in percent of the brand area (section 9 default: 30). */
+  widthPercent: number;
+}
+
+export function UniversityLogo({ src, widthPercent }: UniversityLogoProps) {
+  const { t } = useTranslation('session');
+  const [failed, setFailed] = useState<string | undefined>(undefined);
+  const url = src && failed !== src ? src : FALLBACK_LOGO_URL;
+  return (
+    <img
+      className={styles.logo}
+      src={url}
+      alt={t('logoAlt')}
+      style={{ width: `${widthPercent}%` }}
+      onError={() => {
+        if (src) setFailed(src);
+      }}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import type { components } from '@lms/client';
+
+export type User = components['schemas']['User'];
+export type PortalRole = components['schemas']['Role'];
+
+/** Section 6: role 1 is teacher, role 2 is student; only these two may enter. */
+export const ROLE_TEACHER = 1;
+export const ROLE_STUDENT = 2;
+
+export function isPortalRole(role: number): role is PortalRole {
+  return role === ROLE_TEACHER || role === ROLE_STUDENT;
+}
+
+export type PortalUser = User & { role: PortalRole };
+
+export function isPortalUser(user: User | null | undefined): user is PortalUser {
+  return Boolean(user) && isPortalRole((user as User).role);
+}

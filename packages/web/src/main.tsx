@@ -1,0 +1,29 @@
+import './styles/tokens.css';
+import './styles/global.css';
+import { initI18n } from '@lms/i18n';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/app';
+import { createRoutes } from './app/routes';
+import { createPortalClient } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import { applyTheme } from './lib/ui-state';
+
+applyTheme();
+// Russian is bundled; a stored kg or en choice waits for its (small) chunks, so the first paint is
+// already in the user's language. A failed chunk leaves the Russian fallback rather than no page.
+await initI18n().catch((error: unknown) => console.error('Translations failed to load', error));
+
+const queryClient = createQueryClient();
+const client = createPortalClient();
+const router = createBrowserRouter(createRoutes({ queryClient, client }));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+
+createRoot(container).render(
+  <StrictMode>
+    <App router={router} queryClient={queryClient} client={client} />
+  </StrictMode>,
+);

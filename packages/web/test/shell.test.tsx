@@ -1,0 +1,252 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazyRoute } from '../src/app/lazy-route';
+import { RouteError } from '../src/app/route-error';
+import { ErrorBoundary } from '../src/components/ui/error-boundary';
+import {
+  activeTab,
+  isMobile,
+  MAIN_TABS,
+  resetUiState,
+  returnFromChat,
+  startViewportTracking,
+  theme,
+} from '../src/lib/ui-state';
+import { renderApp } from '../src/testing/render-app';
+import { createMockBackend } from './mock-backend';
+
+async function signedIn(login = 'teacher', password = 'Teacher1') {
+  const backend = createMockBackend();
+  await backend.client.post('/api/auth/orize.json', { body: { login, password } });
+  return backend;
+}
+
+function cookie(name: string): string | undefined {
+  return document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, value: online });
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+describe('desktop shell', () => {
+  it('shows the four columns with their empty states and loads content routes lazily', async () => {
+    const backend = await signedIn();
+    const { router } = renderApp({ client: backend.client, path: '/lms' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Новости' })).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Дисциплины' })).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Контакты' })).toBeTruthy();
+    expect(screen.getByText('Выберите дисциплину, чтобы увидеть контакты')).toBeTruthy();
+    expect(document.querySelector('meta[name="theme-color"]')?.getAttribute('content')).toBe(
+      '#4fc3f7',
+    );
+
+    const user = userEvent.setup();
+    const sections = screen.getByRole('navigation', { name: 'Разделы' });
+    await user.click(within(sections).getByRole('link', { name: 'Расписание' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Расписание' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/lms/schedule');
+    expect(
+      within(sections).getByRole('link', { name: 'Расписание' }).getAttribute('aria-current'),
+    ).toBe('page');
+    await waitFor(() => expect(document.title).toBe('Расписание · Университетский портал LMS'));
+  });
+
+  it('switches the language from the profile menu and keeps it in the lang cookie and storage', async () => {
+    const backend = await signedIn();
+    renderApp({ client: backend.client, path: '/lms' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Меню профиля/ }));
+    await user.click(screen.getByRole('button', { name: 'Eng' }));
+
+    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'News' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Eng' }).getAttribute('aria-pressed')).toBe('true');
+    expect(cookie('lang')).toBe('en');
+    expect(localStorage.getItem('lang')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+
+    await user.click(screen.getByRole('button', { name: 'Кыр' }));
+    expect(await screen.findByRole('button', { name: 'Чыгуу' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('ky');
+    expect(cookie('lang')).toBe('kg');
+  });
+
+  it('toggles dark mode off and remembers the light theme', async () => {
+    const backend = await signedIn();
+    const { unmount } = renderApp({ client: backend.client, path: '/lms' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Меню профиля/ }));
+    const toggle = screen.getByRole('switch', { name: 'Тёмная тема' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(theme.value).toBe('light');
+    expect(localStorage.getItem('theme')).toBe('light');
+    expect(document.documentElement.dataset.theme).toBe('light');
+
+    // A reload reads the stored choice.
+    unmount();
+    theme.value = 'dark';
+    resetUiState();
+    expect(theme.value).toBe('light');
+  });
+
+  it('shows the offline banner while the browser is offline', async () => {
+    const backend = await signedIn();
+    renderApp({ client: backend.client, path: '/lms' });
+    await screen.findByRole('heading', { level: 1, name: 'Новости' });
+    expect(screen.queryByText('Нет сети !!!')).toBeNull();
+    setOnline(false);
+    expect(screen.getByRole('alert').textContent).toContain('Нет сети !!!');
+    setOnline(true);
+    expect(screen.queryByText('Нет сети !!!')).toBeNull();
+  });
+});
+
+describe('mobile shell', () => {
+  function goMobile() {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    isMobile.value = true;
+  }
+
+  it('starts on the apps tab (3) and switches panels with the tab bar', async () => {
+    goMobile();
+    const backend = await signedIn('student', 'Student1');
+    renderApp({ client: backend.client, path: '/lms' });
+    const tabs = await screen.findByRole('navigation', { name: 'Главный экран' });
+    expect(
+      within(tabs).getByRole('button', { name: 'Приложения' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(screen.getByRole('link', { name: 'Расписание' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Новости' })).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(within(tabs).getByRole('button', { name: 'Чат' }));
+    expect(activeTab.value).toBe(MAIN_TABS.chat);
+    expect(screen.getByRole('heading', { name: 'Контакты' })).toBeTruthy();
+
+    await user.click(within(tabs).getByRole('button', { name: 'Новости' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Новости' })).toBeTruthy();
+  });
+
+  it('shows the chat panel again when coming back from a chat to #messages', async () => {
+    goMobile();
+    const backend = await signedIn('student', 'Student1');
+    const { router } = renderApp({ client: backend.client, path: '/lms/chat' });
+    await screen.findByRole('heading', { level: 1, name: 'Чат' });
+    expect(activeTab.value).toBe(MAIN_TABS.apps);
+
+    act(() => returnFromChat());
+    await act(() => router.navigate('/lms#messages'));
+    expect(screen.getByRole('heading', { name: 'Контакты' })).toBeTruthy();
+    const tabs = screen.getByRole('navigation', { name: 'Главный экран' });
+    expect(within(tabs).getByRole('button', { name: 'Чат' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    // Without the hash the active tab rules again.
+    await act(() => router.navigate('/lms'));
+    expect(screen.getByRole('link', { name: 'Расписание' })).toBeTruthy();
+  });
+
+  it('opens the sections drawer from the header', async () => {
+    goMobile();
+    const backend = await signedIn();
+    renderApp({ client: backend.client, path: '/lms' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Открыть меню разделов' }));
+    const dialog = screen.getByRole('dialog', { name: 'Разделы' });
+    await user.click(within(dialog).getByRole('link', { name: 'УМК' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'УМК' })).toBeTruthy();
+  });
+});
+
+describe('viewport tracking', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('updates isMobile at 899.92 px after a 200 ms debounce', () => {
+    vi.useFakeTimers();
+    const stop = startViewportTracking();
+    expect(isMobile.value).toBe(false);
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 899 });
+    window.dispatchEvent(new Event('resize'));
+    vi.advanceTimersByTime(199);
+    expect(isMobile.value).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(isMobile.value).toBe(true);
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 900 });
+    window.dispatchEvent(new Event('resize'));
+    vi.advanceTimersByTime(200);
+    expect(isMobile.value).toBe(false);
+    stop();
+  });
+});
+
+describe('entry routes and failures', () => {
+  it('redirects / to /lms when online', async () => {
+    const { router } = renderApp({ client: createMockBackend().client, path: '/' });
+    await screen.findByRole('button', { name: 'Войти' });
+    expect(router.state.location.pathname).toBe('/lms/login');
+    expect(document.querySelector('meta[name="theme-color"]')?.getAttribute('content')).toBe(
+      '#0b3d91',
+    );
+  });
+
+  it('redirects / to the offline page when offline', async () => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, value: false });
+    const { router } = renderApp({ client: createMockBackend().client, path: '/' });
+    expect(await screen.findByRole('heading', { name: 'Нет связи с сервером' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/lms/offline');
+    expect(screen.getByText('Нет сети !!!')).toBeTruthy();
+  });
+
+  it('shows "Ошибка, обновите страницу!" when rendering fails', () => {
+    const silence = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    render(
+      <ErrorBoundary>
+        <Broken />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Ошибка, обновите страницу!');
+    expect(screen.getByRole('button', { name: 'Обновить страницу' })).toBeTruthy();
+    silence.mockRestore();
+  });
+
+  it("explains a chunk that failed to load with 'Loading chunk ... failed'", async () => {
+    const silence = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        errorElement: <RouteError />,
+        lazy: lazyRoute(
+          'schedule',
+          () => Promise.reject<{ ScheduleRoute: () => null }>(new TypeError('Failed to fetch')),
+          (m) => m.ScheduleRoute,
+        ),
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    expect(
+      await screen.findByRole('heading', { name: 'Не удалось загрузить раздел' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Loading chunk schedule failed.')).toBeTruthy();
+    silence.mockRestore();
+  });
+});

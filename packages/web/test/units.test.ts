@@ -1,0 +1,110 @@
+import { LmsError } from '@lms/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { findSection } from '../src/app/sections';
+import { loginErrorKey } from '../src/features/session/utils/login-error';
+import { photoToDataUrl } from '../src/features/session/utils/photo';
+import { isPortalRole } from '../src/features/session/utils/roles';
+import { toShortName } from '../src/features/session/utils/short-name';
+import { validateLogin } from '../src/features/session/utils/validate-login';
+import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from '../src/lib/chunk-loading';
+import { formatPageTitle } from '../src/lib/page-chrome';
+import { MAIN_TABS, resolveMobilePanel } from '../src/lib/ui-state';
+
+describe('short name', () => {
+  it('keeps the surname and turns the rest into initials', () => {
+    expect(toShortName('Асанов Бакыт Эркинович')).toBe('Асанов Б.Э.');
+    expect(toShortName('  Токтогулова   Айпери ')).toBe('Токтогулова А.');
+    expect(toShortName('Mononym')).toBe('Mononym');
+    expect(toShortName('')).toBe('');
+  });
+});
+
+describe('roles', () => {
+  it('lets in teachers (1) and students (2) only', () => {
+    expect([0, 1, 2, 3].map(isPortalRole)).toEqual([false, true, true, false]);
+  });
+});
+
+describe('login validation', () => {
+  it('requires both fields and a password of at least 3 characters', () => {
+    expect(validateLogin({ login: ' ', password: '' })).toEqual({
+      login: 'loginRequired',
+      password: 'passwordRequired',
+    });
+    expect(validateLogin({ login: 'a', password: '12' })).toEqual({ password: 'passwordTooShort' });
+    expect(validateLogin({ login: 'a', password: '123' })).toEqual({});
+  });
+});
+
+describe('login error texts', () => {
+  it('follows section 8', () => {
+    const rejected = new LmsError('CLIENT_ERROR', 'Invalid login or password', { status: 401 });
+    expect(loginErrorKey({ error: rejected, tokenPresent: false })).toBe('invalidCredentials');
+    expect(loginErrorKey({ tokenPresent: true })).toBe('enterCredentials');
+    expect(
+      loginErrorKey({ error: new LmsError('CONNECTION_ERROR', 'x'), tokenPresent: false }),
+    ).toBe('serverUnavailable');
+  });
+});
+
+describe('photo', () => {
+  it('turns the JPEG bytes into a data URL', () => {
+    expect(photoToDataUrl({ type: 'Buffer', data: [255, 216, 255, 217] })).toBe(
+      'data:image/jpeg;base64,/9j/2Q==',
+    );
+    expect(photoToDataUrl(null)).toBeNull();
+    expect(photoToDataUrl({ type: 'Buffer', data: [] })).toBeNull();
+  });
+});
+
+describe('mobile panel rule', () => {
+  it('follows the active tab unless coming back from a chat to #messages', () => {
+    const base = { backFromChat: false, hash: '' };
+    expect(resolveMobilePanel({ ...base, activeTab: MAIN_TABS.news })).toBe('news');
+    expect(resolveMobilePanel({ ...base, activeTab: MAIN_TABS.chat })).toBe('chat');
+    expect(resolveMobilePanel({ ...base, activeTab: MAIN_TABS.apps })).toBe('apps');
+    expect(
+      resolveMobilePanel({ activeTab: MAIN_TABS.apps, backFromChat: true, hash: '#messages' }),
+    ).toBe('chat');
+    expect(resolveMobilePanel({ activeTab: MAIN_TABS.news, backFromChat: true, hash: '' })).toBe(
+      'news',
+    );
+    expect(
+      resolveMobilePanel({ activeTab: MAIN_TABS.news, backFromChat: false, hash: '#messages' }),
+    ).toBe('news');
+  });
+});
+
+describe('page titles', () => {
+  it('use the portal name', () => {
+    expect(formatPageTitle('Портал', 'Чат')).toBe('Чат · Портал');
+    expect(formatPageTitle('Портал')).toBe('Портал');
+  });
+
+  it('knows every section by path', () => {
+    expect(findSection('/lms')?.key).toBe('news');
+    expect(findSection('/lms/umk/')?.key).toBe('umk');
+    expect(findSection('/lms/nope')).toBeUndefined();
+  });
+});
+
+describe('chunk loading', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('fails a chunk that takes longer than 120 000 ms', async () => {
+    vi.useFakeTimers();
+    const pending = loadChunk('journal', () => new Promise<never>(() => undefined));
+    const outcome = expect(pending).rejects.toThrow('Loading chunk journal failed.');
+    vi.advanceTimersByTime(CHUNK_TIMEOUT_MS);
+    await outcome;
+  });
+
+  it('wraps an import failure and passes a loaded module through', async () => {
+    await expect(loadChunk('news', () => Promise.reject(new Error('404')))).rejects.toBeInstanceOf(
+      ChunkLoadError,
+    );
+    await expect(loadChunk('news', async () => ({ ok: true }))).resolves.toEqual({ ok: true });
+  });
+});
