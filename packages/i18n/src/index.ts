@@ -1,4 +1,4 @@
-import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import {
@@ -12,10 +12,17 @@ import {
   type Language,
 } from './languages';
 import { LAZY_LOCALES } from './locales';
-import { NAMESPACES, ruResources } from './resources';
+import { NAMESPACES, ruResources, type FeatureNamespace } from './resources';
 
 export type { Resources } from './types';
-export { NAMESPACES, ruResources, type Namespace } from './resources';
+export {
+  NAMESPACES,
+  ruResources,
+  type BundledNamespace,
+  type FeatureNamespace,
+  type Namespace,
+} from './resources';
+export { FEATURE_NAMESPACES } from './locales';
 export * from './languages';
 // Date helpers live at '@lms/i18n/dates', so dayjs loads only with the screens that show dates.
 
@@ -31,13 +38,14 @@ function syncHtmlLang(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = toHtmlLang(language);
 }
 
-/** Reads Kyrgyz and English namespaces from their lazy chunks. */
+/** Reads lazy namespaces (Kyrgyz and English ones, and every feature's) from their chunks. */
 const lazyLocaleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = isLanguage(language) && language !== 'ru' ? LAZY_LOCALES[language] : undefined;
-    const loadNamespace = load?.[namespace as keyof typeof load];
+    const load: Partial<Record<string, () => Promise<{ default: ResourceKey }>>> | undefined =
+      isLanguage(language) ? LAZY_LOCALES[language] : undefined;
+    const loadNamespace = load?.[namespace];
     if (!loadNamespace) {
       callback(null, {});
       return;
@@ -102,4 +110,9 @@ export function currentLanguage(): Language {
 /** Switches the language; the detector writes it to the `lang` cookie and local storage. */
 export async function changeLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
+}
+
+/** Loads feature namespaces (current language and the Russian fallback) before a screen renders. */
+export async function loadNamespaces(namespaces: readonly FeatureNamespace[]): Promise<void> {
+  if (namespaces.length > 0) await i18n.loadNamespaces([...namespaces]);
 }

@@ -1,21 +1,56 @@
 import type { Language } from './languages';
-import type { Namespace, Resources } from './resources';
+import type { BundledNamespace, FeatureNamespace, Resources } from './resources';
 
-type NamespaceLoaders = { [N in Namespace]: () => Promise<{ default: Resources[N] }> };
+type Loaders<N extends keyof Resources> = { [K in N]: () => Promise<{ default: Resources[K] }> };
+
+const kgFeatures: Loaders<FeatureNamespace> = {
+  news: () => import('./locales/kg/news.json'),
+  profile: () => import('./locales/kg/profile.json'),
+  password: () => import('./locales/kg/password.json'),
+  'payment-code': () => import('./locales/kg/payment-code.json'),
+  schedule: () => import('./locales/kg/schedule.json'),
+  apps: () => import('./locales/kg/apps.json'),
+};
+const enFeatures: Loaders<FeatureNamespace> = {
+  news: () => import('./locales/en/news.json'),
+  profile: () => import('./locales/en/profile.json'),
+  password: () => import('./locales/en/password.json'),
+  'payment-code': () => import('./locales/en/payment-code.json'),
+  schedule: () => import('./locales/en/schedule.json'),
+  apps: () => import('./locales/en/apps.json'),
+};
 
 /**
- * One small chunk per language and namespace, fetched when that language is chosen. Typing each
- * loader with the Russian shape makes a missing key in kg or en a compile error.
+ * One small chunk per language and namespace, fetched when needed: Kyrgyz and English when chosen,
+ * every feature namespace (Russian too) with its screen. Typing each loader with the Russian shape
+ * makes a missing key in kg or en a compile error.
  */
-export const LAZY_LOCALES: Record<Exclude<Language, 'ru'>, NamespaceLoaders> = {
+export const LAZY_LOCALES: {
+  ru: Loaders<FeatureNamespace>;
+  kg: Loaders<BundledNamespace | FeatureNamespace>;
+  en: Loaders<BundledNamespace | FeatureNamespace>;
+} = {
+  ru: {
+    news: () => import('./locales/ru/news.json'),
+    profile: () => import('./locales/ru/profile.json'),
+    password: () => import('./locales/ru/password.json'),
+    'payment-code': () => import('./locales/ru/payment-code.json'),
+    schedule: () => import('./locales/ru/schedule.json'),
+    apps: () => import('./locales/ru/apps.json'),
+  },
   kg: {
     common: () => import('./locales/kg/common.json'),
     session: () => import('./locales/kg/session.json'),
     shell: () => import('./locales/kg/shell.json'),
+    ...kgFeatures,
   },
   en: {
     common: () => import('./locales/en/common.json'),
     session: () => import('./locales/en/session.json'),
     shell: () => import('./locales/en/shell.json'),
+    ...enFeatures,
   },
 };
+
+export const FEATURE_NAMESPACES = Object.keys(LAZY_LOCALES.ru) as FeatureNamespace[];
+export type { Language };

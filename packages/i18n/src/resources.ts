@@ -1,14 +1,36 @@
 import ruCommon from './locales/ru/common.json';
 import ruSession from './locales/ru/session.json';
 import ruShell from './locales/ru/shell.json';
+import type ruNews from './locales/ru/news.json';
+import type ruProfile from './locales/ru/profile.json';
+import type ruPassword from './locales/ru/password.json';
+import type ruPaymentCode from './locales/ru/payment-code.json';
+import type ruSchedule from './locales/ru/schedule.json';
+import type ruApps from './locales/ru/apps.json';
 
 /**
- * Russian is the default and fallback (section 9), so it is bundled; its JSON also types every
- * key. Kyrgyz and English load on demand (see locales.ts), so the entry carries one language.
+ * Russian is the default and fallback (section 9), so the namespaces the login page and the shell
+ * need at once are bundled in Russian; their Kyrgyz and English copies load on demand.
  */
 export const ruResources = { common: ruCommon, session: ruSession, shell: ruShell };
 
-export type Resources = typeof ruResources;
+/**
+ * Feature namespaces load with their screen, in every language (see locales.ts), so the entry
+ * carries none of them. Typed from the Russian JSON (type-only imports bundle nothing).
+ */
+export interface FeatureResources {
+  news: typeof ruNews;
+  profile: typeof ruProfile;
+  password: typeof ruPassword;
+  'payment-code': typeof ruPaymentCode;
+  schedule: typeof ruSchedule;
+  apps: typeof ruApps;
+}
+
+export type BundledNamespace = keyof typeof ruResources;
+export type FeatureNamespace = keyof FeatureResources;
+export type Resources = typeof ruResources & FeatureResources;
 export type Namespace = keyof Resources;
 
-export const NAMESPACES = Object.keys(ruResources) as Namespace[];
+/** The bundled namespaces, loaded at start-up. */
+export const NAMESPACES = Object.keys(ruResources) as BundledNamespace[];

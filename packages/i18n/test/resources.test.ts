@@ -1,21 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { LAZY_LOCALES } from '../src/locales';
-import { NAMESPACES, ruResources, SUPPORTED_LANGUAGES, type Namespace } from '../src/index';
+import {
+  FEATURE_NAMESPACES,
+  NAMESPACES,
+  ruResources,
+  SUPPORTED_LANGUAGES,
+  type Resources,
+} from '../src/index';
 
 type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
-async function loadLanguage(language: 'kg' | 'en') {
+async function loadAll(loaders: Partial<Record<string, () => Promise<{ default: unknown }>>>) {
   const entries = await Promise.all(
-    NAMESPACES.map(async (ns: Namespace) => [ns, (await LAZY_LOCALES[language][ns]()).default]),
+    Object.entries(loaders).map(async ([ns, load]) => [ns, (await load?.())?.default]),
   );
-  return Object.fromEntries(entries) as typeof ruResources;
+  return Object.fromEntries(entries) as Partial<Resources>;
 }
 
-const resources: Record<Language, typeof ruResources> = {
-  ru: ruResources,
-  kg: await loadLanguage('kg'),
-  en: await loadLanguage('en'),
+const resources: Record<Language, Resources> = {
+  ru: { ...ruResources, ...(await loadAll(LAZY_LOCALES.ru)) } as Resources,
+  kg: (await loadAll(LAZY_LOCALES.kg)) as Resources,
+  en: (await loadAll(LAZY_LOCALES.en)) as Resources,
 };
+
+it('every language has every namespace (bundled and feature ones)', () => {
+  const all = [...NAMESPACES, ...FEATURE_NAMESPACES].sort();
+  for (const language of SUPPORTED_LANGUAGES) {
+    expect(Object.keys(resources[language]).sort(), language).toEqual(all);
+  }
+});
 
 type Tree = { [key: string]: string | Tree };
 

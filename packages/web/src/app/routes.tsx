@@ -25,6 +25,7 @@ const contentRoutes: RouteObject[] = [
       'news',
       () => import('../features/news/components/news-route'),
       (m) => m.NewsRoute,
+      ['news'],
     ),
   },
   {
@@ -33,6 +34,7 @@ const contentRoutes: RouteObject[] = [
       'profile',
       () => import('../features/profile/components/profile-route'),
       (m) => m.ProfileRoute,
+      ['profile', 'password'],
     ),
   },
   {
@@ -81,6 +83,7 @@ const contentRoutes: RouteObject[] = [
       'payment-code',
       () => import('../features/payment-code/components/payment-code-route'),
       (m) => m.PaymentCodeRoute,
+      ['payment-code'],
     ),
   },
   {
@@ -97,6 +100,7 @@ const contentRoutes: RouteObject[] = [
       'schedule',
       () => import('../features/schedule/components/schedule-route'),
       (m) => m.ScheduleRoute,
+      ['schedule'],
     ),
   },
   {
@@ -105,6 +109,7 @@ const contentRoutes: RouteObject[] = [
       'apps',
       () => import('../features/apps/components/apps-route'),
       (m) => m.AppsRoute,
+      ['apps'],
     ),
   },
   { path: '*', element: <NotFoundPage inShell /> },
