@@ -92,7 +92,8 @@ describe('robustness', () => {
         }
       }
     }
-  });
+    // ~3 700 requests: a few seconds alone, more when the suite runs in parallel.
+  }, 60_000);
 
   it('answers unknown methods and paths with a 404 envelope', async () => {
     const client = new Client(createTestApp());
