@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { operations, resolvePointer } from '../src/contract/contract.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const mainJs = `${root}dist/main.js`;
@@ -109,7 +108,11 @@ async function measureAll(loads: Load[]): Promise<Measured[]> {
 /** The body of chat/messages for a demo conversation that fills a whole page, if there is one. */
 async function demoConversation(url: string, headers: Record<string, string>) {
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
     return ((await res.json()) as { data: unknown }).data;
   };
   const [year, ws] = [4, 1];

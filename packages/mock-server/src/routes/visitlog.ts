@@ -8,6 +8,7 @@ import { whoIs } from '../world/sessions.js';
 import { universitySlice, type Student, type Teacher } from '../world/university.js';
 import {
   LECTURE,
+  NO_MARK,
   assessments,
   classStudents,
   findClass,
@@ -25,7 +26,6 @@ import {
   type ClassQuery,
   type VisitClass,
 } from '../world/visitlog.js';
-import { calendarSlice } from '../world/calendar.js';
 import type { RouteDeps } from './route-deps.js';
 
 interface ClassRequest extends ClassQuery {
@@ -110,14 +110,9 @@ export const visitlogRoutes = ({ store }: RouteDeps) =>
     // Students ask too (for the teacher they chose); a class the world does not have has no kinds.
     .post('/api/visitlog/getvidzaniatiy', (c) => {
       const body = getBody<VidZaniatiyRequest>(c);
-      const [offering] = findOfferings(store, body);
-      const discipline = store.get(calendarSlice).disciplineById.get(body.id_discipline);
-      if (!offering || !discipline || offering.id_teacher !== body.id_teacher) return ok(c, []);
-      const kinds = kindsOf(discipline, body.isPotok);
-      return ok(
-        c,
-        vidZaniatiy.filter((v) => kinds.includes(v.id_vid_zaniatiy)),
-      );
+      const offerings = findOfferings(store, body);
+      if (offerings[0]?.id_teacher !== body.id_teacher) return ok(c, []);
+      return ok(c, kindsOf(store, offerings, body.isPotok));
     })
 
     .post('/api/visitlog/getassessments', (c) => {
@@ -165,7 +160,7 @@ export const visitlogRoutes = ({ store }: RouteDeps) =>
               s_fio: student.fullName,
               id_group: student.id_group,
               isVisited: entry?.isVisited ?? true,
-              id_otsenka: entry?.id_otsenka ?? -1,
+              id_otsenka: entry?.id_otsenka ?? NO_MARK,
               otsenka: otsenkaOf(entry),
               timesCount: entry?.timesCount ?? hours,
             };
@@ -177,9 +172,7 @@ export const visitlogRoutes = ({ store }: RouteDeps) =>
       const body = getBody<JournalRequest>(c);
       const found = teacherClass(c, store, body);
       if ('denied' in found) return found.denied;
-      const students = classStudents(store, found.cls).filter((s) =>
-        inSubgroup(s, body.subgroup),
-      );
+      const students = classStudents(store, found.cls).filter((s) => inSubgroup(s, body.subgroup));
       return ok(c, toJournal(journalOf(store, found.cls), students));
     })
 
@@ -223,7 +216,11 @@ export const visitlogRoutes = ({ store }: RouteDeps) =>
       for (const [i, row] of visits.entries()) {
         const differs = classFields.find((field) => row[field] !== first[field]);
         if (differs) {
-          return fail(c, 400, `body/visits/${i}/${differs}: every row must be for one class and date`);
+          return fail(
+            c,
+            400,
+            `body/visits/${i}/${differs}: every row must be for one class and date`,
+          );
         }
       }
       const found = teacherClass(c, store, first);

@@ -1,0 +1,73 @@
+// Area "schedule": the weekly timetable of a teacher or a student for a year and ws.
+import { createRouter, fail, getBody, getSession, ok } from '../http.js';
+import { lessonKinds, pairTimes, timetableFor, type Lesson } from '../world/schedule.js';
+import { calendarSlice } from '../world/calendar.js';
+import { whoIs } from '../world/sessions.js';
+import { universitySlice, type University } from '../world/university.js';
+import type { Store } from '../world/store.js';
+import type { RouteDeps } from './route-deps.js';
+
+interface ScheduleRequest {
+  ws: 1 | 2 | 3;
+  year: number;
+  id: number;
+}
+
+/** A stream's lecture names its groups (or the stream, when it has many). */
+function groupLabel(university: University, lesson: Lesson) {
+  if (lesson.groupIds.length > 4) {
+    return university.streamById.get(lesson.id_stream)?.name ?? '';
+  }
+  return lesson.groupIds.map((id) => university.groupById.get(id)?.name ?? '').join(', ');
+}
+
+/** The contract's ScheduleLesson: the teacher's view names groups, the student's the teacher. */
+function toScheduleLesson(store: Store, lesson: Lesson, view: 'teacher' | 'student') {
+  const university = store.get(universitySlice);
+  const { disciplineById } = store.get(calendarSlice);
+  const [time_start, time_end] = pairTimes[lesson.lesson_number - 1] ?? ['08:00', '09:20'];
+  return {
+    day_number: lesson.day_number,
+    lesson_number: lesson.lesson_number,
+    time_start,
+    time_end,
+    id_discipline: lesson.id_discipline,
+    discipline: disciplineById.get(lesson.id_discipline)?.name ?? '',
+    id_vid_zaniatiy: lesson.id_vid_zaniatiy,
+    vid_zaniatiy: lessonKinds[lesson.id_vid_zaniatiy],
+    room: lesson.room,
+    t_fio:
+      view === 'student' ? (university.teacherById.get(lesson.id_teacher)?.fullName ?? null) : null,
+    group: view === 'teacher' ? groupLabel(university, lesson) : null,
+    week_parity: lesson.week_parity,
+  };
+}
+
+// Each role reads its own timetable only: an id that is not the session's person answers 403.
+export const scheduleRoutes = ({ store }: RouteDeps) =>
+  createRouter()
+    .post('/api/schedule/teacher.json', (c) => {
+      const { ws, year, id } = getBody<ScheduleRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      if (person.role !== 1 || person.id !== id) {
+        return fail(c, 403, 'Forbidden: not your schedule');
+      }
+      const lessons = timetableFor(store, year, ws).byTeacher.get(person.id) ?? [];
+      return ok(
+        c,
+        lessons.map((lesson) => toScheduleLesson(store, lesson, 'teacher')),
+      );
+    })
+
+    .post('/api/schedule/student.json', (c) => {
+      const { ws, year, id } = getBody<ScheduleRequest>(c);
+      const { person } = whoIs(store, getSession(c));
+      if (person.role !== 2 || person.id !== id) {
+        return fail(c, 403, 'Forbidden: not your schedule');
+      }
+      const lessons = timetableFor(store, year, ws).byGroup.get(person.id_group) ?? [];
+      return ok(
+        c,
+        lessons.map((lesson) => toScheduleLesson(store, lesson, 'student')),
+      );
+    });
