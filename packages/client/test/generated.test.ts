@@ -17,7 +17,7 @@ function bin(dir: string, name: string): string {
   return join(dir, 'node_modules/.bin', name);
 }
 
-describe('generated code is up to date with spec/', () => {
+describe('generated code is up to date with spec/', { timeout: 120_000 }, () => {
   it('spec/generated/openapi.json equals a fresh bundle of spec/openapi.yaml', () => {
     const fresh = join(out, 'openapi.json');
     execFileSync(
