@@ -25,7 +25,8 @@ export default defineConfig({
     baseURL,
     locale: 'ru-RU',
     timezoneId: 'Asia/Bishkek',
-    trace: 'retain-on-failure',
+    // Traces cost about a third of the CPU time; keep them for local debugging only.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       ...(systemChromium && { executablePath: systemChromium }),

@@ -27,7 +27,7 @@ export async function expectAccessible(page: Page, context = ''): Promise<void> 
 export async function logIn(page: Page, who: DemoLogin): Promise<void> {
   await page.goto('/lms/login');
   await page
-    .getByLabel(/логин|login|колдонуучу/i)
+    .getByLabel(/логин|login|username|колдонуучу/i)
     .first()
     .fill(demo[who].login);
   await page
