@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -37,8 +38,29 @@ function bareBaseRoute(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * What the production bundle resolves differently (the size budget of /lms/login):
+ * - react-router's package exports always point at its development build, whose dev warnings
+ *   then ship (remix-run/react-router#12532, #14102); its production build sits beside it.
+ * - @preact/signals-react imports use-sync-external-store's shim, dead weight on React 19, which
+ *   has the hook built in.
+ */
+function productionAliases() {
+  const reactRouter = createRequire(import.meta.url).resolve('react-router');
+  const production = reactRouter.replace(/development([\\/]index)\.m?js$/, 'production$1.mjs');
+  if (production === reactRouter) throw new Error(`react-router's layout changed: ${reactRouter}`);
+  return [
+    { find: /^react-router$/, replacement: production },
+    {
+      find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+      replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+    },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
   base: '/lms/',
+  resolve: command === 'build' ? { alias: productionAliases() } : {},
   plugins: [react(), portalTitle(), bareBaseRoute()],
   server: {
     proxy: {
@@ -58,18 +80,32 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     rolldownOptions: {
+      treeshake: {
+        // @lms/client only declares things, but its package.json does not say so; without this,
+        // every module its index re-exports runs, and so ships, with /lms/login (e.g. the upload
+        // helpers of the news screen).
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]client[\\/]src[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: [
             {
               // The framework every screen needs, in one long-cached chunk; screen-specific
-              // libraries (dayjs, QR codes...) stay with the screens that use them.
+              // libraries (TanStack Query, dayjs, QR codes...) stay with the screens that use them.
               name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|i18next|react-i18next|i18next-browser-languagedetector|@preact[\\/][^\\/]+|openapi-fetch|use-sync-external-store)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@preact[\\/][^\\/]+|openapi-fetch)[\\/]/,
+            },
+            {
+              // The rest of what /lms/login needs in one file rather than a few small shared
+              // chunks, which compress worse apart (about 1 KB gzip); the entry stays tiny.
+              name: 'app',
+              tags: ['$initial'],
+              // The entry (index.html and main.tsx) stays a chunk of its own.
+              test: (id: string) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id),
             },
           ],
         },
       },
     },
   },
-});
+}));

@@ -1,13 +1,16 @@
-import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18next, {
+  type BackendModule,
+  type i18n as I18n,
+  type LanguageDetectorModule,
+  type ResourceKey,
+} from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LANGUAGE,
-  LANGUAGE_COOKIE,
-  LANGUAGE_COOKIE_DAYS,
-  LANGUAGE_STORAGE_KEY,
   SUPPORTED_LANGUAGES,
   isLanguage,
+  storedLanguages,
+  storeLanguage,
   toHtmlLang,
   type Language,
 } from './languages';
@@ -57,6 +60,19 @@ const lazyLocaleBackend: BackendModule = {
   },
 };
 
+/**
+ * Section 9's persistence: the `lang` cookie, then local storage; every change (the initial one
+ * included) is written back to both. A few lines instead of i18next-browser-languagedetector,
+ * whose other lookups the portal does not use.
+ */
+const storedLanguageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: storedLanguages,
+  cacheUserLanguage(language) {
+    if (isLanguage(language)) storeLanguage(language);
+  },
+};
+
 let ready: Promise<I18n> | undefined;
 
 /**
@@ -73,7 +89,7 @@ export function initI18n(options: InitI18nOptions = {}): Promise<I18n> {
   }
   i18n.on('languageChanged', syncHtmlLang);
   ready = i18n
-    .use(LanguageDetector)
+    .use(storedLanguageDetector)
     .use(lazyLocaleBackend)
     .use(initReactI18next)
     .init({
@@ -87,15 +103,6 @@ export function initI18n(options: InitI18nOptions = {}): Promise<I18n> {
       ...(options.lng ? { lng: options.lng } : {}),
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
-      detection: {
-        // No navigator lookup: the spec makes Russian the default, not the browser's language.
-        order: ['cookie', 'localStorage'],
-        lookupCookie: LANGUAGE_COOKIE,
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        caches: ['cookie', 'localStorage'],
-        cookieMinutes: LANGUAGE_COOKIE_DAYS * 24 * 60,
-        cookieOptions: { path: '/', sameSite: 'lax' },
-      },
     })
     .then(() => i18n);
   return ready;
@@ -107,7 +114,7 @@ export function currentLanguage(): Language {
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
-/** Switches the language; the detector writes it to the `lang` cookie and local storage. */
+/** Switches the language; it is written to the `lang` cookie and local storage. */
 export async function changeLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }

@@ -25,3 +25,46 @@ export function toHtmlLang(language: string): string {
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  for (const part of document.cookie.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator > 0 && part.slice(0, separator).trim() === name) {
+      return decodeURIComponent(part.slice(separator + 1).trim());
+    }
+  }
+  return undefined;
+}
+
+function readLocalStorage(key: string): string | undefined {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? undefined;
+  } catch {
+    // Storage may be disabled (private mode); the cookie still carries the choice.
+    return undefined;
+  }
+}
+
+/**
+ * The stored choices, the `lang` cookie first and then local storage; the first supported one
+ * wins, and with none the default applies (the browser's own language is not consulted).
+ */
+export function storedLanguages(): string[] {
+  return [readCookie(LANGUAGE_COOKIE), readLocalStorage(LANGUAGE_STORAGE_KEY)].filter(
+    (value): value is string => Boolean(value),
+  );
+}
+
+/** Keeps a choice in the `lang` cookie (about 360 days, whole site) and in local storage. */
+export function storeLanguage(language: Language): void {
+  if (typeof document !== 'undefined') {
+    const maxAge = LANGUAGE_COOKIE_DAYS * 24 * 60 * 60;
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; max-age=${maxAge}; path=/; samesite=lax`;
+  }
+  try {
+    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // As above: the cookie alone is enough.
+  }
+}

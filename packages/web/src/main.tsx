@@ -7,7 +7,8 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { createRoutes } from './app/routes';
 import { createPortalClient } from './lib/api-client';
-import { createQueryClient } from './lib/query-client';
+import { loadChunk } from './lib/chunk-loading';
+import { lazyQueryClient } from './lib/lazy-query-client';
 import { applyTheme } from './lib/ui-state';
 
 applyTheme();
@@ -15,7 +16,12 @@ applyTheme();
 // already in the user's language. A failed chunk leaves the Russian fallback rather than no page.
 await initI18n().catch((error: unknown) => console.error('Translations failed to load', error));
 
-const queryClient = createQueryClient();
+// TanStack Query loads with the shell (or a login in progress), not with the login screen.
+const queryClient = lazyQueryClient(() =>
+  loadChunk('query-client', () => import('./lib/query-client')).then((module) =>
+    module.createQueryClient(),
+  ),
+);
 const client = createPortalClient();
 const router = createBrowserRouter(createRoutes({ queryClient, client }));
 

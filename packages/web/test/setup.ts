@@ -1,7 +1,11 @@
 import { initI18n } from '@lms/i18n';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { resetUiState } from '../src/lib/ui-state';
+
+// findBy*/waitFor wait up to 5 s: lazy route chunks and the in-process mock server answer in
+// milliseconds alone, but CI runs every package's suite at once on two cores.
+configure({ asyncUtilTimeout: 5_000 });
 
 await initI18n({ lng: 'ru' });
 

@@ -1,15 +1,16 @@
 import type { LmsClient } from '@lms/client';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 // The core RouterProvider, not react-router/dom's: the portal never asks for flushSync, and under
 // Vitest the /dom entry loads as a second module instance whose <Outlet> context is empty.
 import { RouterProvider, type DataRouter } from 'react-router';
 import { ErrorBoundary } from '../components/ui/error-boundary';
 import { ApiClientProvider } from '../lib/api-client';
+import { LazyQueryClientProvider, type LazyQueryClient } from '../lib/lazy-query-client';
 import { useUiStateSync } from '../lib/ui-state';
 
 export interface AppProps {
   router: DataRouter;
-  queryClient: QueryClient;
+  /** TanStack Query's cache, loaded with the shell (see lazy-query-client.tsx). */
+  queryClient: LazyQueryClient;
   client: LmsClient;
 }
 
@@ -19,9 +20,9 @@ export function App({ router, queryClient, client }: AppProps) {
   return (
     <ErrorBoundary>
       <ApiClientProvider client={client}>
-        <QueryClientProvider client={queryClient}>
+        <LazyQueryClientProvider queryClient={queryClient}>
           <RouterProvider router={router} />
-        </QueryClientProvider>
+        </LazyQueryClientProvider>
       </ApiClientProvider>
     </ErrorBoundary>
   );

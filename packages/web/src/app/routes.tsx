@@ -32,7 +32,7 @@ const contentRoutes: RouteObject[] = [
     path: '/lms/profile',
     lazy: lazyRoute(
       'profile',
-      () => import('../features/profile/components/profile-route'),
+      () => import('./routes/profile-route'),
       (m) => m.ProfileRoute,
       ['profile', 'password'],
     ),
@@ -132,8 +132,8 @@ export function createRoutes(deps: LoaderDeps): RouteObject[] {
           // The shell is its own chunk: the login screen does not load it.
           lazy: lazyRoute(
             'shell',
-            () => import('./shell/shell-layout'),
-            (m) => m.ShellLayout,
+            () => import('./shell/shell-route'),
+            (m) => m.ShellRoute,
           ),
           children: [
             // A failing content route (e.g. its chunk) is reported inside the shell, which stays.

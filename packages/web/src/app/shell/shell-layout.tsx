@@ -8,8 +8,9 @@ import { MobileTabBar, type MobileTab } from '../../components/layout/mobile-tab
 import { ProfileMenu } from '../../components/layout/profile-menu';
 import { Icon } from '../../components/ui/icon';
 import { Loading } from '../../components/ui/loading';
-import { useSessionUser } from '../../features/session/api/authenticate';
-import { useLogout } from '../../features/session/api/logout';
+import { AppLinksPanel } from '../../features/apps/components/app-links-panel';
+import { useLogout } from '../../features/session/api/use-logout';
+import { useSessionUser } from '../../features/session/api/use-session-user';
 import { isPortalUser, ROLE_TEACHER } from '../../features/session/utils/roles';
 import { toShortName } from '../../features/session/utils/short-name';
 import {
@@ -28,6 +29,7 @@ import {
   type MainTab,
   type MobilePanel,
 } from '../../lib/ui-state';
+import type { ShellSession } from '../../lib/shell-session';
 import { AppsPanel, ContactPanel, DisciplinePanels } from './side-panels';
 import styles from './shell-layout.module.css';
 import { useSessionBootstrap } from './use-session-bootstrap';
@@ -63,6 +65,7 @@ export function ShellLayout() {
   // Logout clears the cache a moment before the login screen takes over.
   if (!user) return <Loading fullScreen />;
 
+  const outletContext: ShellSession = { user, config: config.data };
   const fullName = user.fullName;
   const shortName = toShortName(fullName);
   const subtitle = user.role === ROLE_TEACHER ? t('teacher') : (user.group ?? '');
@@ -109,7 +112,7 @@ export function ShellLayout() {
       { value: MAIN_TABS.chat, label: t('nav.chat'), icon: 'chat' },
       { value: MAIN_TABS.apps, label: t('nav.apps'), icon: 'apps' },
     ];
-    let body = <Outlet />;
+    let body = <Outlet context={outletContext} />;
     if (isMain && panel === 'chat') {
       body = (
         <div className={styles.mobileStack} data-panel="chat">
@@ -125,12 +128,13 @@ export function ShellLayout() {
           <PageTitle section={t('nav.apps')} />
           <h1 className={styles.mobileTitle}>{t('sections')}</h1>
           <AppsPanel variant="grid" exclude={['news', 'chat']} />
+          <AppLinksPanel variant="tab" />
         </div>
       );
     } else {
       body = (
         <div className={styles.mobileContent} data-panel={isMain ? 'news' : 'content'}>
-          <Outlet />
+          <Outlet context={outletContext} />
         </div>
       );
     }
@@ -200,10 +204,11 @@ export function ShellLayout() {
             <ContactPanel />
           </aside>
           <main id="content" tabIndex={-1} className={styles.content}>
-            <Outlet />
+            <Outlet context={outletContext} />
           </main>
           <aside className={`${styles.column} ${styles.apps}`} aria-label={t('nav.apps')}>
             <AppsPanel framed />
+            <AppLinksPanel variant="column" />
           </aside>
         </div>
       </div>

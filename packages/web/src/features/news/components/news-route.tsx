@@ -1,11 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usePageTitle } from '../../../lib/page-chrome';
+import { useShellSession } from '../../../lib/shell-session';
+import { NewsComposer } from './news-composer';
+import { NewsFeed } from './news-feed';
+import styles from './news.module.css';
 
-/** The news screen's route module; until its feature issue lands it shows only its title. */
+/**
+ * The main news page at /lms (section 2): the writing block for users with newsPerms, and the
+ * feed for everyone.
+ */
 export function NewsRoute() {
-  const { t } = useTranslation('shell');
-  const title = t('nav.news');
+  const { t } = useTranslation('news');
+  const { user, config } = useShellSession();
+  const title = t('title');
   usePageTitle(title);
-  return <PageHeader title={title} icon="news" />;
+  const reader = { id: user.id, uid: user.uid, role: user.role };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={title} icon="news" />
+      {user.newsPerms ? <NewsComposer author={reader} maxSizeMb={config?.maxSizeMb} /> : null}
+      <NewsFeed reader={reader} canDelete={user.newsPerms} />
+    </div>
+  );
 }

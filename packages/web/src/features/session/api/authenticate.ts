@@ -1,35 +1,24 @@
 import type { LmsClient } from '@lms/client';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
 import { readTokenCookie } from '../../../lib/session-cookies';
 import type { User } from '../utils/roles';
 import { sessionKeys } from './session-keys';
 
-/** POST /api/auth/enticate.json: who the stored `token` cookie belongs to. */
-export async function authenticate(client: LmsClient, token: string): Promise<User | null> {
-  const user = await client.post('/api/auth/enticate.json', { body: { token } });
-  return user ?? null;
+/** POST /api/auth/enticate.json: who the stored `token` cookie belongs to (null without one). */
+export async function authenticate(client: LmsClient): Promise<User | null> {
+  const token = readTokenCookie();
+  if (!token) return null;
+  return (await client.post('/api/auth/enticate.json', { body: { token } })) ?? null;
 }
 
 /**
- * The signed-in user. With no `token` cookie there is no one to ask about (null); with one, the
- * server authenticates it (section 4). A login writes this entry directly.
+ * The signed-in user's entry in TanStack Query: a login writes it, authentication by the `token`
+ * cookie fills it. It never goes stale and is tried once (section 4). A plain object rather than
+ * `queryOptions()`, so the route loaders use it without bringing TanStack Query to /lms/login;
+ * the shell's hook is in use-session-user.ts.
  */
-export function getSessionUserQueryOptions(client: LmsClient) {
-  return queryOptions({
-    queryKey: sessionKeys.user(),
-    queryFn: async (): Promise<User | null> => {
-      const token = readTokenCookie();
-      if (!token) return null;
-      return (await client.post('/api/auth/enticate.json', { body: { token } })) ?? null;
-    },
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-  });
-}
-
-export function useSessionUser() {
-  const client = useApiClient();
-  return useQuery(getSessionUserQueryOptions(client));
-}
+export const sessionUserQuery = {
+  queryKey: sessionKeys.user(),
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retry: false,
+} as const;

@@ -1,23 +1,18 @@
 import type { components, LmsClient } from '@lms/client';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
-import { sessionKeys } from './session-keys';
 
 export type LogoInfo = components['schemas']['LogoInfo'];
 
 /** Section 9: the logo defaults to 30 % width and the name to 16 px. */
 export const LOGO_DEFAULTS = { width: 30, fontsize: 16 } as const;
 
-/** GET /api/logo.json: the login screen fetches it on mount. */
-export function getLogoQueryOptions(client: LmsClient) {
-  return queryOptions({
-    queryKey: sessionKeys.logo(),
-    queryFn: () => client.get('/api/logo.json'),
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function useLogo() {
-  const client = useApiClient();
-  return useQuery(getLogoQueryOptions(client));
+/**
+ * GET /api/logo.json, for the login screen only: its loader starts the request and the page shows
+ * the answer when it comes (no query cache on /lms/login). A failure leaves the defaults.
+ */
+export async function getLogo(client: LmsClient): Promise<LogoInfo | undefined> {
+  try {
+    return await client.get('/api/logo.json');
+  } catch {
+    return undefined;
+  }
 }

@@ -1,29 +1,6 @@
 import type { LmsClient } from '@lms/client';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
-import { clearTokenCookie } from '../../../lib/session-cookies';
-import { clearStorage } from '../../../lib/storage';
-import { persistPreferences } from '../../../lib/ui-state';
 
-/** POST /api/auth/logout.json */
+/** POST /api/auth/logout.json (the shell's hook, clearing local state too, is use-logout.ts). */
 export async function logout(client: LmsClient): Promise<void> {
   await client.post('/api/auth/logout.json', { body: { logout: true } });
-}
-
-/**
- * Section 4: logout clears all local storage and the user. Local state goes even when the server
- * cannot be told (offline), so the next person at this browser starts signed out.
- */
-export function useLogout() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => logout(client),
-    onSettled: () => {
-      clearStorage();
-      persistPreferences();
-      clearTokenCookie();
-      queryClient.clear();
-    },
-  });
 }

@@ -1,55 +1,75 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { THEME_COLORS, usePageTitle, useThemeColor } from '../../../lib/page-chrome';
 import { isMobile } from '../../../lib/ui-state';
-import { LOGO_DEFAULTS, useLogo } from '../api/get-logo';
+import { LOGO_DEFAULTS, type LogoInfo } from '../api/get-logo';
 import type { LoginErrorKey } from '../utils/login-error';
 import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
 import { UniversityLogo } from './university-logo';
 import { useLoginForm } from './use-login-form';
 
-/** What the login route's loader hands over: why a stored session did not carry the user in. */
+/**
+ * What the login route's loader hands over: why a stored session did not carry the user in, and
+ * the logo request it started (the screen does not wait for it).
+ */
 export interface LoginLoaderData {
   notice: LoginErrorKey | null;
+  logo: Promise<LogoInfo | undefined>;
+}
+
+interface BrandProps {
+  logo: LogoInfo | undefined;
+  pending?: boolean;
+}
+
+function Brand({ logo, pending = false }: BrandProps) {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      <div className={styles.logoBox}>
+        {pending ? (
+          <div className={styles.logoPlaceholder} aria-hidden="true" />
+        ) : (
+          <UniversityLogo src={logo?.logo} widthPercent={logo?.width ?? LOGO_DEFAULTS.width} />
+        )}
+      </div>
+      <p
+        className={styles.university}
+        style={{ fontSize: `${logo?.fontsize ?? LOGO_DEFAULTS.fontsize}px` }}
+      >
+        {logo?.name || t('portalName')}
+      </p>
+    </>
+  );
+}
+
+function LoadedBrand({ logo }: { logo: Promise<LogoInfo | undefined> }) {
+  return <Brand logo={use(logo)} />;
 }
 
 export function LoginPage() {
   useSignals();
-  const { t } = useTranslation(['session', 'common']);
+  const { t } = useTranslation('session');
   const navigate = useNavigate();
   const loaderData = useLoaderData() as LoginLoaderData | undefined;
   const form = useLoginForm({
     initialError: loaderData?.notice ?? null,
     onSignedIn: () => void navigate('/lms', { replace: true }),
   });
-  const logo = useLogo();
 
   usePageTitle(t('pageTitle'));
   useThemeColor(THEME_COLORS.entry);
 
-  const universityName = logo.data?.name || t('common:portalName');
-  const brand = (
-    <>
-      <div className={styles.logoBox}>
-        {logo.isPending ? (
-          <div className={styles.logoPlaceholder} aria-hidden="true" />
-        ) : (
-          <UniversityLogo
-            src={logo.data?.logo}
-            widthPercent={logo.data?.width ?? LOGO_DEFAULTS.width}
-          />
-        )}
-      </div>
-      <p
-        className={styles.university}
-        style={{ fontSize: `${logo.data?.fontsize ?? LOGO_DEFAULTS.fontsize}px` }}
-      >
-        {universityName}
-      </p>
-    </>
+  const brand = loaderData ? (
+    <Suspense fallback={<Brand logo={undefined} pending />}>
+      <LoadedBrand logo={loaderData.logo} />
+    </Suspense>
+  ) : (
+    <Brand logo={undefined} />
   );
   const heading = (
     <>

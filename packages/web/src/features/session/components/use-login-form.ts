@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useApiClient } from '../../../lib/api-client';
+import { useLazyQueryClient } from '../../../lib/lazy-query-client';
 import { hasTokenCookie } from '../../../lib/session-cookies';
-import { useAuthorize } from '../api/authorize';
+import { authorize } from '../api/authorize';
 import { logout } from '../api/logout';
+import { sessionKeys } from '../api/session-keys';
 import { loginErrorKey, type LoginErrorKey } from '../utils/login-error';
 import { isPortalUser } from '../utils/roles';
+import { storeSessionId } from '../utils/session-id';
 import { validateLogin, type LoginFieldErrors, type LoginValues } from '../utils/validate-login';
 
 export interface LoginFormState {
@@ -21,24 +24,37 @@ export interface LoginFormState {
 /**
  * The login form's state, held by the page so switching between the desktop and the mobile form
  * keeps what the user typed (as does a failed attempt).
+ *
+ * The login screen works without TanStack Query (it is not in the /lms/login bundle): the request
+ * goes through the client, and a signed-in user is written into the query cache, which loads
+ * while the server checks the password, before the shell takes over.
  */
 export function useLoginForm(options: {
   initialError: LoginErrorKey | null;
   onSignedIn: () => void;
 }): LoginFormState {
   const client = useApiClient();
-  const authorize = useAuthorize();
+  const queryClient = useLazyQueryClient();
   const [values, setValues] = useState<LoginValues>({ login: '', password: '' });
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<LoginErrorKey | null>(options.initialError);
+  const [pending, setPending] = useState(false);
 
   const fieldErrors = attempted ? validateLogin(values) : {};
 
   async function signIn(): Promise<void> {
     setError(null);
+    setPending(true);
+    // Section 4: the request clears the user.
+    queryClient.current?.setQueryData(sessionKeys.user(), null);
+    // A failed cache chunk is reported by the shell's route, not as a wrong password.
+    const cacheReady = queryClient.load().catch(() => undefined);
     try {
-      const user = await authorize.mutateAsync(values);
+      const user = await authorize(client, values);
       if (isPortalUser(user)) {
+        // Section 4: a teacher or student is stored, with a client-generated identifier.
+        (await cacheReady)?.setQueryData(sessionKeys.user(), user);
+        storeSessionId();
         options.onSignedIn();
         return;
       }
@@ -51,6 +67,8 @@ export function useLoginForm(options: {
       setError(loginErrorKey({ tokenPresent: hasTokenCookie() }));
     } catch (failure) {
       setError(loginErrorKey({ error: failure, tokenPresent: hasTokenCookie() }));
+    } finally {
+      setPending(false);
     }
   }
 
@@ -60,9 +78,10 @@ export function useLoginForm(options: {
     fieldErrors,
     error,
     dismissError: () => setError(null),
-    pending: authorize.isPending,
+    pending,
     submit: (event) => {
       event.preventDefault();
+      if (pending) return;
       setAttempted(true);
       const errors = validateLogin(values);
       if (errors.login || errors.password) {

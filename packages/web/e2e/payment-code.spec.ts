@@ -1,0 +1,218 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, logIn, test } from './fixtures';
+
+// Payment code (issue 5): a student picks year, group and service and gets the code from
+// misc/paymentcode `account`, copies it and sees it as a QR image; teachers are told why not.
+
+/** The demo student (mock server README). */
+const STUDENT_GROUP = 'ПИ-1-26';
+const TUITION = 'Оплата за обучение (контракт)';
+/** The mock server's codes: the year's digits, group, student, service and a check digit. */
+const ACCOUNT = /^\d{14}$/;
+const HAS_ACCOUNT = /\b\d{14}\b/;
+
+const picker = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
+
+async function openPaymentCode(page: Page) {
+  await page.getByRole('link', { name: 'Код оплаты', exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Код оплаты' })).toBeVisible();
+  await expect(page).toHaveURL(/\/lms\/paymentcode$/);
+}
+
+/** Chooses the service (year and group start on the current ones) and returns the code shown. */
+async function getCode(page: Page, service = TUITION): Promise<string> {
+  await expect(picker(page, 'Учебный год')).toHaveValue(/^\d+$/);
+  await expect(picker(page, 'Группа').locator('option:checked')).toHaveText(STUDENT_GROUP);
+  await picker(page, 'Услуга').selectOption({ label: service });
+  const card = page.getByRole('region', { name: 'Ваш код оплаты' });
+  await expect(card).toBeVisible();
+  const code = (await card.locator('[translate="no"]').textContent()) ?? '';
+  expect(code).toMatch(ACCOUNT);
+  return code;
+}
+
+/** Dark is the default; the light theme is the stored preference after a reload (session kept). */
+async function switchToLightTheme(page: Page) {
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+}
+
+test.describe('payment code', () => {
+  test('a student gets a payment code, copies it, and sees it as a QR image (dark and light)', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await logIn(page, 'student');
+    await openPaymentCode(page);
+    await expect(
+      page.getByText('Выберите учебный год, группу и услугу, чтобы получить код оплаты'),
+    ).toBeVisible();
+    await expectAccessible(page, 'payment code before a service is chosen');
+
+    const code = await getCode(page);
+    await expect(page.getByText('Стоимость: 48 000 сом')).toBeVisible();
+    await expect(page.getByText('К оплате: 48 000 сом')).toBeVisible();
+    const qr = page.getByRole('img', { name: `QR-код с кодом оплаты ${code}` });
+    await expect(qr).toBeVisible();
+    expect(await qr.evaluate((svg) => svg.tagName.toLowerCase())).toBe('svg');
+
+    await page.getByRole('button', { name: 'Скопировать код' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Код скопирован' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await expectAccessible(page, 'payment code shown, dark theme');
+
+    await switchToLightTheme(page);
+    expect(await getCode(page)).toBe(code);
+    await expectAccessible(page, 'payment code shown, light theme');
+  });
+
+  test('changing the year clears the group; another service gives another code', async ({
+    page,
+  }) => {
+    await logIn(page, 'student');
+    await page.goto('/lms/paymentcode');
+    const tuition = await getCode(page);
+
+    const year = picker(page, 'Учебный год');
+    const current = await year.inputValue();
+    await year.selectOption({ label: '2025-2026' });
+    await expect(picker(page, 'Группа')).toHaveValue('-1');
+    await expect(
+      page.getByText('В этом учебном году вы не числитесь ни в одной группе'),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Ваш код оплаты' })).toHaveCount(0);
+
+    await year.selectOption(current);
+    await expect(picker(page, 'Группа')).toBeEnabled();
+    await expect(picker(page, 'Группа')).toHaveValue('-1');
+    await picker(page, 'Группа').selectOption({ label: STUDENT_GROUP });
+    await expect(page.getByText(tuition, { exact: true })).toBeVisible();
+
+    await picker(page, 'Услуга').selectOption({ label: 'Пересдача экзамена' });
+    await expect(page.getByText(tuition, { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Ваш код оплаты' })).toContainText(HAS_ACCOUNT);
+  });
+
+  test('at 390 px: a student gets and copies the code', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, 'student');
+    await expect(page.locator('[data-layout="mobile"]')).toBeVisible();
+    // The mobile apps tab lists the sections as tiles.
+    await openPaymentCode(page);
+
+    const code = await getCode(page);
+    const copy = page.getByRole('button', { name: 'Скопировать код' });
+    await copy.scrollIntoViewIfNeeded();
+    await copy.click();
+    await expect(page.getByText('Код скопирован')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await expect(page.getByRole('img', { name: `QR-код с кодом оплаты ${code}` })).toBeVisible();
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await expectAccessible(page, 'payment code at 390 px');
+  });
+
+  test('without clipboard permission the code is selected and a manual copy explained', async ({
+    page,
+  }) => {
+    await logIn(page, 'student');
+    await page.goto('/lms/paymentcode');
+    const code = await getCode(page);
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: undefined });
+      document.execCommand = () => false;
+    });
+    await page.getByRole('button', { name: 'Скопировать код' }).click();
+    await expect(page.getByText(/Не удалось скопировать автоматически/)).toBeVisible();
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(code);
+  });
+
+  test('a teacher is told that payment codes are issued to students', async ({ page }) => {
+    await logIn(page, 'teacher');
+    await openPaymentCode(page);
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Код оплаты выдаётся студентам' }),
+    ).toBeVisible();
+    await expect(page.getByRole('combobox')).toHaveCount(0);
+    await expectAccessible(page, 'payment code for a teacher');
+  });
+});
+
+test.describe('payment code: fault scenarios', () => {
+  test('server errors show the failed states, the page stays usable and recovers', async ({
+    page,
+  }) => {
+    await logIn(page, 'student');
+    let failing = true;
+    await page.route(/\/api\/misc\/(years|paymentcode)$/, (route) =>
+      route.continue({
+        headers: {
+          ...route.request().headers(),
+          ...(failing ? { 'x-mock-scenario': 'server-error' } : {}),
+        },
+      }),
+    );
+    await page.goto('/lms/paymentcode');
+    const failed = page.getByRole('alert').filter({
+      hasText: 'Не удалось загрузить учебные годы и услуги',
+    });
+    await expect(failed).toBeVisible();
+    await expectAccessible(page, 'payment code lists failed');
+
+    // The rest of the portal still answers.
+    await page
+      .getByRole('navigation', { name: 'Разделы' })
+      .getByRole('link', { name: 'Профиль' })
+      .click();
+    await expect(page).toHaveURL(/\/lms\/profile$/);
+    await page.goBack();
+    await expect(failed).toBeVisible();
+
+    // The lists come back on retry; the code request still fails, with its own message.
+    failing = false;
+    await failed.getByRole('button', { name: 'Повторить' }).click();
+    await expect(picker(page, 'Услуга')).toBeVisible();
+    failing = true;
+    await expect(picker(page, 'Группа').locator('option:checked')).toHaveText(STUDENT_GROUP);
+    await picker(page, 'Услуга').selectOption({ label: TUITION });
+    const codeFailed = page
+      .getByRole('alert')
+      .filter({ hasText: 'Не удалось получить код оплаты' });
+    await expect(codeFailed).toBeVisible();
+    await expect(picker(page, 'Услуга').locator('option:checked')).toHaveText(TUITION);
+
+    failing = false;
+    await codeFailed.getByRole('button', { name: 'Повторить' }).click();
+    await expect(page.getByRole('region', { name: 'Ваш код оплаты' })).toContainText(HAS_ACCOUNT);
+  });
+
+  test('empty answers show the empty states', async ({ page }) => {
+    await logIn(page, 'student');
+    await page.route(/\/api\/misc\/(uslugi|paymentcode)$/, (route) =>
+      route.continue({
+        headers: { ...route.request().headers(), 'x-mock-scenario': 'empty' },
+      }),
+    );
+    await page.goto('/lms/paymentcode');
+    await expect(page.getByText('Список платных услуг пока пуст')).toBeVisible();
+    await expect(page.getByRole('combobox')).toHaveCount(0);
+
+    await page.unroute(/\/api\/misc\/(uslugi|paymentcode)$/);
+    await page.route(/\/api\/misc\/paymentcode$/, (route) =>
+      route.continue({
+        headers: { ...route.request().headers(), 'x-mock-scenario': 'empty' },
+      }),
+    );
+    await page.reload();
+    await expect(picker(page, 'Группа').locator('option:checked')).toHaveText(STUDENT_GROUP);
+    await picker(page, 'Услуга').selectOption({ label: TUITION });
+    await expect(page.getByText('Для этой услуги код оплаты не выдан')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Скопировать код' })).toHaveCount(0);
+    await expectAccessible(page, 'payment code empty');
+  });
+});

@@ -1,0 +1,35 @@
+import type { components, LmsClient } from '@lms/client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../../lib/api-client';
+import { isWebUrl } from '../utils/web-url';
+
+export type DinUrl = components['schemas']['MiscDinUrl'];
+
+/** Hierarchical query keys of the apps feature: everything under ['apps']. */
+export const appsKeys = {
+  all: ['apps'] as const,
+  dinUrls: () => [...appsKeys.all, 'dinurls'] as const,
+};
+
+/**
+ * A link that is not an http(s) address (a `javascript:` one, say) is left out rather than put
+ * in front of the user.
+ */
+function keepWebLinks(links: readonly DinUrl[] | undefined): DinUrl[] {
+  return (links ?? []).filter((link) => isWebUrl(link.url));
+}
+
+/** POST /api/misc/dinurls: the apps page's links, in display order. */
+export function getDinUrlsQueryOptions(client: LmsClient) {
+  return queryOptions({
+    queryKey: appsKeys.dinUrls(),
+    queryFn: async () => keepWebLinks(await client.post('/api/misc/dinurls', { body: {} })),
+    // The shell's apps column and the apps page share this list; it changes rarely.
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useDinUrls() {
+  const client = useApiClient();
+  return useQuery(getDinUrlsQueryOptions(client));
+}

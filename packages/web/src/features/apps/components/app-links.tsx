@@ -1,0 +1,97 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/ui/icon';
+import type { DinUrl } from '../api/get-din-urls';
+import { iconSource } from '../utils/web-url';
+import styles from './apps.module.css';
+
+export interface AppLinksProps {
+  links: readonly DinUrl[];
+  /** Cards with descriptions (the apps page, the mobile apps tab) or a compact list (a column). */
+  variant: 'cards' | 'list';
+}
+
+/** The university's external services; each opens in a new tab without access to this page. */
+export function AppLinks({ links, variant }: AppLinksProps) {
+  return (
+    <ul className={variant === 'cards' ? styles.cards : styles.list}>
+      {links.map((link) => (
+        <li key={link.id}>
+          <AppLink link={link} withDescription={variant === 'cards'} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AppLink({ link, withDescription }: { link: DinUrl; withDescription: boolean }) {
+  const { t } = useTranslation('apps');
+  const descriptionId = useId();
+  const description = withDescription ? link.description : null;
+  return (
+    <a
+      className={styles.link}
+      href={link.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      // The name and the new-tab warning; the description is read after it, not as part of it.
+      aria-label={t('linkLabel', { name: link.name })}
+      aria-describedby={description ? descriptionId : undefined}
+      title={withDescription ? undefined : (link.description ?? undefined)}
+    >
+      <AppIcon src={iconSource(link.icon)} />
+      <span className={styles.text}>
+        <span className={styles.name}>{link.name}</span>
+        {description ? (
+          <span id={descriptionId} className={styles.description}>
+            {description}
+          </span>
+        ) : null}
+      </span>
+      <ExternalGlyph />
+    </a>
+  );
+}
+
+/** The link's own icon, or the globe when it has none or the image does not load. */
+function AppIcon({ src }: { src: string | undefined }) {
+  const [failed, setFailed] = useState<string | undefined>(undefined);
+  return (
+    <span className={styles.icon}>
+      {src && failed !== src ? (
+        <img
+          src={src}
+          alt=""
+          width={24}
+          height={24}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(src)}
+        />
+      ) : (
+        <Icon name="globe" size={20} />
+      )}
+    </span>
+  );
+}
+
+/** The arrow out of a box that marks a link leaving the portal. */
+function ExternalGlyph() {
+  return (
+    <svg
+      className={styles.external}
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M14 4h6v6 M20 4l-9 9 M18 14v4.5a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 4 18.5v-11A1.5 1.5 0 0 1 5.5 6H10" />
+    </svg>
+  );
+}

@@ -1,0 +1,44 @@
+import type { LmsClient } from '@lms/client';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { useApiClient } from '../../../lib/api-client';
+import { newsKeys } from './news-keys';
+import type { NewsItem, NewsReader } from './news-params';
+
+/** Section 9: the feed starts at page 1. */
+export const NEWS_FIRST_PAGE = 1;
+
+export type NewsFeed = InfiniteData<NewsItem[]>;
+
+/**
+ * The page after the last one loaded (section 4: load more asks for current + 1), or undefined
+ * when the feed has ended. The contract fixes no page size, so the first page sets it: an empty
+ * page, or one shorter than the first, is the last.
+ */
+export function nextNewsPage(
+  lastPage: NewsItem[],
+  pages: NewsItem[][],
+  lastPageParam: number,
+): number | undefined {
+  const pageSize = pages[0]?.length ?? 0;
+  if (lastPage.length === 0 || lastPage.length < pageSize) return undefined;
+  return lastPageParam + 1;
+}
+
+/** POST /api/news/data.json page by page: the feed, newest first; an empty list past the end. */
+export function getNewsFeedQueryOptions(client: LmsClient, reader: NewsReader) {
+  return infiniteQueryOptions({
+    queryKey: newsKeys.feed(reader),
+    queryFn: async ({ pageParam, signal }): Promise<NewsItem[]> =>
+      (await client.post('/api/news/data.json', {
+        body: { ...reader, page: pageParam },
+        signal,
+      })) ?? [],
+    initialPageParam: NEWS_FIRST_PAGE,
+    getNextPageParam: nextNewsPage,
+  });
+}
+
+export function useNewsFeed(reader: NewsReader) {
+  const client = useApiClient();
+  return useInfiniteQuery(getNewsFeedQueryOptions(client, reader));
+}

@@ -1,0 +1,12 @@
+import type { components } from '@lms/client';
+
+export type PortalRole = components['schemas']['Role'];
+export type NewsItem = components['schemas']['NewsItem'];
+export type NewsAudience = components['schemas']['NewsAudience'];
+
+/** Who reads the feed: the contract's `{id, uid, role}` of the signed-in user (section 6). */
+export interface NewsReader {
+  id: number;
+  uid: number;
+  role: PortalRole;
+}

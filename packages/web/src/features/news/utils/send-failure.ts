@@ -1,0 +1,31 @@
+import { isLmsError } from '@lms/client';
+
+export type SendFailure =
+  'cancelled' | 'timeout' | 'connection' | 'tooLarge' | 'forbidden' | 'notFound' | 'other';
+
+/** What went wrong with a write, in the words the screen has for it. */
+export function sendFailure(error: unknown): SendFailure {
+  if (!isLmsError(error)) return 'other';
+  switch (error.problem) {
+    case 'CANCEL_ERROR':
+      return 'cancelled';
+    case 'TIMEOUT_ERROR':
+      return 'timeout';
+    case 'CONNECTION_ERROR':
+    case 'NETWORK_ERROR':
+      return 'connection';
+    default:
+      break;
+  }
+  if (error.status === 413) return 'tooLarge';
+  if (error.status === 401 || error.status === 403) return 'forbidden';
+  if (error.status === 404) return 'notFound';
+  return 'other';
+}
+
+/** The server's own words about a failure, when it sent any. */
+export function serverMessage(error: unknown): string | undefined {
+  if (!isLmsError(error)) return undefined;
+  const text = error.serverError;
+  return typeof text === 'string' && text.trim() ? text.trim() : undefined;
+}

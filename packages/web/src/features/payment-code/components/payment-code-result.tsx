@@ -1,0 +1,76 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Loading } from '../../../components/ui/loading';
+import { QueryFailed } from '../../../components/ui/query-state';
+import type { PaymentCode } from '../api/get-payment-code';
+import { formatAmount } from '../utils/format-amount';
+import { CopyCodeButton } from './copy-code-button';
+import styles from './payment-code.module.css';
+
+export interface PaymentCodeResultProps {
+  code: Pick<UseQueryResult<PaymentCode | null>, 'status' | 'data' | 'refetch'>;
+  /** All three pickers have a value, so a code was asked for. */
+  requested: boolean;
+}
+
+/** Below the pickers: a prompt, the request's progress or failure, or the code itself. */
+export function PaymentCodeResult({ code, requested }: PaymentCodeResultProps) {
+  const { t } = useTranslation('payment-code');
+  let content;
+  if (!requested) content = <EmptyState icon="paymentcode" text={t('code.prompt')} />;
+  else if (code.status === 'pending') content = <Loading />;
+  else if (code.status === 'error') {
+    content = <QueryFailed text={t('code.failed')} onRetry={() => void code.refetch()} />;
+  } else if (!code.data) content = <EmptyState icon="inbox" text={t('code.none')} />;
+  // Keyed by the code: another code starts without the previous one's copy message.
+  else content = <CodeCard key={code.data.account} code={code.data} />;
+  return <div className={styles.result}>{content}</div>;
+}
+
+function CodeCard({ code }: { code: PaymentCode }) {
+  const { t, i18n } = useTranslation('payment-code');
+  const headingId = useId();
+  const codeRef = useRef<HTMLParagraphElement>(null);
+  const label = t('code.qr', { code: code.account });
+  return (
+    <section className={styles.card} aria-labelledby={headingId}>
+      <div className={styles.cardMain}>
+        <h2 id={headingId} className={styles.cardHeading}>
+          {t('code.heading')}
+        </h2>
+        {/* Digits only: no translation, and a click selects the whole code. */}
+        <p ref={codeRef} className={styles.code} translate="no">
+          {code.account}
+        </p>
+        <p className={styles.service}>
+          <span>{code.name}</span>
+          <span className={styles.amount}>
+            {t('code.amount', { amount: formatAmount(code.sum, i18n.language) })}
+          </span>
+        </p>
+        <CopyCodeButton text={code.account} codeRef={codeRef} />
+        <p className={styles.howTo}>{t('code.howTo')}</p>
+      </div>
+      <figure className={styles.qr}>
+        <span className={styles.qrTile}>
+          {/* Dark modules on white in both themes: banking apps' scanners expect that contrast. */}
+          <QRCodeSVG
+            value={code.account}
+            size={168}
+            level="M"
+            marginSize={2}
+            bgColor="#ffffff"
+            fgColor="#0e141b"
+            role="img"
+            aria-label={label}
+            title={label}
+          />
+        </span>
+        <figcaption className={styles.qrCaption}>{t('code.qrCaption')}</figcaption>
+      </figure>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { components, LmsClient } from '@lms/client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../../lib/api-client';
+import { profileKeys } from './profile-keys';
+
+export type ProfileData = components['schemas']['ProfileData'];
+
+/** Section 6: the profile call carries the person's account id and role. */
+export interface ProfileParams {
+  uid: number;
+  role: components['schemas']['Role'];
+}
+
+/** POST /api/profile/data.json: the signed-in person's card, or null when the server has none. */
+export function getProfileQueryOptions(client: LmsClient, params: ProfileParams) {
+  return queryOptions({
+    queryKey: profileKeys.data(params),
+    queryFn: async ({ signal }): Promise<ProfileData | null> =>
+      (await client.post('/api/profile/data.json', { body: params, signal })) ?? null,
+  });
+}
+
+export function useProfile(params: ProfileParams) {
+  const client = useApiClient();
+  return useQuery(getProfileQueryOptions(client, params));
+}

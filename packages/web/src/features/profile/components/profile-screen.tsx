@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { QueryState } from '../../../components/ui/query-state';
+import { usePageTitle } from '../../../lib/page-chrome';
+import { useShellSession } from '../../../lib/shell-session';
+import { useProfile } from '../api/get-profile';
+import { ProfileCard } from './profile-card';
+import styles from './profile-screen.module.css';
+
+export interface ProfileScreenProps {
+  /** The photo as a data URL (the session already holds it); null or undefined shows initials. */
+  photoUrl: string | null | undefined;
+  /** The password change form; src/app composes it in, as a feature never imports another. */
+  passwordChange?: ReactNode;
+}
+
+/** /lms/profile: the person's card with photo, and beside it the password change. */
+export function ProfileScreen({ photoUrl, passwordChange }: ProfileScreenProps) {
+  const { t } = useTranslation('profile');
+  const title = t('title');
+  usePageTitle(title);
+  const { user } = useShellSession();
+  const profile = useProfile({ uid: user.uid, role: user.role });
+
+  return (
+    <div className={styles.screen}>
+      <PageHeader title={title} icon="profile" />
+      <div className={styles.layout}>
+        <div>
+          <QueryState query={profile} failedText={t('failed')}>
+            {(data) =>
+              data ? (
+                <ProfileCard profile={data} photoUrl={photoUrl ?? null} />
+              ) : (
+                <EmptyState icon="profile" text={t('empty')} />
+              )
+            }
+          </QueryState>
+        </div>
+        {passwordChange}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { components, LmsClient } from '@lms/client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../../lib/api-client';
+import { readCachedSchedule, writeCachedSchedule } from '../utils/schedule-cache';
+import type { ScheduleLesson } from '../utils/week';
+import { scheduleKeys } from './schedule-keys';
+
+export interface ScheduleParams {
+  /** Account id: the cache is kept per user. */
+  uid: number;
+  /** Section 6: the schedule call is chosen by role (1 teacher, 2 student). */
+  role: components['schemas']['Role'];
+  /** Person id of the teacher or the student, sent as `id`. */
+  id: number;
+  year: number;
+  ws: components['schemas']['ScheduleRequest']['ws'];
+}
+
+/** Section 6: the schedule call is chosen by role. */
+export function schedulePath(role: ScheduleParams['role']) {
+  return role === 1 ? '/api/schedule/teacher.json' : '/api/schedule/student.json';
+}
+
+/**
+ * The week's lessons. The copy kept in local storage (section 4) shows at once, dated by its own
+ * timestamp, and is always refreshed in the background (staleTime 0); every answer replaces the copy.
+ */
+export function getScheduleQueryOptions(client: LmsClient, params: ScheduleParams) {
+  return queryOptions({
+    queryKey: scheduleKeys.week(params),
+    queryFn: async ({ signal }): Promise<ScheduleLesson[]> => {
+      const { uid, role, id, year, ws } = params;
+      const schedule =
+        (await client.post(schedulePath(role), { body: { ws, year, id }, signal })) ?? [];
+      writeCachedSchedule({ uid, role, year, ws, date: new Date().toISOString(), schedule });
+      return schedule;
+    },
+    initialData: () => readCachedSchedule(params)?.schedule,
+    initialDataUpdatedAt: () => {
+      const cached = readCachedSchedule(params);
+      return cached ? Date.parse(cached.date) : undefined;
+    },
+    staleTime: 0,
+  });
+}
+
+export function useSchedule(params: ScheduleParams | null) {
+  const client = useApiClient();
+  return useQuery({
+    ...getScheduleQueryOptions(client, params ?? { uid: 0, role: 1, id: 0, year: 0, ws: 1 }),
+    enabled: params !== null,
+  });
+}

@@ -1,0 +1,21 @@
+import type { components } from '@lms/client';
+import { useOutletContext } from 'react-router';
+
+export type ShellUser = components['schemas']['User'] & { role: components['schemas']['Role'] };
+export type PortalConfig = components['schemas']['Config'];
+
+/**
+ * What the shell hands every content route through its `<Outlet context>`: the signed-in teacher
+ * or student and the portal config (undefined until it arrives). Features do not import the
+ * session feature; they read the session here.
+ */
+export interface ShellSession {
+  user: ShellUser;
+  config: PortalConfig | undefined;
+}
+
+export function useShellSession(): ShellSession {
+  const session = useOutletContext<ShellSession | undefined>();
+  if (!session) throw new Error('useShellSession needs a content route inside the shell');
+  return session;
+}

@@ -1,0 +1,337 @@
+import { createLmsClient, type LmsClient } from '@lms/client';
+import { createApp } from '@lms/mock-server';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COPIED_NOTICE_MS } from '../src/features/payment-code/components/copy-code-button';
+import { renderApp } from '../src/testing/render-app';
+
+// A screen here waits for its chunk and several calls in a row; on a busy machine that can take
+// longer than Testing Library's 1 s default (the setting holds for this file only).
+configure({ asyncUtilTimeout: 5000 });
+
+interface Call {
+  path: string;
+  body: unknown;
+}
+
+/**
+ * The mock server in-process, as test/mock-backend.ts wires it, plus two things these tests need:
+ * the request bodies, and the server's fault scenario (X-Mock-Scenario) for chosen paths.
+ */
+function createBackend(scenarioFor: (path: string) => string | undefined = () => undefined) {
+  const app = createApp({ validateResponses: true });
+  const calls: Call[] = [];
+  const fetch = async (request: Request): Promise<Response> => {
+    const path = new URL(request.url).pathname;
+    const headers = new Headers(request.headers);
+    if (document.cookie) headers.set('cookie', document.cookie);
+    const scenario = scenarioFor(path);
+    if (scenario) headers.set('x-mock-scenario', scenario);
+    const body = request.method === 'GET' ? undefined : await request.arrayBuffer();
+    const text = body ? new TextDecoder().decode(body) : '';
+    calls.push({ path, body: text.startsWith('{') ? JSON.parse(text) : undefined });
+    const response = await app.request(request.url, { method: request.method, headers, body });
+    for (const cookie of response.headers.getSetCookie()) document.cookie = cookie;
+    return response;
+  };
+  const client: LmsClient = createLmsClient({ baseUrl: 'http://lms.test', fetch });
+  return { client, calls, paths: () => calls.map((call) => call.path) };
+}
+
+type Backend = ReturnType<typeof createBackend>;
+
+async function signIn(backend: Backend, login = 'student', password = 'Student1') {
+  const user = await backend.client.post('/api/auth/orize.json', { body: { login, password } });
+  if (!user) throw new Error(`no demo user ${login}`);
+  return user;
+}
+
+/** The id of an academic year by its name, as the server lists them. */
+async function yearId(backend: Backend, name: string) {
+  const years = await backend.client.post('/api/misc/years', { body: {} });
+  const year = years?.find((item) => item.name === name);
+  if (!year) throw new Error(`no academic year ${name}`);
+  return year.id_a_year;
+}
+
+/** The code the server gives for the signed-in student's group this year and a service. */
+async function expectedCode(backend: Backend, id_student: number, id_uslug: number) {
+  const id_year = await yearId(backend, '2026-2027');
+  const [group] = await backend.client.post('/api/misc/getgroups', {
+    body: { id_a_year: id_year, id_student },
+  });
+  const code = await backend.client.post('/api/misc/paymentcode', {
+    body: { id_year, id_group: group!.id_group, id_student, id_uslug },
+  });
+  return code!.account;
+}
+
+const select = (name: string) => screen.getByRole<HTMLSelectElement>('combobox', { name });
+const selectedText = (name: string) => select(name).selectedOptions[0]?.textContent;
+
+async function openAsStudent(scenarioFor?: (path: string) => string | undefined) {
+  const backend = createBackend(scenarioFor);
+  const student = await signIn(backend);
+  renderApp({ client: backend.client, path: '/lms/paymentcode' });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Код оплаты' })).toBeTruthy();
+  return { backend, student, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(navigator, 'clipboard');
+});
+
+describe('payment code: pickers', () => {
+  it("starts on the current year and the student's group, the service on ' --- ', and asks for nothing yet", async () => {
+    const { backend, student } = await openAsStudent();
+
+    await waitFor(() => expect(selectedText('Группа')).toBe(student.group));
+    expect(selectedText('Учебный год')).toBe('2026-2027');
+    expect(selectedText('Услуга')).toBe(' --- ');
+    for (const name of ['Учебный год', 'Группа', 'Услуга']) {
+      const first = select(name).options[0];
+      expect([first?.value, first?.textContent]).toEqual(['-1', ' --- ']);
+    }
+    // Every year and service from the server is offered.
+    expect(select('Учебный год').options.length).toBeGreaterThan(2);
+    expect(within(select('Услуга')).getByRole('option', { name: 'Дубликат зачётной книжки' }));
+    expect(
+      screen.getByText('Выберите учебный год, группу и услугу, чтобы получить код оплаты'),
+    ).toBeTruthy();
+
+    const groupsCall = backend.calls.find((call) => call.path === '/api/misc/getgroups');
+    expect(groupsCall?.body).toEqual({
+      id_a_year: await yearId(backend, '2026-2027'),
+      id_student: student.id,
+    });
+    expect(backend.paths()).toContain('/api/misc/defaultyear');
+    expect(backend.paths()).not.toContain('/api/misc/paymentcode');
+  });
+
+  it('shows the code from `account` once year, group and service are chosen, with the price and a QR image', async () => {
+    const { backend, student, user } = await openAsStudent();
+    await waitFor(() => expect(selectedText('Группа')).toBe(student.group));
+    const account = await expectedCode(backend, student.id, 1);
+
+    await user.selectOptions(select('Услуга'), 'Оплата за обучение (контракт)');
+    expect(screen.getByText('Стоимость: 48 000 сом')).toBeTruthy();
+
+    const card = await screen.findByRole('region', { name: 'Ваш код оплаты' });
+    expect(within(card).getByText(account)).toBeTruthy();
+    expect(within(card).getByText('К оплате: 48 000 сом')).toBeTruthy();
+    const qr = within(card).getByRole('img', { name: `QR-код с кодом оплаты ${account}` });
+    expect(qr.tagName.toLowerCase()).toBe('svg');
+    expect(qr.querySelectorAll('path').length).toBeGreaterThan(0);
+
+    const codeCall = backend.calls.find((call) => call.path === '/api/misc/paymentcode');
+    expect(codeCall?.body).toEqual({
+      id_year: await yearId(backend, '2026-2027'),
+      id_group: student.id_group,
+      id_student: student.id,
+      id_uslug: 1,
+    });
+  });
+
+  it('asks again when the service changes, and goes back to the prompt on the placeholder', async () => {
+    const { backend, student, user } = await openAsStudent();
+    await waitFor(() => expect(selectedText('Группа')).toBe(student.group));
+    const tuition = await expectedCode(backend, student.id, 1);
+    const duplicate = await expectedCode(backend, student.id, 5);
+
+    await user.selectOptions(select('Услуга'), 'Оплата за обучение (контракт)');
+    expect(await screen.findByText(tuition)).toBeTruthy();
+    await user.selectOptions(select('Услуга'), 'Дубликат зачётной книжки');
+    expect(await screen.findByText(duplicate)).toBeTruthy();
+    expect(screen.queryByText(tuition)).toBeNull();
+
+    await user.selectOptions(select('Услуга'), ' --- ');
+    expect(screen.queryByText(duplicate)).toBeNull();
+    expect(
+      screen.getByText('Выберите учебный год, группу и услугу, чтобы получить код оплаты'),
+    ).toBeTruthy();
+  });
+
+  it('clears the group when the year changes, and says when the student had no group that year', async () => {
+    const { backend, student, user } = await openAsStudent();
+    await waitFor(() => expect(selectedText('Группа')).toBe(student.group));
+    await user.selectOptions(select('Услуга'), 'Оплата за обучение (контракт)');
+    await screen.findByRole('region', { name: 'Ваш код оплаты' });
+
+    // The demo student started in 2026, so 2025-2026 has no group for them.
+    await user.selectOptions(select('Учебный год'), '2025-2026');
+    expect(selectedText('Группа')).toBe(' --- ');
+    expect(screen.queryByRole('region', { name: 'Ваш код оплаты' })).toBeNull();
+    expect(
+      await screen.findByText('В этом учебном году вы не числитесь ни в одной группе'),
+    ).toBeTruthy();
+    expect(select('Группа').disabled).toBe(true);
+    expect(backend.calls.map((call) => call.body)).toContainEqual({
+      id_a_year: await yearId(backend, '2025-2026'),
+      id_student: student.id,
+    });
+
+    // Back to this year: the group stays cleared until the student picks it.
+    await user.selectOptions(select('Учебный год'), '2026-2027');
+    await waitFor(() => expect(select('Группа').disabled).toBe(false));
+    expect(selectedText('Группа')).toBe(' --- ');
+    expect(screen.queryByRole('region', { name: 'Ваш код оплаты' })).toBeNull();
+    await user.selectOptions(select('Группа'), student.group!);
+    expect(await screen.findByRole('region', { name: 'Ваш код оплаты' })).toBeTruthy();
+  });
+
+  it('with no year chosen, the group waits for one', async () => {
+    const { student, user } = await openAsStudent();
+    await waitFor(() => expect(selectedText('Группа')).toBe(student.group));
+    await user.selectOptions(select('Учебный год'), ' --- ');
+    expect(select('Группа').disabled).toBe(true);
+    expect(screen.getByText('Сначала выберите учебный год')).toBeTruthy();
+  });
+});
+
+describe('payment code: copying', () => {
+  async function showCode() {
+    const opened = await openAsStudent();
+    await waitFor(() => expect(selectedText('Группа')).toBe(opened.student.group));
+    const account = await expectedCode(opened.backend, opened.student.id, 1);
+    await opened.user.selectOptions(select('Услуга'), 'Оплата за обучение (контракт)');
+    await screen.findByText(account);
+    return { ...opened, account };
+  }
+
+  it('copies the code to the clipboard and confirms it', async () => {
+    const { user, account } = await showCode();
+    // userEvent.setup() installs its own clipboard stub; spy on the one the page will use.
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+
+    await user.click(screen.getByRole('button', { name: 'Скопировать код' }));
+    expect(writeText).toHaveBeenCalledWith(account);
+    expect(await navigator.clipboard.readText()).toBe(account);
+    const status = screen.getByText('Код скопирован');
+    expect(status.closest('[role="status"]')).toBeTruthy();
+  });
+
+  it('lets the confirmation go after a few seconds', async () => {
+    await showCode();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(screen.getByRole('button', { name: 'Скопировать код' }));
+      expect(await screen.findByText('Код скопирован')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(COPIED_NOTICE_MS));
+      expect(screen.queryByText('Код скопирован')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('selects the code and explains a manual copy when the clipboard refuses', async () => {
+    const { user, account } = await showCode();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('NotAllowedError'));
+
+    await user.click(screen.getByRole('button', { name: 'Скопировать код' }));
+    expect(await screen.findByText(/Не удалось скопировать автоматически/)).toBeTruthy();
+    expect(window.getSelection()?.toString()).toBe(account);
+    expect(screen.queryByText('Код скопирован')).toBeNull();
+  });
+
+  it('falls back the same way where the page has no clipboard at all (plain http)', async () => {
+    const { user, account } = await showCode();
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: undefined });
+
+    await user.click(screen.getByRole('button', { name: 'Скопировать код' }));
+    expect(await screen.findByText(/Не удалось скопировать автоматически/)).toBeTruthy();
+    expect(window.getSelection()?.toString()).toBe(account);
+  });
+});
+
+describe('payment code: states', () => {
+  it('explains to a teacher that codes belong to students, and asks the server nothing', async () => {
+    const backend = createBackend();
+    await signIn(backend, 'teacher', 'Teacher1');
+    renderApp({ client: backend.client, path: '/lms/paymentcode' });
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Код оплаты выдаётся студентам' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/войдите под учётной записью студента/)).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    for (const path of ['/api/misc/years', '/api/misc/uslugi', '/api/misc/paymentcode']) {
+      expect(backend.paths()).not.toContain(path);
+    }
+  });
+
+  it("shows 'Загрузка...' while the lists load", async () => {
+    await openAsStudent((path) => (path === '/api/misc/uslugi' ? 'slow=300' : undefined));
+    expect(within(screen.getByRole('main')).getByText('Загрузка...')).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: 'Услуга' })).toBeTruthy();
+  });
+
+  it('shows the failed state when the lists cannot load, and recovers on retry', async () => {
+    let failing = true;
+    const { user } = await openAsStudent((path) =>
+      failing && path === '/api/misc/years' ? 'server-error' : undefined,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Не удалось загрузить учебные годы и услуги')).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('combobox', { name: 'Учебный год' })).toBeTruthy();
+  });
+
+  it('starts with no year when the default year fails, and still works', async () => {
+    const { student, user } = await openAsStudent((path) =>
+      path === '/api/misc/defaultyear' ? 'server-error' : undefined,
+    );
+    await screen.findByRole('combobox', { name: 'Учебный год' });
+    expect(selectedText('Учебный год')).toBe(' --- ');
+    await user.selectOptions(select('Учебный год'), '2026-2027');
+    await waitFor(() => expect(select('Группа').disabled).toBe(false));
+    await user.selectOptions(select('Группа'), student.group!);
+    await user.selectOptions(select('Услуга'), 'Пересдача экзамена');
+    expect(await screen.findByRole('region', { name: 'Ваш код оплаты' })).toBeTruthy();
+  });
+
+  it('says so when there are no years', async () => {
+    await openAsStudent((path) => (path === '/api/misc/years' ? 'empty' : undefined));
+    expect(await screen.findByText('Список учебных годов пока пуст')).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('says so when there are no services', async () => {
+    await openAsStudent((path) => (path === '/api/misc/uslugi' ? 'empty' : undefined));
+    expect(await screen.findByText('Список платных услуг пока пуст')).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('shows the failed state of the group list with a retry', async () => {
+    await openAsStudent((path) => (path === '/api/misc/getgroups' ? 'server-error' : undefined));
+    expect(await screen.findByText('Не удалось загрузить группы')).toBeTruthy();
+    expect(select('Группа').disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
+  });
+
+  it('shows the failed state of the code, keeping the choices', async () => {
+    const { student, user } = await openAsStudent((path) =>
+      path === '/api/misc/paymentcode' ? 'server-error' : undefined,
+    );
+    await waitFor(() => expect(selectedText('Группа')).toBe(student.group));
+    await user.selectOptions(select('Услуга'), 'Летний семестр (за кредит)');
+    expect(await screen.findByText('Не удалось получить код оплаты')).toBeTruthy();
+    expect(selectedText('Услуга')).toBe('Летний семестр (за кредит)');
+    expect(selectedText('Группа')).toBe(student.group);
+  });
+
+  it('shows the empty state when the server has no code for the request', async () => {
+    const { student, user } = await openAsStudent((path) =>
+      path === '/api/misc/paymentcode' ? 'empty' : undefined,
+    );
+    await waitFor(() => expect(selectedText('Группа')).toBe(student.group));
+    await user.selectOptions(select('Услуга'), 'Академическая справка');
+    expect(await screen.findByText('Для этой услуги код оплаты не выдан')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Скопировать код' })).toBeNull();
+  });
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  readCachedSchedule,
+  readLatestCachedSchedule,
+  scheduleCacheKey,
+  writeCachedSchedule,
+} from '../src/features/schedule/utils/schedule-cache';
+import {
+  academicWeekOf,
+  buildWeekGrid,
+  dayNumberOf,
+  groupByDay,
+  isHeldInWeek,
+  weekParityOf,
+  weekStartOf,
+  type ScheduleLesson,
+} from '../src/features/schedule/utils/week';
+
+function lesson(overrides: Partial<ScheduleLesson>): ScheduleLesson {
+  return {
+    day_number: 1,
+    lesson_number: 1,
+    time_start: '08:00',
+    time_end: '09:20',
+    id_discipline: 1,
+    discipline: 'Математика',
+    id_vid_zaniatiy: 1,
+    vid_zaniatiy: 'Лекция',
+    room: null,
+    t_fio: null,
+    group: 'ПИ-1-26',
+    week_parity: 0,
+    ...overrides,
+  };
+}
+
+describe('the Monday-based week', () => {
+  it('numbers days from Monday (1) to Sunday (7)', () => {
+    expect(dayNumberOf(new Date(2026, 10, 16))).toBe(1);
+    expect(dayNumberOf(new Date(2026, 10, 20, 23, 59))).toBe(5);
+    expect(dayNumberOf(new Date(2026, 10, 22))).toBe(7);
+  });
+
+  it('starts the week on Monday, also seen from a Sunday', () => {
+    expect(weekStartOf(new Date(2026, 10, 20, 15, 30))).toEqual(new Date(2026, 10, 16));
+    expect(weekStartOf(new Date(2026, 10, 22, 10))).toEqual(new Date(2026, 10, 16));
+  });
+
+  it('counts academic weeks from the week of 1 September: odd, then even', () => {
+    // 1 September 2026 is a Tuesday: its week (from Monday 31 August) is week 1.
+    expect(academicWeekOf(new Date(2026, 7, 31))).toBe(1);
+    expect(academicWeekOf(new Date(2026, 8, 6))).toBe(1);
+    expect(academicWeekOf(new Date(2026, 8, 7))).toBe(2);
+    expect(academicWeekOf(new Date(2026, 10, 20))).toBe(12);
+    expect(weekParityOf(new Date(2026, 10, 20))).toBe(2);
+    expect(weekParityOf(new Date(2026, 10, 23))).toBe(1);
+    // Spring still counts from the September before.
+    expect(academicWeekOf(new Date(2027, 1, 1))).toBe(23);
+  });
+
+  it('holds weekly lessons every week and odd/even ones in their weeks', () => {
+    expect(isHeldInWeek(0, 1)).toBe(true);
+    expect(isHeldInWeek(1, 1)).toBe(true);
+    expect(isHeldInWeek(1, 2)).toBe(false);
+    expect(isHeldInWeek(2, 2)).toBe(true);
+  });
+});
+
+describe('the week grid', () => {
+  const lessons = [
+    lesson({ day_number: 3, lesson_number: 4, time_start: '13:00', time_end: '14:20' }),
+    lesson({ day_number: 1, lesson_number: 2, time_start: '09:30', time_end: '10:50' }),
+    lesson({ day_number: 1, lesson_number: 2, week_parity: 2, discipline: 'Физика' }),
+    lesson({ day_number: 1, lesson_number: 2, week_parity: 1, discipline: 'Химия' }),
+  ];
+
+  it('has Mon–Sat columns and a row for every pair from the first to the last', () => {
+    const grid = buildWeekGrid(lessons);
+    expect(grid.days).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(grid.rows.map((row) => row.lesson_number)).toEqual([2, 3, 4]);
+    expect(grid.rows[0]).toMatchObject({ time_start: '09:30', time_end: '10:50' });
+    expect(grid.rows[1]?.days.size).toBe(0);
+    expect(grid.rows[0]?.days.get(1)?.map((l) => l.discipline)).toEqual([
+      'Математика',
+      'Химия',
+      'Физика',
+    ]);
+  });
+
+  it('adds Sunday only when a lesson falls on it', () => {
+    expect(buildWeekGrid([lesson({ day_number: 7 })]).days).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(buildWeekGrid([]).rows).toEqual([]);
+  });
+
+  it('lists the days in order for the phone, free days included', () => {
+    const days = groupByDay(lessons);
+    expect(days.map((day) => day.day)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(days[0]?.lessons).toHaveLength(3);
+    expect(days[1]?.lessons).toEqual([]);
+  });
+});
+
+describe('the schedule cache', () => {
+  const entry = (overrides: Partial<Parameters<typeof writeCachedSchedule>[0]> = {}) => ({
+    uid: 7,
+    role: 2,
+    year: 4,
+    ws: 1,
+    date: '2026-11-20T03:00:00.000Z',
+    schedule: [lesson({})],
+    ...overrides,
+  });
+
+  it('keeps one entry per uid, role, year and ws, holding uid, role, year, ws, date and schedule', () => {
+    writeCachedSchedule(entry());
+    writeCachedSchedule(entry({ ws: 2, schedule: [] }));
+    const stored = JSON.parse(localStorage.getItem(scheduleCacheKey(entry())) ?? '{}');
+    expect(Object.keys(stored).sort()).toEqual(['date', 'role', 'schedule', 'uid', 'ws', 'year']);
+    expect(readCachedSchedule({ uid: 7, role: 2, year: 4, ws: 1 })?.schedule).toHaveLength(1);
+    expect(readCachedSchedule({ uid: 7, role: 2, year: 4, ws: 2 })?.schedule).toEqual([]);
+    expect(readCachedSchedule({ uid: 7, role: 1, year: 4, ws: 1 })).toBeNull();
+    expect(readCachedSchedule({ uid: 8, role: 2, year: 4, ws: 1 })).toBeNull();
+  });
+
+  it('ignores malformed entries', () => {
+    localStorage.setItem(scheduleCacheKey({ uid: 7, role: 2, year: 4, ws: 1 }), '{not json');
+    expect(readCachedSchedule({ uid: 7, role: 2, year: 4, ws: 1 })).toBeNull();
+    localStorage.setItem(
+      scheduleCacheKey({ uid: 7, role: 2, year: 4, ws: 1 }),
+      JSON.stringify({ ...entry(), date: 'yesterday' }),
+    );
+    expect(readCachedSchedule({ uid: 7, role: 2, year: 4, ws: 1 })).toBeNull();
+  });
+
+  it("finds a user's most recent schedule in a role", () => {
+    writeCachedSchedule(entry({ year: 3, date: '2026-05-01T00:00:00.000Z' }));
+    writeCachedSchedule(entry({ year: 4, date: '2026-11-19T00:00:00.000Z' }));
+    writeCachedSchedule(entry({ uid: 9, date: '2026-11-20T00:00:00.000Z' }));
+    expect(readLatestCachedSchedule(7, 2)?.year).toBe(4);
+    expect(readLatestCachedSchedule(7, 1)).toBeNull();
+  });
+});

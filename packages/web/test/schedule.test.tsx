@@ -1,0 +1,445 @@
+import type { LmsClient } from '@lms/client';
+import { onlineManager } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  readCachedSchedule,
+  scheduleCacheKey,
+  writeCachedSchedule,
+  type CachedSchedule,
+} from '../src/features/schedule/utils/schedule-cache';
+import type { ScheduleLesson } from '../src/features/schedule/utils/week';
+import { isMobile } from '../src/lib/ui-state';
+import { renderApp } from '../src/testing/render-app';
+import { createMockBackend } from './mock-backend';
+
+const TEACHER_CALL = '/api/schedule/teacher.json';
+const STUDENT_CALL = '/api/schedule/student.json';
+const YEAR_CALL = '/api/discipline/current/year.json';
+/** The mock world's current year (2026-2027) and ws (fall). */
+const YEAR = 4;
+const WS = 1;
+// The first visit imports the shell and schedule chunks, which takes a while in a cold run.
+const CHUNK_WAIT = { timeout: 5_000 };
+
+type Init = { headers?: Record<string, string> } | undefined;
+type Call = (path: string, init: Init) => Promise<unknown>;
+
+interface Hooks {
+  /** A fault for the mock server (X-Mock-Scenario) on this call, or null. */
+  scenario?: (path: string) => string | null;
+  /** Resolves when this call may go out (to hold an answer back), or null. */
+  gate?: (path: string) => Promise<void> | null;
+}
+
+/** The client, with faults and holds on chosen calls; every call still reaches the mock server. */
+function withHooks(client: LmsClient, hooks: Hooks): LmsClient {
+  const wrap =
+    (call: Call): Call =>
+    async (path, init) => {
+      await hooks.gate?.(path);
+      const fault = hooks.scenario?.(path) ?? null;
+      const next = fault
+        ? { ...init, headers: { ...init?.headers, 'X-Mock-Scenario': fault } }
+        : init;
+      return call(path, next);
+    };
+  return {
+    ...client,
+    get: wrap(client.get as Call) as LmsClient['get'],
+    post: wrap(client.post as Call) as LmsClient['post'],
+  };
+}
+
+async function signIn(who: 'teacher' | 'student') {
+  const backend = createMockBackend();
+  const password = who === 'teacher' ? 'Teacher1' : 'Student1';
+  const user = await backend.client.post('/api/auth/orize.json', {
+    body: { login: who, password },
+  });
+  if (!user) throw new Error('the demo account did not sign in');
+  return { backend, user };
+}
+
+function savedLesson(overrides: Partial<ScheduleLesson> = {}): ScheduleLesson {
+  return {
+    day_number: 2,
+    lesson_number: 3,
+    time_start: '11:10',
+    time_end: '12:30',
+    id_discipline: 9999,
+    discipline: 'Сохранённая дисциплина',
+    id_vid_zaniatiy: 2,
+    vid_zaniatiy: 'Практика',
+    room: '101 (корпус 2)',
+    t_fio: 'Сохранённый Преподаватель',
+    group: null,
+    week_parity: 0,
+    ...overrides,
+  };
+}
+
+function saveCache(entry: Partial<CachedSchedule> & { uid: number; role: number }) {
+  writeCachedSchedule({
+    year: YEAR,
+    ws: WS,
+    date: '2026-11-02T04:05:00.000Z',
+    schedule: [savedLesson()],
+    ...entry,
+  });
+}
+
+function weekTable() {
+  return screen.findByRole('table', {}, CHUNK_WAIT);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The content column (the shell around it has status regions of its own). */
+const content = () => within(screen.getByRole('main'));
+
+describe('schedule screen', () => {
+  it("shows a teacher's week from teacher.json: Mon–Sat, pairs with times, the lesson's discipline, kind, room and group", async () => {
+    const { backend, user } = await signIn('teacher');
+    renderApp({ client: backend.client, path: '/lms/schedule' });
+
+    const table = await weekTable();
+    expect(screen.getByRole('heading', { level: 1, name: 'Расписание' })).toBeTruthy();
+    const columns = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.querySelector('span')?.textContent);
+    expect(columns).toEqual(['Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота']);
+    expect(within(table).getByRole('rowheader', { name: /1 пара.*08:00.*09:20/ })).toBeTruthy();
+
+    const lessons = await backend.client.post(TEACHER_CALL, {
+      body: { ws: WS, year: YEAR, id: user.id },
+    });
+    const first = lessons[0];
+    if (!first) throw new Error('the demo teacher has no lessons');
+    const cell = within(table).getAllByText(first.discipline)[0]?.parentElement;
+    if (!cell) throw new Error('the lesson is not shown');
+    expect(within(cell).getByText(first.vid_zaniatiy)).toBeTruthy();
+    expect(within(cell).getByText(first.room ?? 'Аудитория не назначена')).toBeTruthy();
+    expect(within(cell).getByText(first.group ?? '')).toBeTruthy();
+
+    expect(backend.calls).toContain(TEACHER_CALL);
+    expect(backend.calls).not.toContain(STUDENT_CALL);
+    expect(screen.getByText('2026-2027 учебный год, осенний семестр')).toBeTruthy();
+    expect(content().getByRole('status').textContent).toMatch(
+      /^Обновлено \d\d\.\d\d\.\d{4} в \d{1,2}:\d\d$/,
+    );
+  });
+
+  it("shows a student's week from student.json with each lesson's teacher, and caches it", async () => {
+    const { backend, user } = await signIn('student');
+    renderApp({ client: backend.client, path: '/lms/schedule' });
+    const table = await weekTable();
+    const lessons = await backend.client.post(STUDENT_CALL, {
+      body: { ws: WS, year: YEAR, id: user.id },
+    });
+    const withTeacher = lessons.find((lesson) => lesson.t_fio);
+    expect(withTeacher).toBeTruthy();
+    expect(within(table).getAllByText(withTeacher?.t_fio ?? '').length).toBeGreaterThan(0);
+    expect(backend.calls).not.toContain(TEACHER_CALL);
+
+    // Section 3: the cached entry holds uid, role, year, ws, date and schedule.
+    await waitFor(() =>
+      expect(readCachedSchedule({ uid: user.uid, role: 2, year: YEAR, ws: WS })).not.toBeNull(),
+    );
+    const cached = readCachedSchedule({ uid: user.uid, role: 2, year: YEAR, ws: WS });
+    expect(cached?.schedule).toEqual(lessons);
+    expect(Date.now() - Date.parse(cached?.date ?? '')).toBeLessThan(60_000);
+  });
+
+  it('highlights today (Monday-based day_number) and names the week by its parity', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Wednesday 18 November 2026, week 12 of the academic year: an even week.
+    vi.setSystemTime(new Date(2026, 10, 18, 10, 0));
+    const { backend } = await signIn('student');
+    renderApp({ client: backend.client, path: '/lms/schedule' });
+    const table = await weekTable();
+
+    const today = within(table).getByRole('columnheader', { current: 'date' });
+    expect(today.textContent).toContain('Среда');
+    expect(today.textContent).toContain('18.11');
+    expect(within(today).getByText('Сегодня')).toBeTruthy();
+    expect(within(table).getAllByRole('columnheader', { current: 'date' })).toHaveLength(1);
+    expect(screen.getByText('Неделя 12, чётная')).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: /Понедельник/ }).textContent).toContain(
+      '16.11',
+    );
+  });
+
+  it('shows the stored copy at once, dated by its timestamp, then replaces it with the fresh answer', async () => {
+    const { backend, user } = await signIn('student');
+    saveCache({ uid: user.uid, role: 2 });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const client = withHooks(backend.client, {
+      gate: (path) => (path === STUDENT_CALL ? held : null),
+    });
+    renderApp({ client, path: '/lms/schedule' });
+
+    expect(await screen.findByText('Сохранённая дисциплина', {}, CHUNK_WAIT)).toBeTruthy();
+    expect(screen.getByText(/^Обновление\.\.\.$/)).toBeTruthy();
+    expect(backend.calls).not.toContain(STUDENT_CALL);
+
+    release();
+    await waitFor(() => expect(screen.queryByText('Сохранённая дисциплина')).toBeNull());
+    expect(content().getByRole('status').textContent).toMatch(/^Обновлено /);
+    expect(content().getByRole('status').textContent).not.toContain('02.11.2026');
+    const cached = readCachedSchedule({ uid: user.uid, role: 2, year: YEAR, ws: WS });
+    expect(cached?.schedule.some((lesson) => lesson.id_discipline === 9999)).toBe(false);
+    expect(Date.parse(cached?.date ?? '')).toBeGreaterThan(Date.parse('2026-11-02T04:05:00Z'));
+  });
+
+  it('keeps the stored copy with a notice when the refresh fails, and retries on request', async () => {
+    const { backend, user } = await signIn('teacher');
+    saveCache({
+      uid: user.uid,
+      role: 1,
+      schedule: [savedLesson({ t_fio: null, group: 'ПИ-1-26' })],
+    });
+    let failing = true;
+    const client = withHooks(backend.client, {
+      scenario: (path) => (failing && path === TEACHER_CALL ? 'server-error' : null),
+    });
+    renderApp({ client, path: '/lms/schedule' });
+
+    const notice = await screen.findByRole('alert', {}, CHUNK_WAIT);
+    expect(notice.textContent).toContain(
+      'Не удалось обновить расписание. Показана сохранённая копия.',
+    );
+    expect(screen.getByText('Сохранённая дисциплина')).toBeTruthy();
+    // The stored copy's own date and time (local time of 2026-11-02T04:05Z).
+    const stamp = new Date('2026-11-02T04:05:00.000Z');
+    expect(content().getByRole('status').textContent).toBe(
+      `Обновлено 02.11.2026 в ${stamp.getHours()}:05`,
+    );
+    expect(readCachedSchedule({ uid: user.uid, role: 1, year: YEAR, ws: WS })?.date).toBe(
+      '2026-11-02T04:05:00.000Z',
+    );
+
+    failing = false;
+    await userEvent.setup().click(within(notice).getByRole('button', { name: 'Повторить' }));
+    await waitFor(() => expect(screen.queryByText('Сохранённая дисциплина')).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the failed state when the server fails and nothing is stored, and recovers on retry', async () => {
+    const { backend } = await signIn('student');
+    let failing = true;
+    const client = withHooks(backend.client, {
+      scenario: (path) => (failing && path === STUDENT_CALL ? 'server-error' : null),
+    });
+    renderApp({ client, path: '/lms/schedule' });
+
+    const failed = await screen.findByRole('alert', {}, CHUNK_WAIT);
+    expect(failed.textContent).toContain('Не удалось загрузить расписание');
+    expect(screen.queryByRole('table')).toBeNull();
+    failing = false;
+    await userEvent.setup().click(within(failed).getByRole('button', { name: 'Повторить' }));
+    expect(await weekTable()).toBeTruthy();
+  });
+
+  it('shows the empty state, and no export, when the semester has no lessons', async () => {
+    const { backend, user } = await signIn('student');
+    const client = withHooks(backend.client, {
+      scenario: (path) => (path === STUDENT_CALL ? 'empty' : null),
+    });
+    renderApp({ client, path: '/lms/schedule' });
+    expect(await screen.findByText('В этом семестре занятий нет', {}, CHUNK_WAIT)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /ics/ })).toBeNull();
+    await waitFor(() =>
+      expect(readCachedSchedule({ uid: user.uid, role: 2, year: YEAR, ws: WS })?.schedule).toEqual(
+        [],
+      ),
+    );
+  });
+
+  it('shows the loading placeholder while the schedule is on its way', async () => {
+    const { backend } = await signIn('student');
+    const client = withHooks(backend.client, {
+      gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
+    });
+    renderApp({ client, path: '/lms/schedule' });
+    await screen.findByRole('heading', { level: 1, name: 'Расписание' }, CHUNK_WAIT);
+    expect(content().getByRole('status').textContent).toBe('Загрузка...');
+  });
+
+  it('falls back to the latest stored schedule when even the current year cannot be fetched', async () => {
+    const { backend, user } = await signIn('student');
+    saveCache({ uid: user.uid, role: 2, year: 3, ws: 2, date: '2026-06-01T06:00:00.000Z' });
+    saveCache({
+      uid: user.uid,
+      role: 2,
+      year: 3,
+      ws: 1,
+      date: '2026-01-01T06:00:00.000Z',
+      schedule: [savedLesson({ discipline: 'Старая дисциплина' })],
+    });
+    const client = withHooks(backend.client, {
+      scenario: (path) => (path === YEAR_CALL ? 'server-error' : null),
+    });
+    renderApp({ client, path: '/lms/schedule' });
+
+    expect(await screen.findByText('Сохранённая дисциплина', {}, CHUNK_WAIT)).toBeTruthy();
+    expect(screen.queryByText('Старая дисциплина')).toBeNull();
+    expect(screen.getByText('Весенний семестр')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Показана сохранённая копия');
+    expect(backend.calls).not.toContain(STUDENT_CALL);
+  });
+
+  it('shows the stored week offline, before the current year and ws can be asked for', async () => {
+    const { backend, user } = await signIn('student');
+    saveCache({ uid: user.uid, role: 2 });
+    const { router } = renderApp({ client: backend.client, path: '/lms/apps' });
+    await screen.findByRole('heading', { level: 1 }, CHUNK_WAIT);
+    // Offline, TanStack Query holds new requests back until the network returns.
+    onlineManager.setOnline(false);
+    try {
+      await router.navigate('/lms/schedule');
+      expect(await screen.findByText('Сохранённая дисциплина', {}, CHUNK_WAIT)).toBeTruthy();
+      expect(content().getByRole('alert').textContent).toContain('Показана сохранённая копия');
+      expect(backend.calls).not.toContain(YEAR_CALL);
+      expect(backend.calls).not.toContain(STUDENT_CALL);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('says so when the server names no current year', async () => {
+    const { backend } = await signIn('student');
+    const client = withHooks(backend.client, {
+      scenario: (path) => (path === YEAR_CALL ? 'empty' : null),
+    });
+    renderApp({ client, path: '/lms/schedule' });
+    expect(
+      await screen.findByText('Текущий учебный год или семестр не задан', {}, CHUNK_WAIT),
+    ).toBeTruthy();
+    expect(backend.calls).not.toContain(STUDENT_CALL);
+  });
+
+  it('shows the failed state when the current year cannot be fetched and nothing is stored', async () => {
+    const { backend } = await signIn('teacher');
+    const client = withHooks(backend.client, {
+      scenario: (path) => (path === YEAR_CALL ? 'server-error' : null),
+    });
+    renderApp({ client, path: '/lms/schedule' });
+    const failed = await screen.findByRole('alert', {}, CHUNK_WAIT);
+    expect(failed.textContent).toContain('Не удалось загрузить расписание');
+  });
+
+  it('lists the week day by day on a phone, with free days and today marked', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 20, 10, 0));
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    isMobile.value = true;
+    const { backend, user } = await signIn('student');
+    saveCache({ uid: user.uid, role: 2 });
+    const client = withHooks(backend.client, {
+      gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
+    });
+    renderApp({ client, path: '/lms/schedule' });
+
+    const tuesday = await screen.findByRole('region', { name: /Вторник/ }, CHUNK_WAIT);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(tuesday).getByText('Сохранённая дисциплина')).toBeTruthy();
+    expect(within(tuesday).getByText('3 пара')).toBeTruthy();
+    const friday = screen.getByRole('region', { name: /Пятница/ });
+    expect(friday.getAttribute('aria-current')).toBe('date');
+    expect(within(friday).getByText('Сегодня')).toBeTruthy();
+    expect(within(friday).getByText('Занятий нет')).toBeTruthy();
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).map((h) => h.firstChild?.textContent),
+    ).toEqual(['Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота']);
+  });
+
+  it('marks odd/even-week lessons, and those not held this week', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 18, 10, 0)); // week 12: even
+    const { backend, user } = await signIn('student');
+    saveCache({
+      uid: user.uid,
+      role: 2,
+      schedule: [
+        savedLesson({ week_parity: 1, discipline: 'Нечётная дисциплина' }),
+        savedLesson({ week_parity: 2, discipline: 'Чётная дисциплина' }),
+      ],
+    });
+    const client = withHooks(backend.client, {
+      gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
+    });
+    renderApp({ client, path: '/lms/schedule' });
+    const odd = (await screen.findByText('Нечётная дисциплина', {}, CHUNK_WAIT)).parentElement;
+    const even = screen.getByText('Чётная дисциплина').parentElement;
+    expect(odd?.textContent).toContain('по нечётным (не на этой неделе)');
+    expect(even?.textContent).toContain('по чётным');
+    expect(even?.textContent).not.toContain('не на этой неделе');
+  });
+
+  it('exports the week as an iCalendar file with one VEVENT per lesson', async () => {
+    const { backend, user } = await signIn('teacher');
+    const blobs: Blob[] = [];
+    // jsdom has no object URLs: record the Blob the download link would point to.
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:schedule';
+      },
+      revokeObjectURL: () => undefined,
+    });
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    renderApp({ client: backend.client, path: '/lms/schedule' });
+    await weekTable();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Скачать .ics' }));
+
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0]?.download).toBe(`schedule-2026-2027-ws${WS}.ics`);
+    expect(clicked[0]?.href).toBe('blob:schedule');
+    const blob = blobs[0];
+    expect(blob?.type).toBe('text/calendar;charset=utf-8');
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob as Blob);
+    });
+    const lessons = await backend.client.post(TEACHER_CALL, {
+      body: { ws: WS, year: YEAR, id: user.id },
+    });
+    expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(text.match(/BEGIN:VEVENT\r\n/g)).toHaveLength(lessons.length);
+    expect(text).toContain('DTSTART;TZID=Asia/Bishkek:');
+    expect(text).toContain('RRULE:FREQ=WEEKLY');
+    expect(text.replace(/\r\n /g, '')).toContain(`SUMMARY:${lessons[0]?.discipline}`);
+    click.mockRestore();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it('keeps the schedule of another user or role apart', async () => {
+    const { backend, user } = await signIn('student');
+    saveCache({ uid: user.uid + 1, role: 2 });
+    saveCache({ uid: user.uid, role: 1 });
+    const client = withHooks(backend.client, {
+      gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
+    });
+    renderApp({ client, path: '/lms/schedule' });
+    await screen.findByRole('heading', { level: 1, name: 'Расписание' }, CHUNK_WAIT);
+    expect(content().getByRole('status').textContent).toBe('Загрузка...');
+    expect(screen.queryByText('Сохранённая дисциплина')).toBeNull();
+    expect(
+      localStorage.getItem(scheduleCacheKey({ uid: user.uid, role: 2, year: YEAR, ws: WS })),
+    ).toBeNull();
+  });
+});
