@@ -1,45 +1,25 @@
-import type { SVGProps } from 'react';
+import { LineIcon, type LineIconProps } from '../../../components/ui/icon';
 import { fileKind, type FileKind } from '../utils/file-kind';
 
-type GlyphProps = Omit<SVGProps<SVGSVGElement>, 'name'> & { size?: number };
-
-function Glyph({ d, size = 20, ...rest }: GlyphProps & { d: string }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      <path d={d} />
-    </svg>
-  );
-}
+type GlyphProps = Omit<LineIconProps, 'd'>;
 
 // Line icons in the style of components/ui/icon, for the few only the news screen needs.
 export const TrashIcon = (props: GlyphProps) => (
-  <Glyph
+  <LineIcon
     d="M4.5 6.5h15 M9.5 6.5V4.5h5v2 M6.5 6.5l1 13h9l1-13 M10.5 10.5v5.5 M13.5 10.5v5.5"
     {...props}
   />
 );
 export const PaperclipIcon = (props: GlyphProps) => (
-  <Glyph
+  <LineIcon
     d="M20 11.5 12.4 19.1a5 5 0 0 1-7.1-7.1l7.8-7.8a3.3 3.3 0 0 1 4.7 4.7l-7.7 7.7a1.7 1.7 0 0 1-2.4-2.4l7-7"
     {...props}
   />
 );
 export const SendIcon = (props: GlyphProps) => (
-  <Glyph d="M4 12 20 4l-5 16-3.5-6.5L4 12Z M11.5 13.5 20 4" {...props} />
+  <LineIcon d="M4 12 20 4l-5 16-3.5-6.5L4 12Z M11.5 13.5 20 4" {...props} />
 );
-export const CheckIcon = (props: GlyphProps) => <Glyph d="M5 12.5l4.5 4.5L19 7.5" {...props} />;
+export const CheckIcon = (props: GlyphProps) => <LineIcon d="M5 12.5l4.5 4.5L19 7.5" {...props} />;
 
 /** Section 2's file types, each with its own badge; anything else gets the plain page. */
 const BADGES: Record<FileKind, { label: string; color: string } | null> = {

@@ -1,3 +1,5 @@
+import { LineIcon } from '../../../components/ui/icon';
+
 /**
  * The two line icons this screen needs beyond the shared set, drawn like it (24 px grid,
  * 1.8 stroke) so they sit beside the shared icons unnoticed.
@@ -13,20 +15,5 @@ export interface GlyphProps {
 }
 
 export function Glyph({ name, size = 18 }: GlyphProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={GLYPHS[name]} />
-    </svg>
-  );
+  return <LineIcon d={GLYPHS[name]} size={size} />;
 }
