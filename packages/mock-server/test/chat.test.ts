@@ -3,7 +3,7 @@ import { CURRENT_WS, CURRENT_YEAR_ID } from '../src/world/calendar.js';
 import { CHAT_PAGE_SIZE, chatSlice, findMessage } from '../src/world/chat.js';
 import { Store } from '../src/world/store.js';
 import { DEFAULT_NOW } from '../src/world/time.js';
-import { Client, createTestApp, signIn, type DemoLogin } from './helpers.js';
+import { Client, createTestApp, signIn, type DemoLogin, downloadFile } from './helpers.js';
 
 // Demo people: teacher 501 (teacher), teacher2 502, student 7001 (group 101), student2 7013
 // (group 102); both groups form stream 9001.
@@ -668,10 +668,7 @@ describe('the chat world', () => {
 });
 
 describe('chat attachments (download type 3)', () => {
-  const download = (client: Client, id: number, name: string) =>
-    client.get(
-      `/lms/api/news/download.file?filename=${encodeURIComponent(`${id}_${name}`)}&type=3`,
-    );
+  const download = (client: Client, id: number, name: string) => downloadFile(client, 3, id, name);
 
   it('serves an uploaded file to both people of the chat and to nobody else', async () => {
     const { teacher, teacher2, student, d0 } = await setup();

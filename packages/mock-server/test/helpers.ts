@@ -113,3 +113,9 @@ export const newsForm = (fields: Record<string, string | number | File | File[]>
   id_faculty: -1,
   ...fields,
 });
+
+/** GET the one download endpoint: `type` 1 UMK, 2 e-library, 3 chat, 4 news; `{id}_{name}`. */
+export const downloadFile = (client: Client, type: 1 | 2 | 3 | 4, id: number, name: string) =>
+  client.get(
+    `/lms/api/news/download.file?filename=${encodeURIComponent(`${id}_${name}`)}&type=${type}`,
+  );

@@ -4,7 +4,7 @@ import { DEFAULT_NOW } from '../src/world/time.js';
 import { librarySlice } from '../src/world/library.js';
 import { calendarSlice } from '../src/world/calendar.js';
 import { universitySlice } from '../src/world/university.js';
-import { Client, createTestApp, signIn, type Envelope } from './helpers.js';
+import { Client, createTestApp, signIn, type Envelope, downloadFile } from './helpers.js';
 
 interface EBook {
   id_eBook: number;
@@ -295,10 +295,7 @@ describe('library and POST /__mock/reset', () => {
 });
 
 describe('e-library files (download type 2)', () => {
-  const download = (client: Client, id: number, name: string) =>
-    client.get(
-      `/lms/api/news/download.file?filename=${encodeURIComponent(`${id}_${name}`)}&type=2`,
-    );
+  const download = (client: Client, id: number, name: string) => downloadFile(client, 2, id, name);
 
   it('serves an uploaded book to any signed-in reader', async () => {
     const app = createTestApp();

@@ -4,7 +4,7 @@ import { Store } from '../src/world/store.js';
 import { DEFAULT_NOW } from '../src/world/time.js';
 import { examinationsOf, studyKindOf, umkSlice } from '../src/world/umk.js';
 import { universitySlice } from '../src/world/university.js';
-import { Client, createTestApp, signIn, type Envelope } from './helpers.js';
+import { Client, createTestApp, signIn, type Envelope, downloadFile } from './helpers.js';
 
 interface UmkItem {
   id_books: number;
@@ -716,10 +716,7 @@ describe('umk and POST /__mock/reset', () => {
 });
 
 describe('UMK files (download type 1)', () => {
-  const download = (client: Client, id: number, name: string) =>
-    client.get(
-      `/lms/api/news/download.file?filename=${encodeURIComponent(`${id}_${name}`)}&type=1`,
-    );
+  const download = (client: Client, id: number, name: string) => downloadFile(client, 1, id, name);
 
   it('serves the uploaded bytes of a material, and a seeded material as a PDF', async () => {
     const teacher = await signIn(createTestApp(), 'teacher');
