@@ -3,6 +3,8 @@ import { createApp } from '@lms/mock-server';
 
 export interface MockBackend {
   client: LmsClient;
+  /** Ends every session on the server and restores the seeded world (POST /__mock/reset). */
+  resetWorld?: () => Promise<void>;
   /** Paths requested, in order (e.g. '/api/auth/orize.json'). */
   calls: string[];
 }
@@ -24,7 +26,10 @@ export function createMockBackend(): MockBackend {
     for (const cookie of response.headers.getSetCookie()) document.cookie = cookie;
     return response;
   };
-  return { client: createLmsClient({ baseUrl: 'http://lms.test', fetch }), calls };
+  const resetWorld = async () => {
+    await app.request('/__mock/reset', { method: 'POST' });
+  };
+  return { client: createLmsClient({ baseUrl: 'http://lms.test', fetch }), calls, resetWorld };
 }
 
 /** A client whose every call is answered by `respond` (for cases the mock world has no data for). */

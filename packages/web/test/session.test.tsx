@@ -216,4 +216,20 @@ describe('session', () => {
     // The device's preferences are not session data and survive.
     expect(localStorage.getItem('theme')).toBe('dark');
   });
+
+  it('ends the local session and opens /lms/login when the server answers 401 mid-session', async () => {
+    const backend = createMockBackend();
+    const { router, queryClient } = renderApp({ client: backend.client, path: '/lms/login' });
+    await signIn('student', 'Student1');
+    await screen.findByText('Токтогулова А.Н.');
+
+    await backend.resetWorld?.(); // the server forgets the session (expired, or ended elsewhere)
+    await router.navigate('/lms/profile');
+
+    await screen.findByRole('button', { name: 'Войти' });
+    expect(router.state.location.pathname).toBe('/lms/login');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(document.cookie).not.toContain('token=');
+    expect(queryClient.getQueryData(['session', 'user'])).toBeFalsy();
+  });
 });

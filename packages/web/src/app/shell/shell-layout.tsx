@@ -9,6 +9,7 @@ import { ProfileMenu } from '../../components/layout/profile-menu';
 import { Icon } from '../../components/ui/icon';
 import { Loading } from '../../components/ui/loading';
 import { AppLinksPanel } from '../../features/apps/components/app-links-panel';
+import { useExpiredSessionRedirect } from '../../features/session/api/use-expired-session';
 import { useLogout } from '../../features/session/api/use-logout';
 import { useSessionUser } from '../../features/session/api/use-session-user';
 import { isPortalUser, ROLE_TEACHER } from '../../features/session/utils/roles';
@@ -56,6 +57,7 @@ export function ShellLayout() {
   const user = isPortalUser(session.data) ? session.data : null;
   const { config, photo } = useSessionBootstrap(user);
   const logout = useLogout();
+  useExpiredSessionRedirect();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   useThemeColor(THEME_COLORS.shell);

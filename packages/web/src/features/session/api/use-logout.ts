@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
-import { clearTokenCookie } from '../../../lib/session-cookies';
-import { clearStorage } from '../../../lib/storage';
-import { persistPreferences } from '../../../lib/ui-state';
+import { endLocalSession } from '../utils/end-local-session';
 import { logout } from './logout';
 
 /**
@@ -14,11 +12,6 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => logout(client),
-    onSettled: () => {
-      clearStorage();
-      persistPreferences();
-      clearTokenCookie();
-      queryClient.clear();
-    },
+    onSettled: () => endLocalSession(queryClient),
   });
 }

@@ -1,0 +1,36 @@
+import { isLmsError } from '@lms/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { endLocalSession } from '../utils/end-local-session';
+
+const isUnauthorized = (error: unknown) => isLmsError(error) && error.status === 401;
+
+/**
+ * A 401 from any query or mutation in the middle of a session means the server no longer knows it
+ * (expired, or ended elsewhere): the local session ends as on logout and the login page opens,
+ * instead of every screen showing its failed state.
+ */
+export function useExpiredSessionRedirect(): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    let ended = false;
+    const onError = (error: unknown) => {
+      if (ended || !isUnauthorized(error)) return;
+      ended = true;
+      endLocalSession(queryClient);
+      void navigate('/lms/login', { replace: true });
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient, navigate]);
+}

@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { clearTokenCookie } from '../../../lib/session-cookies';
+import { clearStorage } from '../../../lib/storage';
+import { persistPreferences } from '../../../lib/ui-state';
+
+/**
+ * Section 4: leaving the session clears all local storage and the user. The device's theme and
+ * language are written back (they belong to the browser, not the session).
+ */
+export function endLocalSession(queryClient: QueryClient): void {
+  clearStorage();
+  persistPreferences();
+  clearTokenCookie();
+  queryClient.clear();
+}
