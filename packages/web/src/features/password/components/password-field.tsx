@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Icon } from '../../../components/ui/icon';
+import { PasswordToggle } from '../../../components/ui/password-toggle';
 import styles from './password-change-panel.module.css';
 
 export interface PasswordFieldProps {
@@ -60,15 +61,13 @@ export function PasswordField({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
-        <button
-          type="button"
-          className={styles.toggle}
-          onClick={() => setVisible((shown) => !shown)}
-          aria-label={visible ? hideLabel : showLabel}
-          aria-controls={inputId}
-        >
-          <Icon name={visible ? 'eyeOff' : 'eye'} />
-        </button>
+        <PasswordToggle
+          visible={visible}
+          onToggle={() => setVisible((shown) => !shown)}
+          controls={inputId}
+          showLabel={showLabel}
+          hideLabel={hideLabel}
+        />
       </div>
       {error ? (
         <p id={errorId} className={styles.fieldError}>

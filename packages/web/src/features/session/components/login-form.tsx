@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
+import { PasswordToggle } from '../../../components/ui/password-toggle';
 import { PASSWORD_MIN_LENGTH } from '../utils/validate-login';
 import styles from './login-form.module.css';
 import type { LoginFormState } from './use-login-form';
@@ -82,15 +83,13 @@ export function LoginForm({ form }: LoginFormProps) {
             aria-invalid={fieldErrors.password ? true : undefined}
             aria-describedby={fieldErrors.password ? passwordErrorId : undefined}
           />
-          <button
-            type="button"
-            className={styles.toggle}
-            onClick={() => setPasswordVisible((visible) => !visible)}
-            aria-label={passwordVisible ? t('hidePassword') : t('showPassword')}
-            aria-controls={`${id}-password`}
-          >
-            <Icon name={passwordVisible ? 'eyeOff' : 'eye'} />
-          </button>
+          <PasswordToggle
+            visible={passwordVisible}
+            onToggle={() => setPasswordVisible((visible) => !visible)}
+            controls={`${id}-password`}
+            showLabel={t('showPassword')}
+            hideLabel={t('hidePassword')}
+          />
         </div>
         {fieldErrors.password ? (
           <p id={passwordErrorId} className={styles.fieldError}>
