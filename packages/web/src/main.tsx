@@ -3,9 +3,9 @@ import './styles/global.css';
 import { initI18n } from '@lms/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
-import { createRoutes } from './app/routes';
+import { PortalRoutes } from './app/routes';
 import { createPortalClient } from './lib/api-client';
 import { loadChunk } from './lib/chunk-loading';
 import { lazyQueryClient } from './lib/lazy-query-client';
@@ -23,13 +23,17 @@ const queryClient = lazyQueryClient(() =>
   ),
 );
 const client = createPortalClient();
-const router = createBrowserRouter(createRoutes({ queryClient, client }));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
 createRoot(container).render(
   <StrictMode>
-    <App router={router} queryClient={queryClient} client={client} />
+    <App queryClient={queryClient} client={client}>
+      {/* Navigations are not transitions: a section still loading shows 'Загрузка...' at once. */}
+      <BrowserRouter useTransitions={false}>
+        <PortalRoutes />
+      </BrowserRouter>
+    </App>
   </StrictMode>,
 );

@@ -44,7 +44,7 @@ describe('apps page', () => {
   it('lists the dinurls links with descriptions, each opening in a new tab without an opener', async () => {
     const backend = await signedIn();
     const links = await backend.client.post('/api/misc/dinurls', { body: {} });
-    renderApp({ client: backend.client, path: '/lms/apps' });
+    await renderApp({ client: backend.client, path: '/lms/apps' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Приложения' })).toBeTruthy();
     const content = screen.getByRole('main');
@@ -67,7 +67,7 @@ describe('apps page', () => {
   });
 
   it("shows a link's own icon, and the default one when it has none or it fails to load", async () => {
-    renderApp({ client: (await signedIn()).client, path: '/lms/apps' });
+    await renderApp({ client: (await signedIn()).client, path: '/lms/apps' });
     const content = await screen.findByRole('main');
     const library = await within(content).findByRole('link', {
       name: linkName('Электронная библиотека'),
@@ -89,7 +89,7 @@ describe('apps page', () => {
     const backend = await signedIn((path) =>
       path === '/api/misc/dinurls' ? (failing ? 'server-error' : 'slow=100') : undefined,
     );
-    renderApp({ client: backend.client, path: '/lms/apps' });
+    await renderApp({ client: backend.client, path: '/lms/apps' });
     const content = await screen.findByRole('main');
     await screen.findByRole('heading', { level: 1, name: 'Приложения' });
 
@@ -105,7 +105,7 @@ describe('apps page', () => {
 
   it('says so when there are no links', async () => {
     const backend = await signedIn((path) => (path === '/api/misc/dinurls' ? 'empty' : undefined));
-    renderApp({ client: backend.client, path: '/lms/apps' });
+    await renderApp({ client: backend.client, path: '/lms/apps' });
     const content = await screen.findByRole('main');
     expect(await within(content).findByText('Ссылок на сервисы пока нет')).toBeTruthy();
     expect(within(content).queryAllByRole('link')).toHaveLength(0);
@@ -125,7 +125,7 @@ describe('apps page', () => {
         return [...(answer as object[]), { ...bad, icon: null, description: null }];
       }) as LmsClient['post'],
     };
-    renderApp({ client, path: '/lms/apps' });
+    await renderApp({ client, path: '/lms/apps' });
     const content = await screen.findByRole('main');
     await within(content).findByRole('link', { name: linkName('Абитуриенту') });
     expect(screen.queryByText('Опасная ссылка')).toBeNull();
@@ -135,7 +135,7 @@ describe('apps page', () => {
 describe("the shell's apps panel", () => {
   it('lists the links below the sections in the desktop apps column, sharing one request', async () => {
     const backend = await signedIn();
-    renderApp({ client: backend.client, path: '/lms/apps' });
+    await renderApp({ client: backend.client, path: '/lms/apps' });
     const column = await screen.findByRole('complementary', { name: 'Приложения' });
     const panel = await within(column).findByRole('region', { name: 'Сервисы университета' });
     expect(
@@ -152,7 +152,7 @@ describe("the shell's apps panel", () => {
 
   it('never shows raw translation keys while its texts load', async () => {
     const backend = await signedIn();
-    renderApp({ client: backend.client, path: '/lms' });
+    await renderApp({ client: backend.client, path: '/lms' });
     const column = await screen.findByRole('complementary', { name: 'Приложения' });
     expect(column.textContent).not.toMatch(/panelTitle|linkLabel|apps:/);
     await within(column).findByRole('region', { name: 'Сервисы университета' });
@@ -162,7 +162,7 @@ describe("the shell's apps panel", () => {
   it('shows the links under the section tiles on the mobile apps tab', async () => {
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
     isMobile.value = true;
-    renderApp({ client: (await signedIn()).client, path: '/lms' });
+    await renderApp({ client: (await signedIn()).client, path: '/lms' });
     const section = await screen.findByRole('region', { name: 'Сервисы университета' });
     expect(
       await within(section).findByRole('link', { name: linkName('Telegram-канал университета') }),
@@ -174,7 +174,7 @@ describe("the shell's apps panel", () => {
     const backend = await signedIn((path) =>
       path === '/api/misc/dinurls' ? 'server-error' : undefined,
     );
-    renderApp({ client: backend.client, path: '/lms/paymentcode' });
+    await renderApp({ client: backend.client, path: '/lms/paymentcode' });
     const column = await screen.findByRole('complementary', { name: 'Приложения' });
     expect(await within(column).findByText('Не удалось загрузить список сервисов')).toBeTruthy();
     expect(within(column).getByRole('link', { name: 'Расписание' })).toBeTruthy();

@@ -1,11 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { App } from '../src/app/app';
-import { createRoutes } from '../src/app/routes';
 import { lazyQueryClient } from '../src/lib/lazy-query-client';
-import { createTestQueryClient } from '../src/testing/render-app';
+import { createTestQueryClient, renderApp } from '../src/testing/render-app';
 import { createMockBackend } from './mock-backend';
 
 describe('TanStack Query loads with the shell, not with the login screen', () => {
@@ -14,10 +11,7 @@ describe('TanStack Query loads with the shell, not with the login screen', () =>
     const cache = createTestQueryClient();
     const load = vi.fn(() => Promise.resolve(cache));
     const queryClient = lazyQueryClient(load);
-    const router = createMemoryRouter(createRoutes({ client: backend.client, queryClient }), {
-      initialEntries: ['/lms/login'],
-    });
-    render(<App router={router} queryClient={queryClient} client={backend.client} />);
+    await renderApp({ client: backend.client, queryClient, path: '/lms/login' });
 
     expect(await screen.findByText('Кыргызский национальный университет')).toBeTruthy();
     expect(load).not.toHaveBeenCalled();

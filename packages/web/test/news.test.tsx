@@ -46,8 +46,11 @@ function createNewsBackend(options: { maxSizeMb?: number } = {}) {
   const app = createApp({ validateResponses: true, ...options });
   const requests: Recorded[] = [];
   const scenarios = new Map<string, string>();
+  /** Requests to these paths wait until the promise settles. */
+  const holds = new Map<string, Promise<void>>();
   const fetch = async (request: Request): Promise<Response> => {
     const path = new URL(request.url).pathname;
+    await holds.get(path);
     const headers = new Headers(request.headers);
     if (document.cookie) headers.set('cookie', document.cookie);
     const scenario = scenarios.get(path);
@@ -68,6 +71,7 @@ function createNewsBackend(options: { maxSizeMb?: number } = {}) {
     client,
     requests,
     scenarios,
+    holds,
     fetch,
     paths: () => requests.map((request) => request.path),
     bodiesOf: (path: string) => requests.filter((r) => r.path === path).map((r) => r.body),
@@ -232,7 +236,7 @@ const STUDENT = ['student', 'Student1'] as const;
 
 async function openNews(backend: NewsBackend, who: readonly [string, string]) {
   await signIn(backend, ...who);
-  const view = renderApp({ client: backend.client, path: '/lms' });
+  const view = await renderApp({ client: backend.client, path: '/lms' });
   // The first visit loads the route's chunk and translations.
   await screen.findByRole('heading', { level: 1, name: 'Новости' }, { timeout: 10_000 });
   const feed = await screen.findByRole('list', { name: 'Лента новостей' }, { timeout: 5_000 });
@@ -420,8 +424,13 @@ describe('news feed', () => {
   it("shows 'Загрузка...' first, then the failed state with a retry that recovers", async () => {
     await signIn(backend, ...TEACHER);
     backend.scenarios.set('/api/news/data.json', 'server-error');
-    renderApp({ client: backend.client, path: '/lms' });
+    let answer = () => {};
+    backend.holds.set('/api/news/data.json', new Promise<void>((resolve) => (answer = resolve)));
+    await renderApp({ client: backend.client, path: '/lms' });
     expect(await screen.findByText('Загрузка...')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    backend.holds.delete('/api/news/data.json');
+    answer();
     const failed = await screen.findByRole('alert');
     expect(failed.textContent).toContain('Не удалось загрузить новости');
     backend.scenarios.delete('/api/news/data.json');
@@ -433,7 +442,7 @@ describe('news feed', () => {
   it('shows the empty state when there is no news', async () => {
     await signIn(backend, ...STUDENT);
     backend.scenarios.set('/api/news/data.json', 'empty');
-    renderApp({ client: backend.client, path: '/lms' });
+    await renderApp({ client: backend.client, path: '/lms' });
     expect(await screen.findByText('Новостей пока нет')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
   });

@@ -29,7 +29,7 @@ function withScenario(client: LmsClient, path: string, scenario: string): LmsCli
 }
 
 async function openForm(client: LmsClient) {
-  renderApp({ client, path: '/lms/profile' });
+  await renderApp({ client, path: '/lms/profile' });
   const panel = await screen.findByRole('region', { name: 'Смена пароля' }, CHUNK_WAIT);
   const form = within(panel);
   return {
@@ -235,7 +235,7 @@ describe('password change', () => {
     const { changeLanguage } = await import('@lms/i18n');
     await changeLanguage('kg');
     const backend = await signedIn();
-    renderApp({ client: backend.client, path: '/lms/profile' });
+    await renderApp({ client: backend.client, path: '/lms/profile' });
     const panel = await screen.findByRole('region', { name: 'Сырсөздү өзгөртүү' }, CHUNK_WAIT);
     await userEvent.setup().click(within(panel).getByRole('button', { name: 'Сырсөздү өзгөртүү' }));
     expect(within(panel).getByText('Эски сырсөздү киргизиңиз')).toBeTruthy();

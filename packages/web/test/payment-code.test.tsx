@@ -73,7 +73,7 @@ const selectedText = (name: string) => select(name).selectedOptions[0]?.textCont
 async function openAsStudent(scenarioFor?: (path: string) => string | undefined) {
   const backend = createBackend(scenarioFor);
   const student = await signIn(backend);
-  renderApp({ client: backend.client, path: '/lms/paymentcode' });
+  await renderApp({ client: backend.client, path: '/lms/paymentcode' });
   expect(await screen.findByRole('heading', { level: 1, name: 'Код оплаты' })).toBeTruthy();
   return { backend, student, user: userEvent.setup() };
 }
@@ -250,7 +250,7 @@ describe('payment code: states', () => {
   it('explains to a teacher that codes belong to students, and asks the server nothing', async () => {
     const backend = createBackend();
     await signIn(backend, 'teacher', 'Teacher1');
-    renderApp({ client: backend.client, path: '/lms/paymentcode' });
+    await renderApp({ client: backend.client, path: '/lms/paymentcode' });
 
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Код оплаты выдаётся студентам' }),

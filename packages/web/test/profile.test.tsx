@@ -54,7 +54,7 @@ function row(container: HTMLElement, term: string): string {
 describe('profile screen', () => {
   it("shows the student's data from profile/data.json, with the date as DD.MM.YYYY", async () => {
     const backend = await signedIn('student', 'Student1');
-    renderApp({ client: backend.client, path: '/lms/profile' });
+    await renderApp({ client: backend.client, path: '/lms/profile' });
 
     const article = await card();
     expect(screen.getByRole('heading', { level: 1, name: 'Профиль' })).toBeTruthy();
@@ -77,7 +77,7 @@ describe('profile screen', () => {
     const expected = photoToDataUrl(
       await backend.client.post('/api/misc/photo', { body: { uid: 20001, role: 2 } }),
     );
-    renderApp({ client: backend.client, path: '/lms/profile' });
+    await renderApp({ client: backend.client, path: '/lms/profile' });
 
     const article = await card();
     const photo = await within(article).findByRole('img', { name: 'Фотография профиля' });
@@ -89,7 +89,7 @@ describe('profile screen', () => {
 
   it('falls back to the initials for a person without a photo, and shows the department for a teacher', async () => {
     const backend = await signedIn('teacher2', 'Teacher2');
-    renderApp({ client: backend.client, path: '/lms/profile' });
+    await renderApp({ client: backend.client, path: '/lms/profile' });
 
     const article = await card('Смирнова Ольга Викторовна');
     expect(within(article).getByText('Преподаватель')).toBeTruthy();
@@ -104,7 +104,7 @@ describe('profile screen', () => {
   it('falls back to the initials when the photo cannot be loaded', async () => {
     const backend = await signedIn('student', 'Student1');
     const client = withScenario(backend.client, '/api/misc/photo', () => 'server-error');
-    renderApp({ client, path: '/lms/profile' });
+    await renderApp({ client, path: '/lms/profile' });
 
     const article = await card();
     await waitFor(() => expect(backend.calls).toContain('/api/misc/photo'));
@@ -127,7 +127,7 @@ describe('profile screen', () => {
       email: null,
       phone: null,
     });
-    renderApp({ client, path: '/lms/profile' });
+    await renderApp({ client, path: '/lms/profile' });
 
     const article = await card();
     expect(within(article).getByText('Студент университета')).toBeTruthy();
@@ -146,7 +146,7 @@ describe('profile screen', () => {
   it("shows 'Загрузка...' while the profile loads", async () => {
     const backend = await signedIn('student', 'Student1');
     const client = withScenario(backend.client, PROFILE, () => 'slow=300');
-    renderApp({ client, path: '/lms/profile' });
+    await renderApp({ client, path: '/lms/profile' });
 
     expect(await screen.findByText('Загрузка...', {}, CHUNK_WAIT)).toBeTruthy();
     await card();
@@ -157,7 +157,7 @@ describe('profile screen', () => {
     const backend = await signedIn('student', 'Student1');
     let fault: string | null = 'server-error';
     const client = withScenario(backend.client, PROFILE, () => fault);
-    renderApp({ client, path: '/lms/profile' });
+    await renderApp({ client, path: '/lms/profile' });
 
     const alert = await screen.findByRole('alert', {}, CHUNK_WAIT);
     expect(alert.textContent).toContain('Не удалось загрузить профиль');
@@ -174,7 +174,7 @@ describe('profile screen', () => {
   it('shows the empty state when the server has no profile', async () => {
     const backend = await signedIn('student', 'Student1');
     const client = withScenario(backend.client, PROFILE, () => 'empty');
-    renderApp({ client, path: '/lms/profile' });
+    await renderApp({ client, path: '/lms/profile' });
 
     expect(await screen.findByText('Данные профиля не найдены', {}, CHUNK_WAIT)).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
@@ -184,7 +184,7 @@ describe('profile screen', () => {
     const { changeLanguage } = await import('@lms/i18n');
     await changeLanguage('en');
     const backend = await signedIn('teacher', 'Teacher1');
-    renderApp({ client: backend.client, path: '/lms/profile' });
+    await renderApp({ client: backend.client, path: '/lms/profile' });
 
     const article = await card('Асанов Бакыт Эркинович');
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();

@@ -104,7 +104,7 @@ const content = () => within(screen.getByRole('main'));
 describe('schedule screen', () => {
   it("shows a teacher's week from teacher.json: Mon–Sat, pairs with times, the lesson's discipline, kind, room and group", async () => {
     const { backend, user } = await signIn('teacher');
-    renderApp({ client: backend.client, path: '/lms/schedule' });
+    await renderApp({ client: backend.client, path: '/lms/schedule' });
 
     const table = await weekTable();
     expect(screen.getByRole('heading', { level: 1, name: 'Расписание' })).toBeTruthy();
@@ -135,7 +135,7 @@ describe('schedule screen', () => {
 
   it("shows a student's week from student.json with each lesson's teacher, and caches it", async () => {
     const { backend, user } = await signIn('student');
-    renderApp({ client: backend.client, path: '/lms/schedule' });
+    await renderApp({ client: backend.client, path: '/lms/schedule' });
     const table = await weekTable();
     const lessons = await backend.client.post(STUDENT_CALL, {
       body: { ws: WS, year: YEAR, id: user.id },
@@ -159,7 +159,7 @@ describe('schedule screen', () => {
     // Wednesday 18 November 2026, week 12 of the academic year: an even week.
     vi.setSystemTime(new Date(2026, 10, 18, 10, 0));
     const { backend } = await signIn('student');
-    renderApp({ client: backend.client, path: '/lms/schedule' });
+    await renderApp({ client: backend.client, path: '/lms/schedule' });
     const table = await weekTable();
 
     const today = within(table).getByRole('columnheader', { current: 'date' });
@@ -183,7 +183,7 @@ describe('schedule screen', () => {
     const client = withHooks(backend.client, {
       gate: (path) => (path === STUDENT_CALL ? held : null),
     });
-    renderApp({ client, path: '/lms/schedule' });
+    await renderApp({ client, path: '/lms/schedule' });
 
     expect(await screen.findByText('Сохранённая дисциплина', {}, CHUNK_WAIT)).toBeTruthy();
     expect(screen.getByText(/^Обновление\.\.\.$/)).toBeTruthy();
@@ -209,7 +209,7 @@ describe('schedule screen', () => {
     const client = withHooks(backend.client, {
       scenario: (path) => (failing && path === TEACHER_CALL ? 'server-error' : null),
     });
-    renderApp({ client, path: '/lms/schedule' });
+    await renderApp({ client, path: '/lms/schedule' });
 
     const notice = await screen.findByRole('alert', {}, CHUNK_WAIT);
     expect(notice.textContent).toContain(
@@ -237,7 +237,7 @@ describe('schedule screen', () => {
     const client = withHooks(backend.client, {
       scenario: (path) => (failing && path === STUDENT_CALL ? 'server-error' : null),
     });
-    renderApp({ client, path: '/lms/schedule' });
+    await renderApp({ client, path: '/lms/schedule' });
 
     const failed = await screen.findByRole('alert', {}, CHUNK_WAIT);
     expect(failed.textContent).toContain('Не удалось загрузить расписание');
@@ -252,7 +252,7 @@ describe('schedule screen', () => {
     const client = withHooks(backend.client, {
       scenario: (path) => (path === STUDENT_CALL ? 'empty' : null),
     });
-    renderApp({ client, path: '/lms/schedule' });
+    await renderApp({ client, path: '/lms/schedule' });
     expect(await screen.findByText('В этом семестре занятий нет', {}, CHUNK_WAIT)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /ics/ })).toBeNull();
     await waitFor(() =>
@@ -267,7 +267,7 @@ describe('schedule screen', () => {
     const client = withHooks(backend.client, {
       gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
     });
-    renderApp({ client, path: '/lms/schedule' });
+    await renderApp({ client, path: '/lms/schedule' });
     await screen.findByRole('heading', { level: 1, name: 'Расписание' }, CHUNK_WAIT);
     expect(content().getByRole('status').textContent).toBe('Загрузка...');
   });
@@ -286,7 +286,7 @@ describe('schedule screen', () => {
     const client = withHooks(backend.client, {
       scenario: (path) => (path === YEAR_CALL ? 'server-error' : null),
     });
-    renderApp({ client, path: '/lms/schedule' });
+    await renderApp({ client, path: '/lms/schedule' });
 
     expect(await screen.findByText('Сохранённая дисциплина', {}, CHUNK_WAIT)).toBeTruthy();
     expect(screen.queryByText('Старая дисциплина')).toBeNull();
@@ -298,7 +298,7 @@ describe('schedule screen', () => {
   it('shows the stored week offline, before the current year and ws can be asked for', async () => {
     const { backend, user } = await signIn('student');
     saveCache({ uid: user.uid, role: 2 });
-    const { router } = renderApp({ client: backend.client, path: '/lms/apps' });
+    const { router } = await renderApp({ client: backend.client, path: '/lms/apps' });
     await screen.findByRole('heading', { level: 1 }, CHUNK_WAIT);
     // Offline, TanStack Query holds new requests back until the network returns.
     onlineManager.setOnline(false);
@@ -318,7 +318,7 @@ describe('schedule screen', () => {
     const client = withHooks(backend.client, {
       scenario: (path) => (path === YEAR_CALL ? 'empty' : null),
     });
-    renderApp({ client, path: '/lms/schedule' });
+    await renderApp({ client, path: '/lms/schedule' });
     expect(
       await screen.findByText('Текущий учебный год или семестр не задан', {}, CHUNK_WAIT),
     ).toBeTruthy();
@@ -330,7 +330,7 @@ describe('schedule screen', () => {
     const client = withHooks(backend.client, {
       scenario: (path) => (path === YEAR_CALL ? 'server-error' : null),
     });
-    renderApp({ client, path: '/lms/schedule' });
+    await renderApp({ client, path: '/lms/schedule' });
     const failed = await screen.findByRole('alert', {}, CHUNK_WAIT);
     expect(failed.textContent).toContain('Не удалось загрузить расписание');
   });
@@ -345,7 +345,7 @@ describe('schedule screen', () => {
     const client = withHooks(backend.client, {
       gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
     });
-    renderApp({ client, path: '/lms/schedule' });
+    await renderApp({ client, path: '/lms/schedule' });
 
     const tuesday = await screen.findByRole('region', { name: /Вторник/ }, CHUNK_WAIT);
     expect(screen.queryByRole('table')).toBeNull();
@@ -375,7 +375,7 @@ describe('schedule screen', () => {
     const client = withHooks(backend.client, {
       gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
     });
-    renderApp({ client, path: '/lms/schedule' });
+    await renderApp({ client, path: '/lms/schedule' });
     const odd = (await screen.findByText('Нечётная дисциплина', {}, CHUNK_WAIT)).parentElement;
     const even = screen.getByText('Чётная дисциплина').parentElement;
     expect(odd?.textContent).toContain('по нечётным (не на этой неделе)');
@@ -400,7 +400,7 @@ describe('schedule screen', () => {
     ) {
       clicked.push(this);
     });
-    renderApp({ client: backend.client, path: '/lms/schedule' });
+    await renderApp({ client: backend.client, path: '/lms/schedule' });
     await weekTable();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Скачать .ics' }));
 
@@ -434,7 +434,7 @@ describe('schedule screen', () => {
     const client = withHooks(backend.client, {
       gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
     });
-    renderApp({ client, path: '/lms/schedule' });
+    await renderApp({ client, path: '/lms/schedule' });
     await screen.findByRole('heading', { level: 1, name: 'Расписание' }, CHUNK_WAIT);
     expect(content().getByRole('status').textContent).toBe('Загрузка...');
     expect(screen.queryByText('Сохранённая дисциплина')).toBeNull();

@@ -17,7 +17,7 @@ async function signIn(login: string, password: string) {
 describe('login screen', () => {
   it('requires both fields and a password of at least 3 characters, without calling the server', async () => {
     const backend = createMockBackend();
-    renderApp({ client: backend.client, path: '/lms/login' });
+    await renderApp({ client: backend.client, path: '/lms/login' });
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Войти' }));
@@ -35,7 +35,7 @@ describe('login screen', () => {
 
   it('shows the logo information fetched on mount', async () => {
     const backend = createMockBackend();
-    renderApp({ client: backend.client, path: '/lms/login' });
+    await renderApp({ client: backend.client, path: '/lms/login' });
     expect(await screen.findByText('Кыргызский национальный университет')).toBeTruthy();
     expect(
       screen.getByRole('img', { name: 'Логотип университета' }).getAttribute('style'),
@@ -46,7 +46,7 @@ describe('login screen', () => {
 
   it('falls back to the shipped logo when the image fails to load', async () => {
     const backend = createMockBackend();
-    renderApp({ client: backend.client, path: '/lms/login' });
+    await renderApp({ client: backend.client, path: '/lms/login' });
     await screen.findByText('Кыргызский национальный университет');
     const logo = screen.getByRole('img', { name: 'Логотип университета' });
     expect(logo.getAttribute('src')).toBe('/api/logo.svg');
@@ -59,7 +59,7 @@ describe('login screen', () => {
   });
 
   it('toggles the password between hidden and shown', async () => {
-    renderApp({ client: createMockBackend().client, path: '/lms/login' });
+    await renderApp({ client: createMockBackend().client, path: '/lms/login' });
     const user = userEvent.setup();
     const password = await screen.findByLabelText('Пароль');
     expect(password.getAttribute('type')).toBe('password');
@@ -70,7 +70,7 @@ describe('login screen', () => {
   });
 
   it('says "Неверное имя пользователя или пароль" for a wrong password, keeps the input, and dismisses on click', async () => {
-    renderApp({ client: createMockBackend().client, path: '/lms/login' });
+    await renderApp({ client: createMockBackend().client, path: '/lms/login' });
     const user = await signIn('teacher', 'wrong-password');
 
     const alert = await screen.findByRole('alert');
@@ -97,7 +97,7 @@ describe('login screen', () => {
         return backend.client.post(...args);
       },
     } as typeof backend.client;
-    renderApp({ client: slowClient, path: '/lms/login' });
+    await renderApp({ client: slowClient, path: '/lms/login' });
     await signIn('teacher', 'Teacher1');
     const button = screen.getByRole('button', { name: 'Вход...' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
@@ -107,7 +107,7 @@ describe('login screen', () => {
 
   it('signs a teacher in: /lms with the short name, the word for teacher and a stored identifier', async () => {
     const backend = createMockBackend();
-    const { router } = renderApp({ client: backend.client, path: '/lms/login' });
+    const { router } = await renderApp({ client: backend.client, path: '/lms/login' });
     await signIn('teacher', 'Teacher1');
 
     expect(await screen.findByText('Асанов Б.Э.')).toBeTruthy();
@@ -123,7 +123,7 @@ describe('login screen', () => {
 
   it("signs a student in and shows the student's group", async () => {
     const backend = createMockBackend();
-    renderApp({ client: backend.client, path: '/lms/login' });
+    await renderApp({ client: backend.client, path: '/lms/login' });
     await signIn('student', 'Student1');
     const menu = await screen.findByRole('button', { name: /Меню профиля/ });
     expect(menu.textContent).not.toContain('Преподаватель');
@@ -144,7 +144,7 @@ describe('login screen', () => {
       if (path === '/api/logo.json') return { body: { logo: '/logo.svg', name: 'КНУ' } };
       return { body: { result: 0, error: null, data: true } };
     });
-    const { router } = renderApp({ client: stub.client, path: '/lms/login' });
+    const { router } = await renderApp({ client: stub.client, path: '/lms/login' });
     await signIn('staff', 'Staff1');
     expect(
       await screen.findByText('Вход на портал доступен только преподавателям и студентам'),
@@ -157,7 +157,7 @@ describe('login screen', () => {
 describe('session', () => {
   it('sends a visitor with no user and no token cookie to /lms/login', async () => {
     const backend = createMockBackend();
-    const { router } = renderApp({ client: backend.client, path: '/lms/schedule' });
+    const { router } = await renderApp({ client: backend.client, path: '/lms/schedule' });
     await screen.findByRole('button', { name: 'Войти' });
     expect(router.state.location.pathname).toBe('/lms/login');
     expect(backend.calls).not.toContain('/api/auth/enticate.json');
@@ -170,7 +170,7 @@ describe('session', () => {
     });
     expect(document.cookie).toContain('token=');
 
-    const { router } = renderApp({ client: backend.client, path: '/lms' });
+    const { router } = await renderApp({ client: backend.client, path: '/lms' });
     expect(await screen.findByText('Токтогулова А.Н.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/lms');
     expect(backend.calls).toContain('/api/auth/enticate.json');
@@ -181,7 +181,7 @@ describe('session', () => {
     await backend.client.post('/api/auth/orize.json', {
       body: { login: 'teacher', password: 'Teacher1' },
     });
-    const { router } = renderApp({ client: backend.client, path: '/lms/login' });
+    const { router } = await renderApp({ client: backend.client, path: '/lms/login' });
     await screen.findByText('Асанов Б.Э.');
     expect(router.state.location.pathname).toBe('/lms');
   });
@@ -189,7 +189,7 @@ describe('session', () => {
   it('says "Введите имя пользователя и пароль" when the token brings no user', async () => {
     const backend = createMockBackend();
     document.cookie = 'token=expired-token; path=/';
-    const { router } = renderApp({ client: backend.client, path: '/lms' });
+    const { router } = await renderApp({ client: backend.client, path: '/lms' });
     expect(await screen.findByText('Введите имя пользователя и пароль')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/lms/login');
     // One attempt, not one per screen.
@@ -198,7 +198,7 @@ describe('session', () => {
 
   it('logs out: calls the server, clears local storage and the user, and goes to /lms/login', async () => {
     const backend = createMockBackend();
-    const { router, queryClient } = renderApp({ client: backend.client, path: '/lms/login' });
+    const { router, queryClient } = await renderApp({ client: backend.client, path: '/lms/login' });
     const user = await signIn('teacher', 'Teacher1');
     await screen.findByText('Асанов Б.Э.');
     localStorage.setItem('schedule-cache', '{}');
@@ -219,7 +219,7 @@ describe('session', () => {
 
   it('ends the local session and opens /lms/login when the server answers 401 mid-session', async () => {
     const backend = createMockBackend();
-    const { router, queryClient } = renderApp({ client: backend.client, path: '/lms/login' });
+    const { router, queryClient } = await renderApp({ client: backend.client, path: '/lms/login' });
     await signIn('student', 'Student1');
     await screen.findByText('Токтогулова А.Н.');
 

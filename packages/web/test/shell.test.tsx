@@ -1,9 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyRoute } from '../src/app/lazy-route';
-import { RouteError } from '../src/app/route-error';
+import { RouteErrorBoundary } from '../src/app/route-error';
 import { ErrorBoundary } from '../src/components/ui/error-boundary';
 import {
   activeTab,
@@ -14,7 +14,7 @@ import {
   startViewportTracking,
   theme,
 } from '../src/lib/ui-state';
-import { renderApp } from '../src/testing/render-app';
+import { createTestRouter, renderApp } from '../src/testing/render-app';
 import { createMockBackend } from './mock-backend';
 
 async function signedIn(login = 'teacher', password = 'Teacher1') {
@@ -41,7 +41,7 @@ function setOnline(online: boolean) {
 describe('desktop shell', () => {
   it('shows the four columns with their empty states and loads content routes lazily', async () => {
     const backend = await signedIn();
-    const { router } = renderApp({ client: backend.client, path: '/lms' });
+    const { router } = await renderApp({ client: backend.client, path: '/lms' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Новости' })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'Дисциплины' })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'Контакты' })).toBeTruthy();
@@ -63,7 +63,7 @@ describe('desktop shell', () => {
 
   it('switches the language from the profile menu and keeps it in the lang cookie and storage', async () => {
     const backend = await signedIn();
-    renderApp({ client: backend.client, path: '/lms' });
+    await renderApp({ client: backend.client, path: '/lms' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Меню профиля/ }));
     await user.click(screen.getByRole('button', { name: 'Eng' }));
@@ -83,7 +83,7 @@ describe('desktop shell', () => {
 
   it('toggles dark mode off and remembers the light theme', async () => {
     const backend = await signedIn();
-    const { unmount } = renderApp({ client: backend.client, path: '/lms' });
+    const { unmount } = await renderApp({ client: backend.client, path: '/lms' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Меню профиля/ }));
     const toggle = screen.getByRole('switch', { name: 'Тёмная тема' });
@@ -104,7 +104,7 @@ describe('desktop shell', () => {
 
   it('shows the offline banner while the browser is offline', async () => {
     const backend = await signedIn();
-    renderApp({ client: backend.client, path: '/lms' });
+    await renderApp({ client: backend.client, path: '/lms' });
     await screen.findByRole('heading', { level: 1, name: 'Новости' });
     expect(screen.queryByText('Нет сети !!!')).toBeNull();
     setOnline(false);
@@ -123,7 +123,7 @@ describe('mobile shell', () => {
   it('starts on the apps tab (3) and switches panels with the tab bar', async () => {
     goMobile();
     const backend = await signedIn('student', 'Student1');
-    renderApp({ client: backend.client, path: '/lms' });
+    await renderApp({ client: backend.client, path: '/lms' });
     const tabs = await screen.findByRole('navigation', { name: 'Главный экран' });
     expect(
       within(tabs).getByRole('button', { name: 'Приложения' }).getAttribute('aria-pressed'),
@@ -143,12 +143,12 @@ describe('mobile shell', () => {
   it('shows the chat panel again when coming back from a chat to #messages', async () => {
     goMobile();
     const backend = await signedIn('student', 'Student1');
-    const { router } = renderApp({ client: backend.client, path: '/lms/chat' });
+    const { router } = await renderApp({ client: backend.client, path: '/lms/chat' });
     await screen.findByRole('heading', { level: 1, name: 'Чат' });
     expect(activeTab.value).toBe(MAIN_TABS.apps);
 
     act(() => returnFromChat());
-    await act(() => router.navigate('/lms#messages'));
+    await router.navigate('/lms#messages');
     expect(screen.getByRole('heading', { name: 'Контакты' })).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: 'Главный экран' });
     expect(within(tabs).getByRole('button', { name: 'Чат' }).getAttribute('aria-pressed')).toBe(
@@ -156,14 +156,14 @@ describe('mobile shell', () => {
     );
 
     // Without the hash the active tab rules again.
-    await act(() => router.navigate('/lms'));
+    await router.navigate('/lms');
     expect(screen.getByRole('link', { name: 'Расписание' })).toBeTruthy();
   });
 
   it('opens the sections drawer from the header', async () => {
     goMobile();
     const backend = await signedIn();
-    renderApp({ client: backend.client, path: '/lms' });
+    await renderApp({ client: backend.client, path: '/lms' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Открыть меню разделов' }));
     const dialog = screen.getByRole('dialog', { name: 'Разделы' });
@@ -198,7 +198,7 @@ describe('viewport tracking', () => {
 
 describe('entry routes and failures', () => {
   it('redirects / to /lms when online', async () => {
-    const { router } = renderApp({ client: createMockBackend().client, path: '/' });
+    const { router } = await renderApp({ client: createMockBackend().client, path: '/' });
     await screen.findByRole('button', { name: 'Войти' });
     expect(router.state.location.pathname).toBe('/lms/login');
     expect(document.querySelector('meta[name="theme-color"]')?.getAttribute('content')).toBe(
@@ -208,7 +208,7 @@ describe('entry routes and failures', () => {
 
   it('redirects / to the offline page when offline', async () => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, value: false });
-    const { router } = renderApp({ client: createMockBackend().client, path: '/' });
+    const { router } = await renderApp({ client: createMockBackend().client, path: '/' });
     expect(await screen.findByRole('heading', { name: 'Нет связи с сервером' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/lms/offline');
     expect(screen.getByText('Нет сети !!!')).toBeTruthy();
@@ -229,20 +229,52 @@ describe('entry routes and failures', () => {
     silence.mockRestore();
   });
 
+  it('renders its page again once the path (its reset key) changes', () => {
+    const silence = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Page({ broken }: { broken: boolean }) {
+      if (broken) throw new Error('boom');
+      return <p>Расписание</p>;
+    }
+    const view = render(
+      <ErrorBoundary resetKey="/lms/journal">
+        <Page broken />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Ошибка, обновите страницу!');
+    // Same page: the failure stays.
+    view.rerender(
+      <ErrorBoundary resetKey="/lms/journal">
+        <Page broken={false} />
+      </ErrorBoundary>,
+    );
+    expect(screen.queryByText('Расписание')).toBeNull();
+    view.rerender(
+      <ErrorBoundary resetKey="/lms/schedule">
+        <Page broken={false} />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('Расписание')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    silence.mockRestore();
+  });
+
   it("explains a chunk that failed to load with 'Loading chunk ... failed'", async () => {
     const silence = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const router = createMemoryRouter([
-      {
-        path: '/',
-        errorElement: <RouteError />,
-        lazy: lazyRoute(
-          'schedule',
-          () => Promise.reject<{ ScheduleRoute: () => null }>(new TypeError('Failed to fetch')),
-          (m) => m.ScheduleRoute,
-        ),
-      },
-    ]);
-    render(<RouterProvider router={router} />);
+    const FailingSection = lazyRoute(
+      'schedule',
+      () => Promise.reject<{ ScheduleRoute: () => null }>(new TypeError('Failed to fetch')),
+      (m) => m.ScheduleRoute,
+    );
+    const { wrap } = createTestRouter('/');
+    render(
+      wrap(
+        <RouteErrorBoundary>
+          <Suspense fallback={null}>
+            <FailingSection />
+          </Suspense>
+        </RouteErrorBoundary>,
+      ),
+    );
     expect(
       await screen.findByRole('heading', { name: 'Не удалось загрузить раздел' }),
     ).toBeTruthy();

@@ -1,15 +1,26 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { Loading } from '../components/ui/loading';
 import { OfflineBanner } from '../components/ui/offline-banner';
 import { PortalNameProvider } from '../lib/page-chrome';
+import { RouteErrorBoundary } from './route-error';
 
-/** Every page: the offline banner on top; the translated portal name until the config says more. */
+/**
+ * Every page: the offline banner on top; the translated portal name until the config says more;
+ * 'Загрузка...' while a page's chunk or its session check is on the way; a failure in place of
+ * the page.
+ */
 export function RootLayout() {
   const { t } = useTranslation();
   return (
     <PortalNameProvider name={t('portalName')}>
       <OfflineBanner />
-      <Outlet />
+      <RouteErrorBoundary>
+        <Suspense fallback={<Loading fullScreen />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
     </PortalNameProvider>
   );
 }

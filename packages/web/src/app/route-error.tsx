@@ -1,24 +1,22 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
+import { ErrorBoundary } from '../components/ui/error-boundary';
 import { FatalError } from '../components/ui/fatal-error';
 import { Icon } from '../components/ui/icon';
 import { StatusScreen } from '../components/ui/status-screen';
 import { isChunkLoadError } from '../lib/chunk-loading';
-import { NotFoundPage } from './not-found-page';
 
 export interface RouteErrorProps {
+  error: unknown;
   /** Inside the shell's content column rather than the whole page. */
   inShell?: boolean;
 }
 
-/** The router's error element: a failed chunk, a missing page, or a fatal rendering error. */
-export function RouteError({ inShell = false }: RouteErrorProps) {
-  const error = useRouteError();
+/** What a failed route shows: a chunk that did not load, or a fatal rendering error. */
+export function RouteError({ error, inShell = false }: RouteErrorProps) {
   const { t } = useTranslation();
-
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return <NotFoundPage inShell={inShell} />;
 
   if (isChunkLoadError(error)) {
     return (
@@ -40,6 +38,25 @@ export function RouteError({ inShell = false }: RouteErrorProps) {
     );
   }
 
-  console.error('Route failure', error);
   return <FatalError fullScreen={!inShell} />;
+}
+
+export interface RouteErrorBoundaryProps extends Omit<RouteErrorProps, 'error'> {
+  children: ReactNode;
+}
+
+/**
+ * The routes' error boundary: a failure is shown in place of the page (or, in the shell, of the
+ * section, with the frame kept), and going to another page tries again.
+ */
+export function RouteErrorBoundary({ children, inShell = false }: RouteErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary
+      resetKey={pathname}
+      fallback={(error) => <RouteError error={error} inShell={inShell} />}
+    >
+      {children}
+    </ErrorBoundary>
+  );
 }

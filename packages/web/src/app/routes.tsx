@@ -1,27 +1,15 @@
-import type { RouteObject } from 'react-router';
-import { Loading } from '../components/ui/loading';
-import { LoginPage } from '../features/session/components/login-page';
+import { useRoutes, type RouteObject } from 'react-router';
 import { lazyRoute } from './lazy-route';
 import { NotFoundPage } from './not-found-page';
 import { OfflinePage } from './offline-page';
 import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
-import {
-  createLoginLoader,
-  createShellLoader,
-  rootRedirectLoader,
-  type LoaderDeps,
-} from './session-loaders';
-
-function FullScreenLoading() {
-  return <Loading fullScreen />;
-}
+import { LoginRoute, RootRedirect, ShellGate } from './session-routes';
 
 /** Section 2's content routes, each its own chunk (full paths, no basename). */
 const contentRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: lazyRoute(
+    Component: lazyRoute(
       'news',
       () => import('../features/news/components/news-route'),
       (m) => m.NewsRoute,
@@ -30,7 +18,7 @@ const contentRoutes: RouteObject[] = [
   },
   {
     path: '/lms/profile',
-    lazy: lazyRoute(
+    Component: lazyRoute(
       'profile',
       () => import('./routes/profile-route'),
       (m) => m.ProfileRoute,
@@ -39,7 +27,7 @@ const contentRoutes: RouteObject[] = [
   },
   {
     path: '/lms/chat',
-    lazy: lazyRoute(
+    Component: lazyRoute(
       'chat',
       () => import('../features/chat/components/chat-route'),
       (m) => m.ChatRoute,
@@ -47,7 +35,7 @@ const contentRoutes: RouteObject[] = [
   },
   {
     path: '/lms/umk',
-    lazy: lazyRoute(
+    Component: lazyRoute(
       'study-materials',
       () => import('../features/study-materials/components/study-materials-route'),
       (m) => m.StudyMaterialsRoute,
@@ -55,7 +43,7 @@ const contentRoutes: RouteObject[] = [
   },
   {
     path: '/lms/library',
-    lazy: lazyRoute(
+    Component: lazyRoute(
       'e-library',
       () => import('../features/e-library/components/e-library-route'),
       (m) => m.ELibraryRoute,
@@ -63,7 +51,7 @@ const contentRoutes: RouteObject[] = [
   },
   {
     path: '/lms/journal',
-    lazy: lazyRoute(
+    Component: lazyRoute(
       'journal',
       () => import('../features/journal/components/journal-route'),
       (m) => m.JournalRoute,
@@ -71,7 +59,7 @@ const contentRoutes: RouteObject[] = [
   },
   {
     path: '/lms/registration',
-    lazy: lazyRoute(
+    Component: lazyRoute(
       'discipline-registration',
       () => import('../features/discipline-registration/components/discipline-registration-route'),
       (m) => m.DisciplineRegistrationRoute,
@@ -79,7 +67,7 @@ const contentRoutes: RouteObject[] = [
   },
   {
     path: '/lms/paymentcode',
-    lazy: lazyRoute(
+    Component: lazyRoute(
       'payment-code',
       () => import('../features/payment-code/components/payment-code-route'),
       (m) => m.PaymentCodeRoute,
@@ -88,7 +76,7 @@ const contentRoutes: RouteObject[] = [
   },
   {
     path: '/lms/singlewindow',
-    lazy: lazyRoute(
+    Component: lazyRoute(
       'document-orders',
       () => import('../features/document-orders/components/document-orders-route'),
       (m) => m.DocumentOrdersRoute,
@@ -96,7 +84,7 @@ const contentRoutes: RouteObject[] = [
   },
   {
     path: '/lms/schedule',
-    lazy: lazyRoute(
+    Component: lazyRoute(
       'schedule',
       () => import('../features/schedule/components/schedule-route'),
       (m) => m.ScheduleRoute,
@@ -105,7 +93,7 @@ const contentRoutes: RouteObject[] = [
   },
   {
     path: '/lms/apps',
-    lazy: lazyRoute(
+    Component: lazyRoute(
       'apps',
       () => import('../features/apps/components/apps-route'),
       (m) => m.AppsRoute,
@@ -115,33 +103,26 @@ const contentRoutes: RouteObject[] = [
   { path: '*', element: <NotFoundPage inShell /> },
 ];
 
-export function createRoutes(deps: LoaderDeps): RouteObject[] {
-  return [
-    {
-      id: 'root',
-      Component: RootLayout,
-      HydrateFallback: FullScreenLoading,
-      errorElement: <RouteError />,
-      children: [
-        { path: '/', loader: rootRedirectLoader, Component: FullScreenLoading },
-        { path: '/lms/login', loader: createLoginLoader(deps), Component: LoginPage },
-        { path: '/lms/offline', Component: OfflinePage },
-        {
-          path: '/lms',
-          loader: createShellLoader(deps),
-          // The shell is its own chunk: the login screen does not load it.
-          lazy: lazyRoute(
-            'shell',
-            () => import('./shell/shell-route'),
-            (m) => m.ShellRoute,
-          ),
-          children: [
-            // A failing content route (e.g. its chunk) is reported inside the shell, which stays.
-            { errorElement: <RouteError inShell />, children: contentRoutes },
-          ],
-        },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
-  ];
+const portalRoutes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    children: [
+      { path: '/', Component: RootRedirect },
+      { path: '/lms/login', Component: LoginRoute },
+      { path: '/lms/offline', Component: OfflinePage },
+      // The shell renders the matching section inside its frame (see SectionOutlet).
+      { path: '/lms', Component: ShellGate, children: contentRoutes },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/**
+ * The portal's pages (section 2), with full paths and no basename. Declarative routing (not a
+ * data router, which would add about 16 KB gzip to /lms/login): session checks are guards in
+ * session-routes.tsx, sections load lazily and suspend, and route errors are caught by
+ * RouteErrorBoundary around the page and around the section.
+ */
+export function PortalRoutes() {
+  return useRoutes(portalRoutes);
 }

@@ -3,7 +3,7 @@ import { createContext, use, type ReactNode } from 'react';
 
 /**
  * The portal's TanStack Query cache, loaded with the shell rather than with the login screen: the
- * login page and its loaders talk to the API client directly, so /lms/login does not download
+ * login page and the session guards talk to the API client directly, so /lms/login does not download
  * TanStack Query (the size budget). Until `load()` has resolved, `current` is undefined, and then
  * nothing can be cached yet.
  */

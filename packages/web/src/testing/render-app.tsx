@@ -1,10 +1,11 @@
 import type { LmsClient } from '@lms/client';
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { act, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation, useNavigate, type Location, type To } from 'react-router';
 import { App } from '../app/app';
-import { createRoutes } from '../app/routes';
-import { lazyQueryClient } from '../lib/lazy-query-client';
+import { PortalRoutes } from '../app/routes';
+import { lazyQueryClient, type LazyQueryClient } from '../lib/lazy-query-client';
 
 /** Each test gets its own cache and no retries (TanStack Query testing guide). */
 export function createTestQueryClient(): QueryClient {
@@ -16,20 +17,65 @@ export function createTestQueryClient(): QueryClient {
   });
 }
 
+/** A test's view of the memory router: where it is, and a way to go elsewhere. */
+export interface TestRouter {
+  readonly state: { readonly location: Location };
+  navigate(to: To): Promise<void>;
+}
+
+/** A memory router starting at `path`, with a handle that reads and drives it from the test. */
+export function createTestRouter(path: string) {
+  let location: Location | undefined;
+  let navigate: ((to: To) => void | Promise<void>) | undefined;
+  function Probe() {
+    location = useLocation();
+    const go = useNavigate();
+    navigate = go;
+    return null;
+  }
+  const router: TestRouter = {
+    get state() {
+      if (!location) throw new Error('The router has not rendered yet');
+      return { location };
+    },
+    async navigate(to) {
+      if (!navigate) throw new Error('The router has not rendered yet');
+      const go = navigate;
+      await act(async () => {
+        await go(to);
+      });
+    },
+  };
+  const wrap = (children: ReactNode) => (
+    <MemoryRouter initialEntries={[path]} useTransitions={false}>
+      <Probe />
+      {children}
+    </MemoryRouter>
+  );
+  return { router, wrap };
+}
+
 export interface RenderAppOptions {
   client: LmsClient;
   path?: string;
-  queryClient?: QueryClient;
+  /** A ready cache, or a lazily loaded one (as the app has). */
+  queryClient?: QueryClient | LazyQueryClient;
 }
 
-/** The whole portal (routes, loaders, providers) in memory, starting at `path`. */
-export function renderApp({ client, path = '/lms', queryClient }: RenderAppOptions) {
-  const cache = queryClient ?? createTestQueryClient();
-  // The app loads its cache with the shell; a test hands over its own.
-  const lazyCache = lazyQueryClient(() => Promise.resolve(cache));
-  const router = createMemoryRouter(createRoutes({ queryClient: lazyCache, client }), {
-    initialEntries: [path],
+/** The whole portal (routes, session guards, providers) in memory, starting at `path`. */
+export async function renderApp({ client, path = '/lms', queryClient }: RenderAppOptions) {
+  const lazy = queryClient instanceof QueryClient ? undefined : queryClient;
+  const cache = queryClient instanceof QueryClient ? queryClient : createTestQueryClient();
+  // The app loads its cache with the shell; a test hands over its own (or its lazy one).
+  const lazyCache = lazy ?? lazyQueryClient(() => Promise.resolve(cache));
+  const { router, wrap } = createTestRouter(path);
+  let view!: ReturnType<typeof render>;
+  await act(async () => {
+    view = render(
+      <App queryClient={lazyCache} client={client}>
+        {wrap(<PortalRoutes />)}
+      </App>,
+    );
   });
-  const view = render(<App router={router} queryClient={lazyCache} client={client} />);
   return { ...view, router, queryClient: cache };
 }

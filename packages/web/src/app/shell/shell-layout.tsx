@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AppHeader, headerIconButtonClass } from '../../components/layout/app-header';
 import { Drawer } from '../../components/layout/drawer';
 import { MobileTabBar, type MobileTab } from '../../components/layout/mobile-tab-bar';
@@ -31,6 +31,7 @@ import {
   type MobilePanel,
 } from '../../lib/ui-state';
 import type { ShellSession } from '../../lib/shell-session';
+import { RouteErrorBoundary } from '../route-error';
 import { AppsPanel, ContactPanel, DisciplinePanels } from './side-panels';
 import styles from './shell-layout.module.css';
 import { useSessionBootstrap } from './use-session-bootstrap';
@@ -40,6 +41,27 @@ const PANEL_TAB: Record<MobilePanel, MainTab> = {
   chat: MAIN_TABS.chat,
   apps: MAIN_TABS.apps,
 };
+
+/**
+ * The section the route names, inside the shell's frame: 'Загрузка...' (and a progress bar) while
+ * its chunk loads, and a failure (e.g. 'Loading chunk … failed') in its place, with the frame kept.
+ */
+function SectionOutlet({ context }: { context: ShellSession }) {
+  return (
+    <RouteErrorBoundary inShell>
+      <Suspense
+        fallback={
+          <>
+            <div className={styles.progress} aria-hidden="true" />
+            <Loading />
+          </>
+        }
+      >
+        <Outlet context={context} />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
 
 function PageTitle({ section }: { section: string }) {
   usePageTitle(section);
@@ -52,7 +74,6 @@ export function ShellLayout() {
   const { t } = useTranslation(['shell', 'common']);
   const navigate = useNavigate();
   const location = useLocation();
-  const navigation = useNavigation();
   const session = useSessionUser();
   const user = isPortalUser(session.data) ? session.data : null;
   const { config, photo } = useSessionBootstrap(user);
@@ -87,8 +108,6 @@ export function ShellLayout() {
       compact={isMobile.value}
     />
   );
-  const progress =
-    navigation.state === 'loading' ? <div className={styles.progress} aria-hidden="true" /> : null;
   const skipLink = (
     <a
       href="#content"
@@ -114,7 +133,7 @@ export function ShellLayout() {
       { value: MAIN_TABS.chat, label: t('nav.chat'), icon: 'chat' },
       { value: MAIN_TABS.apps, label: t('nav.apps'), icon: 'apps' },
     ];
-    let body = <Outlet context={outletContext} />;
+    let body = <SectionOutlet context={outletContext} />;
     if (isMain && panel === 'chat') {
       body = (
         <div className={styles.mobileStack} data-panel="chat">
@@ -136,7 +155,7 @@ export function ShellLayout() {
     } else {
       body = (
         <div className={styles.mobileContent} data-panel={isMain ? 'news' : 'content'}>
-          <Outlet context={outletContext} />
+          <SectionOutlet context={outletContext} />
         </div>
       );
     }
@@ -145,7 +164,6 @@ export function ShellLayout() {
       <PortalNameProvider name={portalName}>
         <div className={styles.shell} data-layout="mobile">
           {skipLink}
-          {progress}
           <AppHeader
             portalName={portalName}
             start={
@@ -190,7 +208,6 @@ export function ShellLayout() {
     <PortalNameProvider name={portalName}>
       <div className={styles.shell} data-layout="desktop">
         {skipLink}
-        {progress}
         <AppHeader portalName={portalName} end={profileMenu} />
         <div className={styles.columns}>
           <aside
@@ -206,7 +223,7 @@ export function ShellLayout() {
             <ContactPanel />
           </aside>
           <main id="content" tabIndex={-1} className={styles.content}>
-            <Outlet context={outletContext} />
+            <SectionOutlet context={outletContext} />
           </main>
           <aside className={`${styles.column} ${styles.apps}`} aria-label={t('nav.apps')}>
             <AppsPanel framed />

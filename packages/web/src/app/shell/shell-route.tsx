@@ -3,12 +3,12 @@ import { useLazyQueryClient } from '../../lib/lazy-query-client';
 import { ShellLayout } from './shell-layout';
 
 /**
- * The shell's route component: TanStack Query's provider arrives with the shell (the shell loader
+ * The shell's route component: TanStack Query's provider arrives with the shell (the shell's guard
  * has loaded the cache before this renders), so every screen inside it has the cache.
  */
 export function ShellRoute() {
   const queryClient = useLazyQueryClient().current;
-  if (!queryClient) throw new Error('The shell rendered before its loader loaded the query cache');
+  if (!queryClient) throw new Error('The shell rendered before its guard loaded the query cache');
   return (
     <QueryClientProvider client={queryClient}>
       <ShellLayout />

@@ -6,7 +6,7 @@ export type LogoInfo = components['schemas']['LogoInfo'];
 export const LOGO_DEFAULTS = { width: 30, fontsize: 16 } as const;
 
 /**
- * GET /api/logo.json, for the login screen only: its loader starts the request and the page shows
+ * GET /api/logo.json, for the login screen only: its route starts the request and the page shows
  * the answer when it comes (no query cache on /lms/login). A failure leaves the defaults.
  */
 export async function getLogo(client: LmsClient): Promise<LogoInfo | undefined> {

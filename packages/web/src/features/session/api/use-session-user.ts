@@ -7,7 +7,7 @@ export function getSessionUserQueryOptions(client: LmsClient) {
   return queryOptions({ ...sessionUserQuery, queryFn: () => authenticate(client) });
 }
 
-/** The signed-in user, for the shell (whose loader has put it in the cache already). */
+/** The signed-in user, for the shell (whose guard has put it in the cache already). */
 export function useSessionUser() {
   const client = useApiClient();
   return useQuery(getSessionUserQueryOptions(client));

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { THEME_COLORS, usePageTitle, useThemeColor } from '../../../lib/page-chrome';
 import { isMobile } from '../../../lib/ui-state';
@@ -13,12 +13,12 @@ import { UniversityLogo } from './university-logo';
 import { useLoginForm } from './use-login-form';
 
 /**
- * What the login route's loader hands over: why a stored session did not carry the user in, and
- * the logo request it started (the screen does not wait for it).
+ * What the login route hands over: why a stored session did not carry the user in, and the logo
+ * request it started (the screen does not wait for it).
  */
-export interface LoginLoaderData {
-  notice: LoginErrorKey | null;
-  logo: Promise<LogoInfo | undefined>;
+export interface LoginScreenData {
+  notice?: LoginErrorKey | null;
+  logo?: Promise<LogoInfo | undefined>;
 }
 
 interface BrandProps {
@@ -51,22 +51,21 @@ function LoadedBrand({ logo }: { logo: Promise<LogoInfo | undefined> }) {
   return <Brand logo={use(logo)} />;
 }
 
-export function LoginPage() {
+export function LoginPage({ notice = null, logo }: LoginScreenData) {
   useSignals();
   const { t } = useTranslation('session');
   const navigate = useNavigate();
-  const loaderData = useLoaderData() as LoginLoaderData | undefined;
   const form = useLoginForm({
-    initialError: loaderData?.notice ?? null,
+    initialError: notice,
     onSignedIn: () => void navigate('/lms', { replace: true }),
   });
 
   usePageTitle(t('pageTitle'));
   useThemeColor(THEME_COLORS.entry);
 
-  const brand = loaderData ? (
+  const brand = logo ? (
     <Suspense fallback={<Brand logo={undefined} pending />}>
-      <LoadedBrand logo={loaderData.logo} />
+      <LoadedBrand logo={logo} />
     </Suspense>
   ) : (
     <Brand logo={undefined} />

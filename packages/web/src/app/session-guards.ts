@@ -1,0 +1,72 @@
+import type { LmsClient } from '@lms/client';
+import { authenticate, sessionUserQuery } from '../features/session/api/authenticate';
+import { getLogo } from '../features/session/api/get-logo';
+import type { LoginScreenData } from '../features/session/components/login-page';
+import { loginErrorKey, type LoginErrorKey } from '../features/session/utils/login-error';
+import { isPortalUser, type User } from '../features/session/utils/roles';
+import type { LazyQueryClient } from '../lib/lazy-query-client';
+import { hasTokenCookie } from '../lib/session-cookies';
+
+export interface SessionDeps {
+  client: LmsClient;
+  /** TanStack Query's cache; it loads with the shell, not with the login screen. */
+  queryClient: LazyQueryClient;
+}
+
+/**
+ * What a guard decides: at once when it needs no request (a signed-in user, or no `token`
+ * cookie), so the page does not flash a placeholder; otherwise once the server has answered.
+ */
+export type Decision<T> = T | Promise<T>;
+
+function cachedUser({ queryClient }: SessionDeps): User | null | undefined {
+  return queryClient.current?.getQueryData<User | null>(sessionUserQuery.queryKey);
+}
+
+/**
+ * Section 4's authentication by the `token` cookie, kept in TanStack Query as the session user.
+ * Before the cache has loaded nothing can be in it, so the request starts at once rather than
+ * after the cache's chunk; once the cache is there, it answers (one attempt, not one per screen).
+ */
+async function fetchSessionUser({ client, queryClient }: SessionDeps): Promise<User | null> {
+  const early = queryClient.current ? undefined : authenticate(client);
+  early?.catch(() => undefined); // handled by fetchQuery below
+  const cache = await queryClient.load();
+  return cache.fetchQuery({ ...sessionUserQuery, queryFn: () => early ?? authenticate(client) });
+}
+
+/**
+ * May the shell open? It needs a teacher or a student. Section 4: with no user and no `token`
+ * cookie, no (the login screen); with the cookie, authenticate by it first. A failure is a no:
+ * the login screen explains it (it sees the failed query).
+ */
+export function canEnterShell(deps: SessionDeps): Decision<boolean> {
+  if (isPortalUser(cachedUser(deps))) return true;
+  if (!hasTokenCookie()) return false;
+  return fetchSessionUser(deps).then(isPortalUser, () => false);
+}
+
+/**
+ * The login screen: a signed-in user goes straight to the shell ('shell'); a `token` cookie is
+ * tried once (section 4), and if it brings no user the screen says why. The logo request starts
+ * here, once the screen is sure to show, and the screen fills it in when it arrives.
+ */
+export function loginScreen(deps: SessionDeps): Decision<LoginScreenData | 'shell'> {
+  if (isPortalUser(cachedUser(deps))) return 'shell';
+  const screen = (notice: LoginErrorKey | null): LoginScreenData => ({
+    notice,
+    logo: getLogo(deps.client),
+  });
+  if (!hasTokenCookie()) return screen(null);
+  const previous = deps.queryClient.current?.getQueryState(sessionUserQuery.queryKey);
+  if (previous?.status === 'error') {
+    return screen(loginErrorKey({ error: previous.error, tokenPresent: true }));
+  }
+  return fetchSessionUser(deps).then(
+    (user) => {
+      if (isPortalUser(user)) return 'shell';
+      return screen(user ? 'roleRefused' : loginErrorKey({ tokenPresent: true }));
+    },
+    (error: unknown) => screen(loginErrorKey({ error, tokenPresent: true })),
+  );
+}
