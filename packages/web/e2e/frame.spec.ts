@@ -498,15 +498,16 @@ test.describe('failures', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Расписание' })).toBeVisible();
   });
 
-  test("a rendering failure (a malformed /config.json) shows 'Ошибка, обновите страницу!'", async ({
+  test("a rendering failure (a user record the shell cannot show) says 'Ошибка, обновите страницу!'", async ({
     page,
   }) => {
-    // The portal name must be a string; an object cannot be rendered in the header.
-    await page.route('**/config.json', (route) =>
-      route.fulfill({
-        json: { name: { ru: 'Портал' }, maxSizeMb: 10, apiBase: '/api' },
-      }),
-    );
+    // A server that breaks the contract: the full name must be a string to be shown in the header.
+    await page.route('**/api/auth/orize.json', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Record<string, unknown> };
+      body.data.fullName = { ru: body.data.fullName };
+      await route.fulfill({ response, json: body });
+    });
     await logIn(page, 'teacher');
     const fatal = page.getByRole('alert').filter({ hasText: 'Ошибка, обновите страницу!' });
     await expect(fatal).toBeVisible();
@@ -515,11 +516,34 @@ test.describe('failures', () => {
     ).toBeVisible();
     await expectAccessible(page, 'fatal error');
 
-    // Once the server answers properly again, the reload button recovers (the token cookie signs in).
-    await page.unroute('**/config.json');
+    // The reload button recovers: the token cookie signs in again, with a proper answer.
+    await page.unroute('**/api/auth/orize.json');
     await fatal.getByRole('button', { name: 'Обновить страницу' }).click();
     await expect(page.getByRole('banner').getByText(TEACHER.shortName)).toBeVisible();
     await expect(page.getByText('Ошибка, обновите страницу!')).toHaveCount(0);
+  });
+
+  test('a malformed /config.json costs only its broken fields: the portal keeps its defaults', async ({
+    page,
+  }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.route('**/config.json', (route) =>
+      route.fulfill({ json: { name: { ru: 'Портал' }, maxSizeMb: 'десять', apiBase: '/api' } }),
+    );
+    await logIn(page, 'teacher');
+    await expect(page.getByRole('banner').getByText(TEACHER.shortName)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
+    // The translated portal name stands in for the broken one; the news form shows no size limit.
+    await expect(
+      page.getByRole('banner').getByText(FALLBACK_PORTAL_NAME, { exact: true }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(`Новости · ${FALLBACK_PORTAL_NAME}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Написать новость' })).toBeVisible();
+    await expect(page.getByText(/МБ на файл/)).toHaveCount(0);
+    expect(warnings).toContain('/config.json: ignored invalid name, maxSizeMb');
   });
 });
 

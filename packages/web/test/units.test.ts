@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findSection } from '../src/app/sections';
 import { loginErrorKey } from '../src/features/session/utils/login-error';
 import { photoToDataUrl } from '../src/features/session/utils/photo';
+import { parsePortalConfig } from '../src/features/session/utils/portal-config';
 import { isPortalRole } from '../src/features/session/utils/roles';
 import { toShortName } from '../src/features/session/utils/short-name';
 import { validateLogin } from '../src/features/session/utils/validate-login';
@@ -106,5 +107,31 @@ describe('chunk loading', () => {
       ChunkLoadError,
     );
     await expect(loadChunk('news', async () => ({ ok: true }))).resolves.toEqual({ ok: true });
+  });
+});
+
+describe('portal config', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps the valid fields of /config.json', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(parsePortalConfig({ name: ' Портал КНУ ', maxSizeMb: 10, apiBase: '/api' })).toEqual({
+      name: 'Портал КНУ',
+      maxSizeMb: 10,
+      apiBase: '/api',
+    });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('leaves out what is malformed, and says so, instead of failing the portal', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(parsePortalConfig({ name: { ru: 'Портал' }, maxSizeMb: '10', apiBase: '/api' })).toEqual(
+      { apiBase: '/api' },
+    );
+    expect(warn).toHaveBeenCalledWith('/config.json: ignored invalid', 'name, maxSizeMb');
+    expect(parsePortalConfig({ name: '  ', maxSizeMb: -1 })).toEqual({});
+    expect(parsePortalConfig(null)).toEqual({});
+    expect(parsePortalConfig(['Портал'])).toEqual({});
+    expect(warn).toHaveBeenCalledWith('/config.json: ignored invalid', 'content');
   });
 });

@@ -2,7 +2,8 @@ import type { components } from '@lms/client';
 import { useOutletContext } from 'react-router';
 
 export type ShellUser = components['schemas']['User'] & { role: components['schemas']['Role'] };
-export type PortalConfig = components['schemas']['Config'];
+/** The usable part of /config.json: a field that was missing or malformed is left out. */
+export type PortalConfig = Partial<components['schemas']['Config']>;
 
 /**
  * What the shell hands every content route through its `<Outlet context>`: the signed-in teacher

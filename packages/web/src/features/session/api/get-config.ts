@@ -1,13 +1,14 @@
 import type { LmsClient } from '@lms/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
+import { parsePortalConfig } from '../utils/portal-config';
 import { sessionKeys } from './session-keys';
 
 /** GET /config.json: fetched after a successful authentication or authorization (section 4). */
 export function getConfigQueryOptions(client: LmsClient) {
   return queryOptions({
     queryKey: sessionKeys.config(),
-    queryFn: () => client.get('/config.json'),
+    queryFn: async () => parsePortalConfig(await client.get('/config.json')),
     staleTime: Infinity,
   });
 }
