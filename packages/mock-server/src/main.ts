@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { DEFAULT_MAX_SIZE_MB, createApp } from './app.js';
-import { SCENARIOS, SCENARIO_HEADER } from './faults/faults.js';
+import { SCENARIOS, SCENARIO_COOKIE_FORMAT, SCENARIO_HEADER } from './faults/faults.js';
 import { warmUpValidators } from './validation/validators.js';
 import { demoAccounts } from './world/accounts.js';
 import { MAX_SCALE } from './world/university.js';
@@ -93,6 +93,7 @@ const server = serve({ fetch: app.fetch, port, hostname: values.host }, (info) =
       `  api      ${url}/api/…  config ${url}/config.json`,
       `  world    seed ${options.seed}, scale ${options.scale}; latency ${[...new Set(options.latency)].join('..')} ms; error rate ${options.errorRate}`,
       `  faults   header ${SCENARIO_HEADER}: ${SCENARIOS}`,
+      `           or cookie ${SCENARIO_COOKIE_FORMAT}`,
       `  reset    POST ${url}/__mock/reset`,
       'Demo accounts (login / password):',
       ...demoAccounts.map((a) => `  ${a.login.padEnd(width)} / ${a.password}   ${a.description}`),

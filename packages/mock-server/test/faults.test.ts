@@ -116,3 +116,43 @@ describe('global faults', () => {
     expect(took).toBeLessThan(500);
   });
 });
+
+describe('the mock_scenario cookie (for a browser, which cannot add a header)', () => {
+  const withCookie = (teacher: Client, value: string) => ({
+    headers: { cookie: `${teacher.session?.cookie ?? ''}; mock_scenario=${value}` },
+  });
+
+  it('applies a scenario to the path it names and leaves other calls alone', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const cookie = withCookie(teacher, 'server-error@/api/news/data.json,empty@/api/misc/years');
+    const news = await teacher.post('/api/news/data.json', newsBody, cookie);
+    expect(news.status).toBe(500);
+    expect(await news.json()).toMatchObject({ result: 1, data: null });
+    const years = await teacher.post('/api/misc/years', {}, cookie);
+    expect(await years.json()).toEqual({ result: 0, error: null, data: [] });
+    const config = await teacher.get('/config.json', cookie);
+    expect(config.status).toBe(200);
+    expect(await config.json()).toMatchObject({ name: expect.any(String) });
+  });
+
+  it('without a path applies to every call, and the header wins over it', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const everywhere = withCookie(teacher, 'client-error');
+    expect((await teacher.get('/config.json', everywhere)).status).toBe(400);
+    const both = {
+      headers: { ...everywhere.headers, 'X-Mock-Scenario': 'empty' },
+    };
+    const news = await teacher.post('/api/news/data.json', newsBody, both);
+    expect(await news.json()).toEqual({ result: 0, error: null, data: [] });
+  });
+
+  it('answers 400 naming the cookie for an unknown scenario', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const res = await teacher.get('/config.json', withCookie(teacher, 'explode'));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      result: 1,
+      error: expect.stringContaining('mock_scenario cookie: unknown scenario "explode"'),
+    });
+  });
+});

@@ -1,11 +1,20 @@
 // Fault injection for frontend work, on contract operations only (/__mock and static files are
-// exempt): a global latency range and error rate, and per request the X-Mock-Scenario header.
+// exempt): a global latency range and error rate, and per request the X-Mock-Scenario header or,
+// from a browser's devtools, the mock_scenario cookie.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { fail, type AppEnv } from '../http.js';
 
 export const SCENARIO_HEADER = 'X-Mock-Scenario';
 export const SCENARIOS = 'server-error | client-error | timeout | slow=<ms> | empty | result-error';
+/**
+ * The same scenarios for someone trying the portal in a browser, who cannot add a header:
+ * `document.cookie = 'mock_scenario=server-error@/api/news/data.json'`. A comma-separated list of
+ * `<scenario>@<path>` (that path only) or `<scenario>` (every operation); the header wins.
+ */
+export const SCENARIO_COOKIE = 'mock_scenario';
+export const SCENARIO_COOKIE_FORMAT = `${SCENARIO_COOKIE}=<scenario>[@<path>][,…]`;
 
 /** Longer than the portal's 30 s HTTP timeout. */
 export const TIMEOUT_HOLD_MS = 35_000;
@@ -55,6 +64,21 @@ function seededRandom(seed: number) {
   };
 }
 
+/** The cookie's scenario for this path: the entry naming the path, else a path-less entry. */
+function scenarioFromCookie(c: Context): string | undefined {
+  // Most requests have no such cookie; skip parsing the header for them.
+  if (!c.req.header('cookie')?.includes(SCENARIO_COOKIE)) return undefined;
+  const value = getCookie(c, SCENARIO_COOKIE);
+  if (!value) return undefined;
+  let everywhere: string | undefined;
+  for (const entry of value.split(',')) {
+    const at = entry.indexOf('@');
+    if (at === -1) everywhere ??= entry;
+    else if (entry.slice(at + 1).trim() === c.req.path) return entry.slice(0, at);
+  }
+  return everywhere;
+}
+
 /** Waits, or stops waiting when the client goes away. */
 async function wait(ms: number, c: Context) {
   if (ms <= 0) return;
@@ -81,8 +105,12 @@ export function faults({ latency, errorRate, seed }: FaultOptions): MiddlewareHa
   return async (c, next) => {
     if (!c.get('operation')) return next();
     const header = c.req.header(SCENARIO_HEADER);
-    const scenario = header === undefined ? undefined : parseScenario(header);
-    if (typeof scenario === 'string') return fail(c, 400, `${SCENARIO_HEADER}: ${scenario}`);
+    const requested = header ?? scenarioFromCookie(c);
+    const scenario = requested === undefined ? undefined : parseScenario(requested);
+    if (typeof scenario === 'string') {
+      const source = header === undefined ? `${SCENARIO_COOKIE} cookie` : SCENARIO_HEADER;
+      return fail(c, 400, `${source}: ${scenario}`);
+    }
 
     const latencyMs = min === max ? min : min + random() * (max - min);
     await wait(scenario?.kind === 'slow' ? scenario.ms : latencyMs, c);
