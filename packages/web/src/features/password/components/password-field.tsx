@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import { PasswordToggle } from '../../../components/ui/password-toggle';
+// Before the feature's own styles, which refine it.
+import field from '../../../components/ui/text-field.module.css';
 import styles from './password-change-panel.module.css';
 
 export interface PasswordFieldProps {
@@ -41,14 +43,14 @@ export function PasswordField({
   const describedBy = error ? errorId : hint ? hintId : undefined;
 
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={inputId}>
+    <div className={field.field}>
+      <label className={field.label} htmlFor={inputId}>
         {label}
       </label>
-      <div className={styles.control}>
+      <div className={`${field.control} ${styles.control}`}>
         <input
           id={inputId}
-          className={styles.input}
+          className={`${field.input} ${field.withToggle}`}
           name={name}
           type={visible ? 'text' : 'password'}
           autoComplete={autoComplete}
@@ -70,7 +72,7 @@ export function PasswordField({
         />
       </div>
       {error ? (
-        <p id={errorId} className={styles.fieldError}>
+        <p id={errorId} className={field.fieldError}>
           <Icon name="alert" size={16} className={styles.fieldErrorIcon} />
           {error}
         </p>

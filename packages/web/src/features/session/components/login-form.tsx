@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { PasswordToggle } from '../../../components/ui/password-toggle';
+// Before the feature's own styles, which refine it.
+import field from '../../../components/ui/text-field.module.css';
 import { PASSWORD_MIN_LENGTH } from '../utils/validate-login';
 import styles from './login-form.module.css';
 import type { LoginFormState } from './use-login-form';
@@ -40,13 +42,13 @@ export function LoginForm({ form }: LoginFormProps) {
         </div>
       ) : null}
 
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-login`}>
+      <div className={field.field}>
+        <label className={field.label} htmlFor={`${id}-login`}>
           {t('login')}
         </label>
         <input
           id={`${id}-login`}
-          className={styles.input}
+          className={`${field.input} ${styles.input}`}
           name="login"
           type="text"
           autoComplete="username"
@@ -59,20 +61,20 @@ export function LoginForm({ form }: LoginFormProps) {
           aria-describedby={fieldErrors.login ? loginErrorId : undefined}
         />
         {fieldErrors.login ? (
-          <p id={loginErrorId} className={styles.fieldError}>
+          <p id={loginErrorId} className={field.fieldError}>
             {t(`errors.${fieldErrors.login}`)}
           </p>
         ) : null}
       </div>
 
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-password`}>
+      <div className={field.field}>
+        <label className={field.label} htmlFor={`${id}-password`}>
           {t('password')}
         </label>
-        <div className={styles.control}>
+        <div className={field.control}>
           <input
             id={`${id}-password`}
-            className={`${styles.input} ${styles.withToggle}`}
+            className={`${field.input} ${field.withToggle} ${styles.input}`}
             name="password"
             type={passwordVisible ? 'text' : 'password'}
             autoComplete="current-password"
@@ -92,7 +94,7 @@ export function LoginForm({ form }: LoginFormProps) {
           />
         </div>
         {fieldErrors.password ? (
-          <p id={passwordErrorId} className={styles.fieldError}>
+          <p id={passwordErrorId} className={field.fieldError}>
             {t(`errors.${fieldErrors.password}`, { min: PASSWORD_MIN_LENGTH })}
           </p>
         ) : null}
