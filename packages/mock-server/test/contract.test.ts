@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { listOperationsWithoutHandler } from '../src/contract/coverage.js';
 import { findOperation, operations } from '../src/contract/contract.js';
 import type { AppEnv } from '../src/http.js';
+import { fileFieldsAt } from '../src/validation/request.js';
 import { ContractViolation, validateResponses } from '../src/validation/response.js';
 import { Client, createTestApp, signIn } from './helpers.js';
 
@@ -20,6 +21,20 @@ describe('the contract', () => {
       return;
     }
     expect(missing).toEqual([]);
+  });
+
+  it("names every upload's file field `file`, as the handlers' types (http.ts FileField) assume", () => {
+    const uploads = operations.flatMap((op) => {
+      const form = op.requestBody?.content['multipart/form-data'];
+      return form ? [[op.operationId, fileFieldsAt(form)] as const] : [];
+    });
+    expect(uploads.map(([id]) => id).sort()).toEqual([
+      'chatInsertMessage',
+      'insertNews',
+      'librarySaveBook',
+      'umkSave',
+    ]);
+    for (const [, fields] of uploads) expect(fields).toEqual(['file']);
   });
 
   it('derives public and write operations from `security`', () => {

@@ -1,7 +1,7 @@
 // Area "chat": private conversations between a teacher and a student (per year, ws and
 // discipline) and group chats (per group or stream). Pages of 20, oldest first inside a page.
 // The session, not the body's id_from / uid / from, says who reads and writes.
-import { createRouter, fail, getBody, getSession, ok } from '../http.js';
+import { createRouter, fail, getBody, getSession, okFor, type RequestBody } from '../http.js';
 import {
   chatFileKey,
   chatSlice,
@@ -35,51 +35,6 @@ import { toBishkekIso } from '../world/time.js';
 import type { Role } from '../world/university.js';
 import type { RouteDeps } from './route-deps.js';
 
-interface ChatQuery {
-  year: number;
-  id_from_type: Role;
-  id_from: number;
-  id_to_type: Role;
-  id_to: number;
-  id_discipline: number;
-  ws: 1 | 2 | 3;
-  kredit: number;
-}
-interface ChatNewRequest extends ChatQuery {
-  id_last_message: number;
-}
-interface ChatOldRequest extends ChatQuery {
-  id_top_message: number;
-}
-interface ChatReadRequest {
-  id_message: number;
-}
-interface ChatDeleteRequest {
-  id_message: number;
-  uid: number;
-}
-interface ChatInsertForm {
-  uid: number;
-  message: string;
-  from: number;
-  fromType: Role;
-  semester: 1 | 2 | 3;
-  discipline: number;
-  currentContactId: number;
-  currentContactType: Role;
-  group_subgroup: number;
-  isSelect: boolean;
-  IsGroupChat: boolean;
-  file?: File[];
-}
-interface ChatGroupMessagesRequest {
-  id_HumanFrom: number;
-  id_humanTypeFrom: Role;
-  gr_potok: number;
-  IsSelect: boolean;
-  id_lastMessage: number;
-}
-
 const emptyPage = { messages: [], unreades_start: null, unreades_total: 0 };
 
 function page(
@@ -97,7 +52,7 @@ function page(
  * teacher teaches the student's group that discipline in that ws (the form has no year; the
  * offering gives it). Undefined when they have no such offering: not the sender's contact.
  */
-function privateTarget(chat: Chat, sender: Person, form: ChatInsertForm) {
+function privateTarget(chat: Chat, sender: Person, form: RequestBody<'chatInsertMessage'>) {
   const { university, index } = chat.world;
   if (form.currentContactType === sender.role) return undefined;
   const teacherId = sender.role === 1 ? sender.id : form.currentContactId;
@@ -142,39 +97,48 @@ function privateTarget(chat: Chat, sender: Person, form: ChatInsertForm) {
 export const chatRoutes = ({ store }: RouteDeps) =>
   createRouter()
     .post('/api/chat/messages', (c) => {
-      const query = getBody<ChatQuery>(c);
+      const query = getBody<'chatGetMessages'>(c);
       const { person } = whoIs(store, getSession(c));
       const chat = store.get(chatSlice);
       const conv = findPrivateChat(chat, person, query);
-      if (!conv) return ok(c, emptyPage);
+      if (!conv) return okFor<'chatGetMessages'>(c, emptyPage);
       const messages = latestPage(messagesOf(chat, conv));
-      return ok(c, page(chat, messages, person, privateUnread(chat, conv, person)));
+      return okFor<'chatGetMessages'>(
+        c,
+        page(chat, messages, person, privateUnread(chat, conv, person)),
+      );
     })
 
     .post('/api/chat/new', (c) => {
-      const query = getBody<ChatNewRequest>(c);
+      const query = getBody<'chatGetNewMessages'>(c);
       const { person } = whoIs(store, getSession(c));
       const chat = store.get(chatSlice);
       const conv = findPrivateChat(chat, person, query);
-      if (!conv) return ok(c, emptyPage);
+      if (!conv) return okFor<'chatGetNewMessages'>(c, emptyPage);
       const messages = newerThan(messagesOf(chat, conv), query.id_last_message);
-      return ok(c, page(chat, messages, person, privateUnread(chat, conv, person)));
+      return okFor<'chatGetNewMessages'>(
+        c,
+        page(chat, messages, person, privateUnread(chat, conv, person)),
+      );
     })
 
     .post('/api/chat/old', (c) => {
-      const query = getBody<ChatOldRequest>(c);
+      const query = getBody<'chatGetOldMessages'>(c);
       const { person } = whoIs(store, getSession(c));
       const chat = store.get(chatSlice);
       const conv = findPrivateChat(chat, person, query);
-      if (!conv) return ok(c, emptyPage);
+      if (!conv) return okFor<'chatGetOldMessages'>(c, emptyPage);
       const messages = olderThan(messagesOf(chat, conv), query.id_top_message);
-      return ok(c, page(chat, messages, person, privateUnread(chat, conv, person)));
+      return okFor<'chatGetOldMessages'>(
+        c,
+        page(chat, messages, person, privateUnread(chat, conv, person)),
+      );
     })
 
     // Per contact in the query's year, ws and discipline; a student also gets their group chat
     // as the pseudo-contact -1.
     .post('/api/chat/count', (c) => {
-      const { year, ws, id_discipline } = getBody<ChatQuery>(c);
+      const { year, ws, id_discipline } = getBody<'chatCountUnread'>(c);
       const { person } = whoIs(store, getSession(c));
       const chat = store.get(chatSlice);
       const contactType: Role = person.role === 1 ? 2 : 1;
@@ -186,17 +150,17 @@ export const chatRoutes = ({ store }: RouteDeps) =>
         const unread = own ? groupUnread(chat, own, person).unreades_total : 0;
         if (unread > 0) rows.push({ idid: -1, id_type: 2, countMessages: unread });
       }
-      return ok(c, rows);
+      return okFor<'chatCountUnread'>(c, rows);
     })
 
     .post('/api/chat/readall', (c) => {
-      const query = getBody<ChatQuery>(c);
+      const query = getBody<'chatReadAll'>(c);
       const { person } = whoIs(store, getSession(c));
       const chat = store.get(chatSlice);
       if (query.id_to === -1 && person.role === 2) {
         const own = chat.groupChats.get(groupChatKey(person.id_group, false));
         if (own) markGroupAllRead(chat, own, person);
-        return ok(c, true);
+        return okFor<'chatReadAll'>(c, true);
       }
       const conv = findPrivateChat(chat, person, query);
       if (conv && conv.unread[person.role] > 0) {
@@ -205,11 +169,11 @@ export const chatRoutes = ({ store }: RouteDeps) =>
         }
         conv.unread[person.role] = 0;
       }
-      return ok(c, true);
+      return okFor<'chatReadAll'>(c, true);
     })
 
     .post('/api/chat/insert', async (c) => {
-      const form = getBody<ChatInsertForm>(c);
+      const form = getBody<'chatInsertMessage'>(c);
       const { person } = whoIs(store, getSession(c));
       const chat = store.get(chatSlice);
       const uploads = form.file ?? [];
@@ -262,24 +226,27 @@ export const chatRoutes = ({ store }: RouteDeps) =>
       chat.insertedIn.set(id_message, conv);
       for (const file of stored) chat.files.set(chatFileKey(id_message, file.name), file);
       if (conv.kind === 'private') conv.unread[person.role === 1 ? 2 : 1] += 1;
-      return ok(c, { id_message });
+      return okFor<'chatInsertMessage'>(c, { id_message });
     })
 
     .post('/api/chat/group/messages', (c) => {
-      const { gr_potok, IsSelect, id_lastMessage } = getBody<ChatGroupMessagesRequest>(c);
+      const { gr_potok, IsSelect, id_lastMessage } = getBody<'chatGetGroupMessages'>(c);
       const { person } = whoIs(store, getSession(c));
       const chat = store.get(chatSlice);
       const conv = chat.groupChats.get(groupChatKey(gr_potok, IsSelect));
-      if (!conv) return ok(c, emptyPage);
+      if (!conv) return okFor<'chatGetGroupMessages'>(c, emptyPage);
       const all = messagesOf(chat, conv);
       const messages = id_lastMessage === 0 ? latestPage(all) : newerThan(all, id_lastMessage);
-      return ok(c, page(chat, messages, person, groupUnread(chat, conv, person), true));
+      return okFor<'chatGetGroupMessages'>(
+        c,
+        page(chat, messages, person, groupUnread(chat, conv, person), true),
+      );
     })
 
     // Only the recipient: the other side of a private chat, or a member of the group chat who did
     // not write the message.
     .post('/api/chat/read', (c) => {
-      const { id_message } = getBody<ChatReadRequest>(c);
+      const { id_message } = getBody<'chatReadMessage'>(c);
       const { person } = whoIs(store, getSession(c));
       const chat = store.get(chatSlice);
       const found = findMessage(chat, id_message);
@@ -295,16 +262,16 @@ export const chatRoutes = ({ store }: RouteDeps) =>
           message.isRead = true;
           conv.unread[person.role] = Math.max(0, conv.unread[person.role] - 1);
         }
-        return ok(c, true);
+        return okFor<'chatReadMessage'>(c, true);
       }
       if (!isGroupMember(conv, person))
         return fail(c, 403, 'Forbidden: not a member of this group chat');
       markGroupRead(conv, person, id_message);
-      return ok(c, true);
+      return okFor<'chatReadMessage'>(c, true);
     })
 
     .post('/api/chat/deletemessage', (c) => {
-      const { id_message } = getBody<ChatDeleteRequest>(c);
+      const { id_message } = getBody<'chatDeleteMessage'>(c);
       const { person } = whoIs(store, getSession(c));
       const chat = store.get(chatSlice);
       const found = findMessage(chat, id_message);
@@ -318,5 +285,5 @@ export const chatRoutes = ({ store }: RouteDeps) =>
       }
       for (const name of message.files) chat.files.delete(chatFileKey(id_message, name));
       chat.insertedIn.delete(id_message);
-      return ok(c, [{ result: 1 }]);
+      return okFor<'chatDeleteMessage'>(c, [{ result: 1 }]);
     });

@@ -2,7 +2,7 @@
 // role the disciplines, semesters, groups and streams of the signed-in teacher or student, and the
 // contacts of the active group or stream with their unread counts (from the chat slice).
 // The session, not the body's uid / id_group, says whose data it is.
-import { createRouter, getBody, getSession, ok } from '../http.js';
+import { createRouter, getBody, getSession, okFor } from '../http.js';
 import { calendarSlice } from '../world/calendar.js';
 import { chatSlice, unreadByContact } from '../world/chat.js';
 import {
@@ -21,22 +21,6 @@ import { whoIs } from '../world/sessions.js';
 import type { Store } from '../world/store.js';
 import { universitySlice, type Student, type Teacher } from '../world/university.js';
 import type { RouteDeps } from './route-deps.js';
-
-interface ListRequest {
-  uid: number;
-  year: number;
-  ws: 1 | 2 | 3;
-}
-interface SemesterRequest extends ListRequest {
-  id_discipline: number;
-}
-interface GroupRequest extends SemesterRequest {
-  id_semester: number;
-}
-interface ContactsRequest extends GroupRequest {
-  id_group: number;
-  isPotok: boolean;
-}
 
 const byName = new Intl.Collator('ru');
 
@@ -60,41 +44,51 @@ function disciplinesOf(store: Store, person: Teacher | Student, year: number, ws
 
 export const disciplineRoutes = ({ store }: RouteDeps) =>
   createRouter()
-    .get('/api/discipline/current/ws.json', (c) => ok(c, currentWsList()))
+    .get('/api/discipline/current/ws.json', (c) =>
+      okFor<'disciplineGetCurrentWs'>(c, currentWsList()),
+    )
 
-    .get('/api/discipline/current/year.json', (c) => ok(c, currentYearList()))
+    .get('/api/discipline/current/year.json', (c) =>
+      okFor<'disciplineGetCurrentYear'>(c, currentYearList()),
+    )
 
     .post('/api/discipline/list', (c) => {
-      const { year, ws } = getBody<ListRequest>(c);
+      const { year, ws } = getBody<'disciplineGetTeacherList'>(c);
       const { person } = whoIs(store, getSession(c));
-      return ok(c, person.role === 1 ? disciplinesOf(store, person, year, ws) : []);
+      return okFor<'disciplineGetTeacherList'>(
+        c,
+        person.role === 1 ? disciplinesOf(store, person, year, ws) : [],
+      );
     })
 
     .post('/api/discipline/forStudentDisciplinelist', (c) => {
-      const { year, ws } = getBody<ListRequest>(c);
+      const { year, ws } = getBody<'disciplineGetStudentList'>(c);
       const { person } = whoIs(store, getSession(c));
-      return ok(c, person.role === 2 ? disciplinesOf(store, person, year, ws) : []);
+      return okFor<'disciplineGetStudentList'>(
+        c,
+        person.role === 2 ? disciplinesOf(store, person, year, ws) : [],
+      );
     })
 
     .post('/api/discipline/semester/list', (c) => {
-      const { year, ws, id_discipline } = getBody<SemesterRequest>(c);
+      const { year, ws, id_discipline } = getBody<'disciplineGetSemesters'>(c);
       const { person } = whoIs(store, getSession(c));
       const offerings = selectOfferings(offeringsOf(store, person), { year, ws, id_discipline });
       const ids = [...new Set(offerings.map((o) => o.id_semester))].sort((a, b) => b - a);
-      return ok(c, ids.map(toSemesterItem));
+      return okFor<'disciplineGetSemesters'>(c, ids.map(toSemesterItem));
     })
 
     .post('/api/discipline/studentSemester/list', (c) => {
-      const { year, ws, id_discipline } = getBody<SemesterRequest>(c);
+      const { year, ws, id_discipline } = getBody<'disciplineGetStudentSemesters'>(c);
       const { person } = whoIs(store, getSession(c));
       const offerings = selectOfferings(offeringsOf(store, person), { year, ws, id_discipline });
       const ids = [...new Set(offerings.map((o) => o.id_semester))].sort((a, b) => b - a);
-      return ok(c, ids.map(toSemesterItem));
+      return okFor<'disciplineGetStudentSemesters'>(c, ids.map(toSemesterItem));
     })
 
     // The groups, then the streams of which the teacher teaches more than one group together.
     .post('/api/discipline/group/list', (c) => {
-      const { year, ws, id_discipline, id_semester } = getBody<GroupRequest>(c);
+      const { year, ws, id_discipline, id_semester } = getBody<'disciplineGetGroups'>(c);
       const { person } = whoIs(store, getSession(c));
       const { groupById, streamById } = store.get(universitySlice);
       const offerings = selectOfferings(offeringsOf(store, person), {
@@ -111,14 +105,17 @@ export const disciplineRoutes = ({ store }: RouteDeps) =>
         const taught = groups.filter((other) => other.id_stream === g.id_stream).length;
         return stream && taught > 1 ? [stream] : [];
       });
-      return ok(c, [...groups.map(toGroupItem), ...streams.map(toStreamItem)]);
+      return okFor<'disciplineGetGroups'>(c, [
+        ...groups.map(toGroupItem),
+        ...streams.map(toStreamItem),
+      ]);
     })
 
     // The student's group and its stream, when the group studies the discipline that semester.
     .post('/api/discipline/studentGroup/list', (c) => {
-      const { year, ws, id_discipline, id_semester } = getBody<GroupRequest>(c);
+      const { year, ws, id_discipline, id_semester } = getBody<'disciplineGetStudentGroups'>(c);
       const { person } = whoIs(store, getSession(c));
-      if (person.role !== 2) return ok(c, []);
+      if (person.role !== 2) return okFor<'disciplineGetStudentGroups'>(c, []);
       const { groupById, streamById } = store.get(universitySlice);
       const offerings = selectOfferings(offeringsOf(store, person), {
         year,
@@ -127,16 +124,16 @@ export const disciplineRoutes = ({ store }: RouteDeps) =>
         id_semester,
       });
       const group = groupById.get(person.id_group);
-      if (!group || offerings.length === 0) return ok(c, []);
+      if (!group || offerings.length === 0) return okFor<'disciplineGetStudentGroups'>(c, []);
       const stream = streamById.get(group.id_stream);
       const items = [toGroupItem(group)];
       if (stream && stream.groupIds.length > 1) items.push(toStreamItem(stream));
-      return ok(c, items);
+      return okFor<'disciplineGetStudentGroups'>(c, items);
     })
 
     // The students of a group or stream the teacher teaches the discipline to, by name.
     .post('/api/discipline/students/list', (c) => {
-      const body = getBody<ContactsRequest>(c);
+      const body = getBody<'disciplineGetStudents'>(c);
       const { year, ws, id_discipline, id_semester } = body;
       const { person } = whoIs(store, getSession(c));
       const university = store.get(universitySlice);
@@ -156,24 +153,24 @@ export const disciplineRoutes = ({ store }: RouteDeps) =>
           idid: s.id,
           fio: s.fullName,
           countMessages: unread.get(s.id) ?? 0,
-          id_type: 2,
+          id_type: 2 as const,
           faculty: s.id_faculty,
           group: s.id_group,
         }));
-      return ok(c, contacts);
+      return okFor<'disciplineGetStudents'>(c, contacts);
     })
 
     // The teachers of the discipline for the student's group (asked for the group or its stream).
     .post('/api/discipline/teachers/list', (c) => {
-      const body = getBody<ContactsRequest>(c);
+      const body = getBody<'disciplineGetTeachers'>(c);
       const { year, ws, id_discipline, id_semester } = body;
       const { person } = whoIs(store, getSession(c));
-      if (person.role !== 2) return ok(c, []);
+      if (person.role !== 2) return okFor<'disciplineGetTeachers'>(c, []);
       const university = store.get(universitySlice);
       const ownGroup = groupsOf(university, body.id_group, body.isPotok).some(
         (g) => g.id_group === person.id_group,
       );
-      if (!ownGroup) return ok(c, []);
+      if (!ownGroup) return okFor<'disciplineGetTeachers'>(c, []);
       const offerings = selectOfferings(offeringsOf(store, person), {
         year,
         ws,
@@ -188,8 +185,8 @@ export const disciplineRoutes = ({ store }: RouteDeps) =>
           idid: t.id,
           fio: t.fullName,
           countMessages: unread.get(t.id) ?? 0,
-          id_type: 1,
+          id_type: 1 as const,
           faculty: t.id_faculty,
         }));
-      return ok(c, contacts);
+      return okFor<'disciplineGetTeachers'>(c, contacts);
     });

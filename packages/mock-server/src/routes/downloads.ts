@@ -1,7 +1,7 @@
 // The one download endpoint for every stored file. `type` says whose it is: 4 news attachments
 // (the product spec's links), and, as the contract assumes, 1 UMK materials, 2 e-library books and
 // 3 chat attachments; `filename` is `{owner id}_{file name}`.
-import { createRouter, fail, getQuery, getSession } from '../http.js';
+import { createRouter, fail, getQuery, getSession, type QueryParams } from '../http.js';
 import { findChatFile } from '../world/chat.js';
 import { contentDisposition, isTraversal, type StoredFile } from '../world/files.js';
 import { findLibraryFile } from '../world/library.js';
@@ -12,11 +12,7 @@ import { findUmkFile } from '../world/umk.js';
 import type { Student, Teacher } from '../world/university.js';
 import type { RouteDeps } from './route-deps.js';
 
-type DownloadType = 1 | 2 | 3 | 4;
-interface DownloadQuery {
-  filename: string;
-  type: DownloadType;
-}
+type DownloadType = QueryParams<'downloadNewsFile'>['type'];
 type FileSource = (
   store: Store,
   id: number,
@@ -33,7 +29,7 @@ const sources: Record<DownloadType, FileSource> = {
 
 export const downloadRoutes = ({ store }: RouteDeps) =>
   createRouter().get('/lms/api/news/download.file', (c) => {
-    const { filename, type } = getQuery<DownloadQuery>(c);
+    const { filename, type } = getQuery<'downloadNewsFile'>(c);
     if (isTraversal(filename)) return fail(c, 400, 'query/filename: must be a plain file name');
     const match = /^(\d+)_(.+)$/s.exec(filename);
     if (!match?.[1] || !match[2]) return fail(c, 404, 'Not found');

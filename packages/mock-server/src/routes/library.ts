@@ -1,6 +1,6 @@
 // Area "library": the e-library's base categories, book categories, the book list, and adding or
 // editing a book with its file.
-import { createRouter, fail, getBody, getSession, ok } from '../http.js';
+import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
 import { cleanFileName, storeUpload } from '../world/files.js';
 import {
   baseBookCategories,
@@ -14,54 +14,34 @@ import {
 import { whoIs } from '../world/sessions.js';
 import type { RouteDeps } from './route-deps.js';
 
-interface BookCategoriesRequest {
-  id_baseBookCategory: number;
-}
-interface BookListRequest {
-  id_bookCategory: number;
-  id_human: number;
-  id_humanType: 1 | 2;
-}
-interface EBookForm {
-  id_eBook: number;
-  nameBook: string;
-  author: string;
-  description: string;
-  totalPages: number;
-  fileName: string;
-  id_bookCategory: number;
-  IsFromUmk: boolean;
-  id_human: number;
-  id_humanType: 1 | 2;
-  file?: File[];
-}
-
 // The session, not the body's id_human/id_humanType, says who is asking.
 export const libraryRoutes = ({ store }: RouteDeps) =>
   createRouter()
-    .post('/api/library/basebookcategories', (c) => ok(c, baseBookCategories))
+    .post('/api/library/basebookcategories', (c) =>
+      okFor<'libraryGetBaseBookCategories'>(c, baseBookCategories),
+    )
 
     .post('/api/library/bookcategories', (c) => {
-      const { id_baseBookCategory } = getBody<BookCategoriesRequest>(c);
-      return ok(
+      const { id_baseBookCategory } = getBody<'libraryGetBookCategories'>(c);
+      return okFor<'libraryGetBookCategories'>(
         c,
         bookCategories.filter((category) => category.id_baseBookCategory === id_baseBookCategory),
       );
     })
 
     .post('/api/library/getbooklist', (c) => {
-      const { id_bookCategory } = getBody<BookListRequest>(c);
+      const { id_bookCategory } = getBody<'libraryGetBookList'>(c);
       const { books } = store.get(librarySlice);
       const listed =
         id_bookCategory === -1
           ? books
           : books.filter((book) => book.id_bookCategory === id_bookCategory);
-      return ok(c, [...listed].sort(byBookName).map(toEBook));
+      return okFor<'libraryGetBookList'>(c, [...listed].sort(byBookName).map(toEBook));
     })
 
     // Teachers only (x-roles); an existing book only by whoever added it.
     .post('/api/library/insertupdatebook', async (c) => {
-      const form = getBody<EBookForm>(c);
+      const form = getBody<'librarySaveBook'>(c);
       const { person } = whoIs(store, getSession(c));
       const library = store.get(librarySlice);
       const existing =
@@ -108,5 +88,5 @@ export const libraryRoutes = ({ store }: RouteDeps) =>
         library.books.push(book);
       }
       if (stored) library.files.set(book.id_eBook, stored);
-      return ok(c, toEBook(book));
+      return okFor<'librarySaveBook'>(c, toEBook(book));
     });

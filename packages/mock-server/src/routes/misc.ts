@@ -1,27 +1,12 @@
 // Area "misc": faculties for the news audience picker, photos, the apps page's links, academic
 // years, paid services, the current year, a student's groups and payment codes.
-import { createRouter, fail, getBody, ok } from '../http.js';
+import { createRouter, fail, getBody, okFor } from '../http.js';
 import { academicYears, CURRENT_YEAR_ID } from '../world/calendar.js';
 import { avatarJpeg } from '../world/misc-photo.js';
 import { dinUrls, findYear, paymentAccount, studiedIn, uslugi } from '../world/misc.js';
 import { findByUid, photoOf } from '../world/profile.js';
 import { faculties, universitySlice, type Group } from '../world/university.js';
 import type { RouteDeps } from './route-deps.js';
-
-interface PhotoRequest {
-  uid: number;
-  role: 1 | 2;
-}
-interface GroupsRequest {
-  id_a_year: number;
-  id_student: number;
-}
-interface PaymentCodeRequest {
-  id_year: number;
-  id_group: number;
-  id_student: number;
-  id_uslug: number;
-}
 
 const toYear = ({ id_a_year, name }: { id_a_year: number; name: string }) => ({ id_a_year, name });
 const toGroup = ({ id_group, name, id_faculty }: Group) => ({
@@ -35,7 +20,7 @@ export const miscRoutes = ({ store }: RouteDeps) =>
   createRouter()
     // every faculty can be addressed by any author
     .post('/api/misc/registered-faculty-list', (c) =>
-      ok(
+      okFor<'miscGetRegisteredFaculties'>(
         c,
         faculties.map(({ id_faculty, name }) => ({ id_faculty, name })),
       ),
@@ -43,37 +28,45 @@ export const miscRoutes = ({ store }: RouteDeps) =>
 
     // any person's photo by account id and role; null without a photo or for an unknown account
     .post('/api/misc/photo', (c) => {
-      const { uid, role } = getBody<PhotoRequest>(c);
+      const { uid, role } = getBody<'miscGetPhoto'>(c);
       const person = findByUid(store, role, uid);
       const photo = person && photoOf(store, person);
-      return ok(c, photo ? { type: 'Buffer' as const, data: avatarJpeg(photo) } : null);
+      return okFor<'miscGetPhoto'>(
+        c,
+        photo ? { type: 'Buffer' as const, data: avatarJpeg(photo) } : null,
+      );
     })
 
-    .post('/api/misc/dinurls', (c) => ok(c, dinUrls))
+    .post('/api/misc/dinurls', (c) => okFor<'miscGetDinUrls'>(c, dinUrls))
 
-    .post('/api/misc/years', (c) => ok(c, [...academicYears].reverse().map(toYear)))
+    .post('/api/misc/years', (c) =>
+      okFor<'miscGetYears'>(c, [...academicYears].reverse().map(toYear)),
+    )
 
-    .post('/api/misc/uslugi', (c) => ok(c, uslugi))
+    .post('/api/misc/uslugi', (c) => okFor<'miscGetUslugi'>(c, uslugi))
 
     .post('/api/misc/defaultyear', (c) => {
       const year = findYear(CURRENT_YEAR_ID);
       if (!year) throw new Error('The current academic year is missing from the calendar');
-      return ok(c, toYear(year));
+      return okFor<'miscGetDefaultYear'>(c, toYear(year));
     })
 
     .post('/api/misc/getgroups', (c) => {
-      const { id_a_year, id_student } = getBody<GroupsRequest>(c);
+      const { id_a_year, id_student } = getBody<'miscGetGroups'>(c);
       const { studentById, groupById } = store.get(universitySlice);
       const student = studentById.get(id_student);
       const group = student && groupById.get(student.id_group);
       const year = findYear(id_a_year);
-      return ok(c, group && year && studiedIn(group, year) ? [toGroup(group)] : []);
+      return okFor<'miscGetGroups'>(
+        c,
+        group && year && studiedIn(group, year) ? [toGroup(group)] : [],
+      );
     })
 
     // The operation declares no 404: a request that names no real (year, group, student, service)
     // is a bad request, answered 400 naming the field.
     .post('/api/misc/paymentcode', (c) => {
-      const { id_year, id_group, id_student, id_uslug } = getBody<PaymentCodeRequest>(c);
+      const { id_year, id_group, id_student, id_uslug } = getBody<'miscGetPaymentCode'>(c);
       const { studentById, groupById } = store.get(universitySlice);
       const year = findYear(id_year);
       if (!year) return fail(c, 400, 'body/id_year: no such academic year');
@@ -85,7 +78,7 @@ export const miscRoutes = ({ store }: RouteDeps) =>
       }
       const usluga = uslugi.find((u) => u.id_uslug === id_uslug);
       if (!usluga) return fail(c, 400, 'body/id_uslug: no such service');
-      return ok(c, {
+      return okFor<'miscGetPaymentCode'>(c, {
         account: paymentAccount(year, group, student, usluga),
         id_uslug: usluga.id_uslug,
         name: usluga.name,

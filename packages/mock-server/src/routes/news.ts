@@ -1,6 +1,6 @@
 // Area "news": the feed (10 per page, newest first), the write permission, insert with
 // attachments and delete. Attachments are served by routes/downloads.ts (type 4).
-import { createRouter, fail, getBody, getSession, ok } from '../http.js';
+import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
 import { cleanFileName, storeUpload } from '../world/files.js';
 import {
   NEWS_PAGE_SIZE,
@@ -8,7 +8,6 @@ import {
   newsFileKey,
   newsSlice,
   toNewsItem,
-  type NewsAudience,
   type NewsRecord,
 } from '../world/news.js';
 import { findPerson, toUser } from '../world/accounts.js';
@@ -17,33 +16,16 @@ import { toBishkekIso } from '../world/time.js';
 import { universitySlice } from '../world/university.js';
 import type { RouteDeps } from './route-deps.js';
 
-interface NewsListRequest {
-  page: number;
-}
-interface NewsCheckRequest {
-  id: number;
-  type: 1 | 2;
-}
-interface NewsInsertForm {
-  message: string;
-  audience: NewsAudience;
-  id_faculty: number;
-  file?: File[];
-}
-interface NewsDeleteRequest {
-  id: number;
-}
-
 // The session, not the body's id/uid/role, says who is asking: the body only has to be valid.
 export const newsRoutes = ({ store }: RouteDeps) =>
   createRouter()
     .post('/api/news/data.json', (c) => {
-      const { page } = getBody<NewsListRequest>(c);
+      const { page } = getBody<'getNews'>(c);
       const { person: reader } = whoIs(store, getSession(c));
       const { teacherById } = store.get(universitySlice);
       const visible = store.get(newsSlice).items.filter((item) => isVisibleTo(item, reader));
       const start = (page - 1) * NEWS_PAGE_SIZE;
-      return ok(
+      return okFor<'getNews'>(
         c,
         visible
           .slice(start, start + NEWS_PAGE_SIZE)
@@ -52,9 +34,9 @@ export const newsRoutes = ({ store }: RouteDeps) =>
     })
 
     .post('/api/news/check.json', (c) => {
-      const { id, type } = getBody<NewsCheckRequest>(c);
+      const { id, type } = getBody<'checkNews'>(c);
       const person = findPerson(store, type, id);
-      return ok(c, { newsPerms: person ? toUser(store, person).newsPerms : false });
+      return okFor<'checkNews'>(c, { newsPerms: person ? toUser(store, person).newsPerms : false });
     })
 
     .post('/api/news/insert.json', async (c) => {
@@ -62,7 +44,7 @@ export const newsRoutes = ({ store }: RouteDeps) =>
       if (author.role !== 1 || !author.newsPerms) {
         return fail(c, 403, 'Forbidden: no permission to write news');
       }
-      const { message, audience, id_faculty, file = [] } = getBody<NewsInsertForm>(c);
+      const { message, audience, id_faculty, file = [] } = getBody<'insertNews'>(c);
       const news = store.get(newsSlice);
       const item: NewsRecord = {
         id_eventMessage: news.nextId,
@@ -88,11 +70,11 @@ export const newsRoutes = ({ store }: RouteDeps) =>
         news.files.set(newsFileKey(item.id_eventMessage, stored.name), stored);
       }
       news.items.unshift(item);
-      return ok(c, { id_eventMessage: item.id_eventMessage });
+      return okFor<'insertNews'>(c, { id_eventMessage: item.id_eventMessage });
     })
 
     .post('/api/news/delete.json', (c) => {
-      const { id } = getBody<NewsDeleteRequest>(c);
+      const { id } = getBody<'deleteNews'>(c);
       const { person } = whoIs(store, getSession(c));
       const news = store.get(newsSlice);
       const index = news.items.findIndex((item) => item.id_eventMessage === id);
@@ -104,5 +86,5 @@ export const newsRoutes = ({ store }: RouteDeps) =>
       }
       news.items.splice(index, 1);
       for (const name of item.fileNames) news.files.delete(newsFileKey(id, name));
-      return ok(c, true);
+      return okFor<'deleteNews'>(c, true);
     });

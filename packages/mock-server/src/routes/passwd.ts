@@ -4,13 +4,6 @@ import { createRouter, fail, getBody, getSession, type AppContext } from '../htt
 import { whoIs } from '../world/sessions.js';
 import type { RouteDeps } from './route-deps.js';
 
-interface PasswdResetRequest {
-  password: string;
-  newPassword: string;
-  uid: number;
-  role: 1 | 2;
-}
-
 export const WRONG_OLD_PASSWORD = 'Неверный старый пароль';
 
 /** The contract's outcome envelope: 200 in both cases, data true or false. */
@@ -24,7 +17,7 @@ const outcome = (c: AppContext, changed: boolean) =>
 
 export const passwdRoutes = ({ store }: RouteDeps) =>
   createRouter().post('/api/passwd/reset.json', (c) => {
-    const { password, newPassword, uid, role } = getBody<PasswdResetRequest>(c);
+    const { password, newPassword, uid, role } = getBody<'passwdReset'>(c);
     const { account } = whoIs(store, getSession(c));
     // only one's own account: the body names it, the session must be it
     if (uid !== account.uid || role !== account.role) {

@@ -1,5 +1,5 @@
 // Area "profile": the signed-in person's card.
-import { createRouter, getSession, ok } from '../http.js';
+import { createRouter, getSession, okFor } from '../http.js';
 import { toProfileData } from '../world/profile.js';
 import { whoIs } from '../world/sessions.js';
 import type { RouteDeps } from './route-deps.js';
@@ -9,5 +9,5 @@ import type { RouteDeps } from './route-deps.js';
 export const profileRoutes = ({ store }: RouteDeps) =>
   createRouter().post('/api/profile/data.json', (c) => {
     const { person } = whoIs(store, getSession(c));
-    return ok(c, toProfileData(store, person));
+    return okFor<'profileGetData'>(c, toProfileData(store, person));
   });

@@ -1,7 +1,15 @@
 // Area "regfordisciplines": a student's registration rows per year and semester (plan rows, then
 // electives), the teachers and streams offered for a row, saving and cancelling a registration,
 // and the optional-registration permission with its disciplines, teachers and streams.
-import { createRouter, fail, getBody, getSession, ok, type AppContext } from '../http.js';
+import {
+  createRouter,
+  fail,
+  getBody,
+  getSession,
+  okFor,
+  type AppContext,
+  type Schema,
+} from '../http.js';
 import { CURRENT_YEAR_ID, academicYears, semesters } from '../world/calendar.js';
 import {
   courseOf,
@@ -19,50 +27,6 @@ import { whoIs } from '../world/sessions.js';
 import type { Store } from '../world/store.js';
 import { universitySlice, type Student, type Teacher } from '../world/university.js';
 import type { RouteDeps } from './route-deps.js';
-
-interface RegStudentRequest {
-  uid: number;
-}
-interface RegSemestersRequest {
-  id_group: number;
-  id_a_year: number;
-}
-interface RegListRequest {
-  uid: number;
-  id_a_year: number;
-  id_semester: number;
-  id_group: number;
-}
-interface RegTeachersRequest {
-  id_discipline: number;
-  id_a_year: number;
-  id_semester: number;
-  id_vid_zaniatiy: number;
-}
-interface RegSubgroupsRequest extends RegTeachersRequest {
-  id_teacher: number;
-}
-interface RegSaveRequest {
-  uid: number;
-  isByPlan: boolean;
-  id_a_year: number;
-  id_semester: number;
-  id_group: number;
-  id_kafedra: number;
-  id_discipline: number;
-  kredits: number;
-  id_examination: number;
-  id_vid_zaniatiy: number;
-  id_teacher: number;
-  subgroup: number;
-}
-interface RegDeleteRequest {
-  id_disciplineForStudent: number;
-  uid: number;
-}
-interface RegPermissionRequest {
-  attr: string;
-}
 
 const toYear = ({ id_a_year, name }: { id_a_year: number; name: string }) => ({ id_a_year, name });
 
@@ -87,7 +51,7 @@ function teacherOptions(store: Store, course: Course | undefined) {
   });
 }
 
-function streamOptions(store: Store, body: RegSubgroupsRequest) {
+function streamOptions(store: Store, body: Schema<'RegSubgroupsRequest'>) {
   const course = courseOf(store.get(regfordisciplinesSlice), body);
   const teacher = course?.teachers.find((t) => t.id_teacher === body.id_teacher);
   return (teacher?.streams ?? []).map(({ subgroup, dop_potokname }) => ({
@@ -131,8 +95,8 @@ const inSemester = (row: RegRecord, body: { id_a_year: number; id_semester: numb
 export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
   createRouter()
     .post('/api/regfordisciplines/getdefyear', (c) => {
-      getBody<RegStudentRequest>(c);
-      return ok(c, currentYear());
+      getBody<'regfordisciplinesGetDefYear'>(c);
+      return okFor<'regfordisciplinesGetDefYear'>(c, currentYear());
     })
 
     // A student's years run from the intake to now; a teacher gets every year.
@@ -141,15 +105,15 @@ export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
       const group =
         person.role === 2 ? store.get(universitySlice).groupById.get(person.id_group) : undefined;
       const years = academicYears.filter((y) => !group || y.startYear >= group.intakeYear);
-      return ok(c, years.map(toYear).reverse());
+      return okFor<'regfordisciplinesGetYears'>(c, years.map(toYear).reverse());
     })
 
     .post('/api/regfordisciplines/getsemesters', (c) => {
-      const { id_group, id_a_year } = getBody<RegSemestersRequest>(c);
+      const { id_group, id_a_year } = getBody<'regfordisciplinesGetSemesters'>(c);
       const group = store.get(universitySlice).groupById.get(id_group);
       const registration = store.get(regfordisciplinesSlice);
       const pairs = group ? groupSemesters(registration, group) : [];
-      return ok(
+      return okFor<'regfordisciplinesGetSemesters'>(
         c,
         pairs
           .filter((pair) => pair.id_a_year === id_a_year)
@@ -158,7 +122,7 @@ export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
     })
 
     .post('/api/regfordisciplines/getreglist', (c) => {
-      const body = getBody<RegListRequest>(c);
+      const body = getBody<'regfordisciplinesGetRegList'>(c);
       const me = student(store, c);
       const registration = store.get(regfordisciplinesSlice);
       const { teacherById } = store.get(universitySlice);
@@ -166,23 +130,29 @@ export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
         (row) => row.id_group === body.id_group && inSemester(row, body),
       );
       const ordered = [...rows.filter((r) => r.isByPlan), ...rows.filter((r) => !r.isByPlan)];
-      return ok(
+      return okFor<'regfordisciplinesGetRegList'>(
         c,
         ordered.map((row, i) => toRow(registration, teacherById, row, i + 1)),
       );
     })
 
     .post('/api/regfordisciplines/getteachersforregel', (c) => {
-      const body = getBody<RegTeachersRequest>(c);
-      return ok(c, teacherOptions(store, courseOf(store.get(regfordisciplinesSlice), body)));
+      const body = getBody<'regfordisciplinesGetTeachersForRegEl'>(c);
+      return okFor<'regfordisciplinesGetTeachersForRegEl'>(
+        c,
+        teacherOptions(store, courseOf(store.get(regfordisciplinesSlice), body)),
+      );
     })
 
     .post('/api/regfordisciplines/getsubgroupsforregel', (c) =>
-      ok(c, streamOptions(store, getBody<RegSubgroupsRequest>(c))),
+      okFor<'regfordisciplinesGetSubgroupsForRegEl'>(
+        c,
+        streamOptions(store, getBody<'regfordisciplinesGetSubgroupsForRegEl'>(c)),
+      ),
     )
 
     .post('/api/regfordisciplines/saveregistration', (c) => {
-      const body = getBody<RegSaveRequest>(c);
+      const body = getBody<'regfordisciplinesSaveRegistration'>(c);
       const me = student(store, c);
       const university = store.get(universitySlice);
       const registration = store.get(regfordisciplinesSlice);
@@ -245,7 +215,7 @@ export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
       }
       row.id_teacher = body.id_teacher;
       row.subgroup = body.subgroup;
-      return ok(c, {
+      return okFor<'regfordisciplinesSaveRegistration'>(c, {
         id_disciplineForStudent: row.id_disciplineForStudent,
         id_teacher: body.id_teacher,
         t_fio: fio,
@@ -254,7 +224,7 @@ export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
     })
 
     .post('/api/regfordisciplines/deleteregistration', (c) => {
-      const { id_disciplineForStudent: id } = getBody<RegDeleteRequest>(c);
+      const { id_disciplineForStudent: id } = getBody<'regfordisciplinesDeleteRegistration'>(c);
       const me = student(store, c);
       studentRows(store, me);
       const row = findRegistration(store, id);
@@ -270,18 +240,21 @@ export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
         const rows = studentRows(store, me);
         rows.splice(rows.indexOf(row), 1);
       }
-      return ok(c, true);
+      return okFor<'regfordisciplinesDeleteRegistration'>(c, true);
     })
 
     .post('/api/regfordisciplines/optional/permission', (c) => {
-      const { attr } = getBody<RegPermissionRequest>(c);
+      const { attr } = getBody<'regfordisciplinesGetOptionalPermission'>(c);
       const { person } = whoIs(store, getSession(c));
-      return ok(c, hasOptionalPermission(store.get(universitySlice), person, attr));
+      return okFor<'regfordisciplinesGetOptionalPermission'>(
+        c,
+        hasOptionalPermission(store.get(universitySlice), person, attr),
+      );
     })
 
     // The catalogue minus what the student already has that semester (teachers see all of it).
     .post('/api/regfordisciplines/optional/disciplines', (c) => {
-      const body = getBody<RegListRequest>(c);
+      const body = getBody<'regfordisciplinesGetOptionalDisciplines'>(c);
       const { person } = whoIs(store, getSession(c));
       const registration = store.get(regfordisciplinesSlice);
       const taken = new Set(
@@ -291,7 +264,7 @@ export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
               .map((row) => row.id_discipline)
           : [],
       );
-      return ok(
+      return okFor<'regfordisciplinesGetOptionalDisciplines'>(
         c,
         registration.electives
           .filter((e) => !taken.has(e.id_discipline))
@@ -307,16 +280,19 @@ export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
     })
 
     .post('/api/regfordisciplines/optional/teachers', (c) => {
-      const body = getBody<RegTeachersRequest>(c);
+      const body = getBody<'regfordisciplinesGetOptionalTeachers'>(c);
       const registration = store.get(regfordisciplinesSlice);
       const course = registration.electiveById.get(body.id_discipline);
-      return ok(c, teacherOptions(store, course && courseOf(registration, body)));
+      return okFor<'regfordisciplinesGetOptionalTeachers'>(
+        c,
+        teacherOptions(store, course && courseOf(registration, body)),
+      );
     })
 
     .post('/api/regfordisciplines/optional/subgroups', (c) => {
-      const body = getBody<RegSubgroupsRequest>(c);
+      const body = getBody<'regfordisciplinesGetOptionalSubgroups'>(c);
       const registration = store.get(regfordisciplinesSlice);
-      return ok(
+      return okFor<'regfordisciplinesGetOptionalSubgroups'>(
         c,
         registration.electiveById.has(body.id_discipline) ? streamOptions(store, body) : [],
       );

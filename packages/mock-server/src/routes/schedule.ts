@@ -1,17 +1,11 @@
 // Area "schedule": the weekly timetable of a teacher or a student for a year and ws.
-import { createRouter, fail, getBody, getSession, ok } from '../http.js';
+import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
 import { lessonKinds, pairTimes, timetableFor, type Lesson } from '../world/schedule.js';
 import { calendarSlice } from '../world/calendar.js';
 import { whoIs } from '../world/sessions.js';
 import { universitySlice, type University } from '../world/university.js';
 import type { Store } from '../world/store.js';
 import type { RouteDeps } from './route-deps.js';
-
-interface ScheduleRequest {
-  ws: 1 | 2 | 3;
-  year: number;
-  id: number;
-}
 
 /** A stream's lecture names its groups (or the stream, when it has many). */
 function groupLabel(university: University, lesson: Lesson) {
@@ -47,26 +41,26 @@ function toScheduleLesson(store: Store, lesson: Lesson, view: 'teacher' | 'stude
 export const scheduleRoutes = ({ store }: RouteDeps) =>
   createRouter()
     .post('/api/schedule/teacher.json', (c) => {
-      const { ws, year, id } = getBody<ScheduleRequest>(c);
+      const { ws, year, id } = getBody<'scheduleGetTeacher'>(c);
       const { person } = whoIs(store, getSession(c));
       if (person.role !== 1 || person.id !== id) {
         return fail(c, 403, 'Forbidden: not your schedule');
       }
       const lessons = timetableFor(store, year, ws).byTeacher.get(person.id) ?? [];
-      return ok(
+      return okFor<'scheduleGetTeacher'>(
         c,
         lessons.map((lesson) => toScheduleLesson(store, lesson, 'teacher')),
       );
     })
 
     .post('/api/schedule/student.json', (c) => {
-      const { ws, year, id } = getBody<ScheduleRequest>(c);
+      const { ws, year, id } = getBody<'scheduleGetStudent'>(c);
       const { person } = whoIs(store, getSession(c));
       if (person.role !== 2 || person.id !== id) {
         return fail(c, 403, 'Forbidden: not your schedule');
       }
       const lessons = timetableFor(store, year, ws).byGroup.get(person.id_group) ?? [];
-      return ok(
+      return okFor<'scheduleGetStudent'>(
         c,
         lessons.map((lesson) => toScheduleLesson(store, lesson, 'student')),
       );

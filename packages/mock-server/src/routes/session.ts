@@ -1,6 +1,6 @@
 // Area "session": configuration, logo, login (orize), token authentication (enticate), logout.
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { createRouter, fail, getBody, getSession, ok, type AppContext } from '../http.js';
+import { createRouter, fail, getBody, getSession, okFor, type AppContext } from '../http.js';
 import { TOKEN_COOKIE, XSRF_COOKIE } from '../security.js';
 import { accountsSlice, findPerson, toUser } from '../world/accounts.js';
 import { endSession, findSession, startSession, whoIs, type Session } from '../world/sessions.js';
@@ -9,14 +9,6 @@ import type { RouteDeps } from './route-deps.js';
 export const PORTAL_NAME = 'Университетский портал LMS';
 export const UNIVERSITY_NAME = 'Кыргызский национальный университет';
 const LOGO_PATH = '/api/logo.svg';
-
-interface LoginRequest {
-  login: string;
-  password: string;
-}
-interface AuthenticateRequest {
-  token: string;
-}
 
 // Both cookies are readable by the portal's script: it keeps `token` for re-login after a reload
 // and copies XSRF-TOKEN into the X-XSRF-TOKEN header.
@@ -43,7 +35,7 @@ export const sessionRoutes = ({ store, settings }: RouteDeps) =>
     })
 
     .post('/api/auth/orize.json', (c) => {
-      const { login, password } = getBody<LoginRequest>(c);
+      const { login, password } = getBody<'authorize'>(c);
       const account = store.get(accountsSlice).byLogin.get(login);
       const person = account && findPerson(store, account.role, account.personId);
       if (!account || !person || account.password !== password) {
@@ -51,21 +43,21 @@ export const sessionRoutes = ({ store, settings }: RouteDeps) =>
       }
       const session = startSession(store, account);
       setSessionCookies(c, session);
-      return ok(c, toUser(store, person));
+      return okFor<'authorize'>(c, toUser(store, person));
     })
 
     .post('/api/auth/enticate.json', (c) => {
-      const session = findSession(store, getBody<AuthenticateRequest>(c).token);
+      const session = findSession(store, getBody<'authenticate'>(c).token);
       if (!session) return fail(c, 401, 'Unauthorized');
       setSessionCookies(c, session);
-      return ok(c, toUser(store, whoIs(store, session).person));
+      return okFor<'authenticate'>(c, toUser(store, whoIs(store, session).person));
     })
 
     .post('/api/auth/logout.json', (c) => {
       endSession(store, getSession(c));
       deleteCookie(c, TOKEN_COOKIE, { path: '/' });
       deleteCookie(c, XSRF_COOKIE, { path: '/' });
-      return ok(c, true);
+      return okFor<'logout'>(c, true);
     });
 
 const logoSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" role="img" aria-label="${UNIVERSITY_NAME}">

@@ -1,6 +1,6 @@
 // Area "singlewindow": documents to order, the regions and districts to receive them in, and the
 // user's own orders (list newest first, save as 'waiting', cancel while still waiting).
-import { createRouter, fail, getBody, getSession, ok } from '../http.js';
+import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
 import {
   districtById,
   districts,
@@ -16,26 +16,6 @@ import { whoIs } from '../world/sessions.js';
 import type { RouteDeps } from './route-deps.js';
 import { toBishkekIso } from '../world/time.js';
 
-interface DocListRequest {
-  uid: number;
-  role: 1 | 2;
-}
-interface DistrictListRequest {
-  id_region: number;
-}
-interface OrderSaveRequest {
-  uid: number;
-  id_doc: number;
-  id_region: number;
-  id_district: number;
-  count: number;
-  comment?: string;
-}
-interface OrderCancelRequest {
-  id_order: number;
-  uid: number;
-}
-
 const newestFirst = (a: OrderRecord, b: OrderRecord) =>
   b.created.localeCompare(a.created) || b.id_order - a.id_order;
 
@@ -43,9 +23,9 @@ const newestFirst = (a: OrderRecord, b: OrderRecord) =>
 export const singlewindowRoutes = ({ store }: RouteDeps) =>
   createRouter()
     .post('/api/singlewindow/doc/list', (c) => {
-      getBody<DocListRequest>(c);
+      getBody<'singlewindowGetDocList'>(c);
       const { person } = whoIs(store, getSession(c));
-      return ok(
+      return okFor<'singlewindowGetDocList'>(
         c,
         documents
           .filter((d) => d.roles.includes(person.role))
@@ -54,15 +34,15 @@ export const singlewindowRoutes = ({ store }: RouteDeps) =>
     })
 
     .post('/api/singlewindow/region/list', (c) =>
-      ok(
+      okFor<'singlewindowGetRegionList'>(
         c,
         regions.map(({ id_region, name }) => ({ id_region, name })),
       ),
     )
 
     .post('/api/singlewindow/district/list', (c) => {
-      const { id_region } = getBody<DistrictListRequest>(c);
-      return ok(
+      const { id_region } = getBody<'singlewindowGetDistrictList'>(c);
+      return okFor<'singlewindowGetDistrictList'>(
         c,
         districts
           .filter((d) => d.id_region === id_region)
@@ -73,11 +53,11 @@ export const singlewindowRoutes = ({ store }: RouteDeps) =>
     .post('/api/singlewindow/order/list', (c) => {
       const { person } = whoIs(store, getSession(c));
       const mine = store.get(singleWindowSlice).orders.filter((o) => o.uid === person.uid);
-      return ok(c, mine.sort(newestFirst).map(toOrder));
+      return okFor<'singlewindowGetOrderList'>(c, mine.sort(newestFirst).map(toOrder));
     })
 
     .post('/api/singlewindow/order/save', (c) => {
-      const body = getBody<OrderSaveRequest>(c);
+      const body = getBody<'singlewindowSaveOrder'>(c);
       const { person } = whoIs(store, getSession(c));
       const doc = documentById.get(body.id_doc);
       if (!doc) return fail(c, 400, 'body/id_doc: unknown document');
@@ -103,11 +83,11 @@ export const singlewindowRoutes = ({ store }: RouteDeps) =>
       };
       singleWindow.nextId += 1;
       singleWindow.orders.push(order);
-      return ok(c, toOrder(order));
+      return okFor<'singlewindowSaveOrder'>(c, toOrder(order));
     })
 
     .post('/api/singlewindow/order/cancel', (c) => {
-      const { id_order } = getBody<OrderCancelRequest>(c);
+      const { id_order } = getBody<'singlewindowCancelOrder'>(c);
       const { person } = whoIs(store, getSession(c));
       const order = store.get(singleWindowSlice).orders.find((o) => o.id_order === id_order);
       if (!order) return fail(c, 404, 'Not found');
@@ -120,5 +100,5 @@ export const singlewindowRoutes = ({ store }: RouteDeps) =>
         );
       }
       order.status = 'canceled';
-      return ok(c, toOrder(order));
+      return okFor<'singlewindowCancelOrder'>(c, toOrder(order));
     });

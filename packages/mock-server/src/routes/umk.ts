@@ -1,7 +1,7 @@
 // Area "umk": study materials. Teachers pick a semester and one of their discipline rows and manage
 // their own materials; students pick a semester, discipline, form of control and teacher and see
 // the materials aimed at their form of study. A material can also be published to the e-library.
-import { createRouter, fail, getBody, getSession, ok } from '../http.js';
+import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
 import {
   CURRENT_WS,
   CURRENT_YEAR_ID,
@@ -29,71 +29,6 @@ import {
 } from '../world/umk.js';
 import { universitySlice, type Student, type Teacher } from '../world/university.js';
 import type { RouteDeps } from './route-deps.js';
-
-interface DisciplinesRequest {
-  uid: number;
-  id_semester: number;
-}
-interface StudentDisciplinesRequest {
-  uid: number;
-  id_group: number;
-  id_semester: number;
-}
-interface ExamTypesRequest {
-  id_group: number;
-  id_semester: number;
-  id_discipline: number;
-}
-interface TeachersRequest extends ExamTypesRequest {
-  id_examination: number;
-}
-interface ListRequest {
-  id_human: number;
-  id_humanType: 1 | 2;
-  id_semester: number;
-  id_discipline: number;
-  id_examination: number;
-}
-interface StudentListRequest {
-  uid: number;
-  id_group: number;
-  id_semester: number;
-  id_discipline: number;
-  id_examination: number;
-  id_teacher: number;
-}
-interface BookCategoriesRequest {
-  id_baseBookCategory: number;
-}
-interface SaveForm {
-  idBook: number;
-  id_human: number;
-  id_humanType: 1 | 2;
-  fileName: string;
-  id_semester: number;
-  id_discipline: number;
-  id_examination: number;
-  id_speciality: number;
-  id_typeUmk: number;
-  isHTMLBook: boolean;
-  bookName: string;
-  author: string;
-  description: string;
-  totalPages: number;
-  id_bookCategory: number;
-  isForEBooks: boolean;
-  idUser: number;
-  id_booksShare: number;
-  isSharedBookFromEBooks: boolean;
-  kredits: number;
-  id_forStudentKind: 0 | 1 | 2;
-  file?: File[];
-}
-interface DeleteRequest {
-  id_human: number;
-  id_humanType: 1 | 2;
-  id_books: number;
-}
 
 const byName = new Intl.Collator('ru');
 
@@ -128,7 +63,7 @@ export const umkRoutes = ({ store }: RouteDeps) =>
           .offerings.filter((o) => o.id_teacher === person.id && person.role === 1)
           .map((o) => o.id_semester),
       );
-      return ok(
+      return okFor<'umkGetSemesters'>(
         c,
         semesters.filter((s) => taught.has(s.id_semester)),
       );
@@ -149,14 +84,14 @@ export const umkRoutes = ({ store }: RouteDeps) =>
           )
           .map((o) => o.id_semester),
       );
-      return ok(
+      return okFor<'umkGetStudentSemesters'>(
         c,
         semesters.filter((s) => studied.has(s.id_semester)),
       );
     })
 
     .post('/api/umk/disciplines', (c) => {
-      const { id_semester } = getBody<DisciplinesRequest>(c);
+      const { id_semester } = getBody<'umkGetDisciplines'>(c);
       const { person } = whoIs(store, getSession(c));
       const taught = store
         .get(calendarSlice)
@@ -175,14 +110,14 @@ export const umkRoutes = ({ store }: RouteDeps) =>
             specialityName: specialityName(d.specialty),
           })),
         );
-      return ok(c, rows);
+      return okFor<'umkGetDisciplines'>(c, rows);
     })
 
     .post('/api/umk/disciplinesforstud', (c) => {
-      const { id_semester } = getBody<StudentDisciplinesRequest>(c);
+      const { id_semester } = getBody<'umkGetStudentDisciplines'>(c);
       const { person } = whoIs(store, getSession(c));
       const planned = groupOfferings(store, studentGroup(person), id_semester);
-      return ok(
+      return okFor<'umkGetStudentDisciplines'>(
         c,
         disciplinesOf(store, planned).map((d) => ({
           id_discipline: d.id_discipline,
@@ -194,13 +129,13 @@ export const umkRoutes = ({ store }: RouteDeps) =>
     })
 
     .post('/api/umk/getstudentexamtypes', (c) => {
-      const { id_semester, id_discipline } = getBody<ExamTypesRequest>(c);
+      const { id_semester, id_discipline } = getBody<'umkGetStudentExamTypes'>(c);
       const { person } = whoIs(store, getSession(c));
       const planned = groupOfferings(store, studentGroup(person), id_semester).filter(
         (o) => o.id_discipline === id_discipline,
       );
       const [discipline] = disciplinesOf(store, planned);
-      return ok(
+      return okFor<'umkGetStudentExamTypes'>(
         c,
         discipline
           ? examinationsOf(discipline).map(({ id_examination, name }) => ({
@@ -214,14 +149,14 @@ export const umkRoutes = ({ store }: RouteDeps) =>
     // Any signed-in user: a student gets the owners of the materials aimed at their form of
     // study in their own group's plan; a teacher, those of the group named in the body.
     .post('/api/umk/getumkteachers', (c) => {
-      const body = getBody<TeachersRequest>(c);
+      const body = getBody<'umkGetTeachers'>(c);
       const { person } = whoIs(store, getSession(c));
       const university = store.get(universitySlice);
       const id_group = person.role === 2 ? person.id_group : body.id_group;
       const planned = groupOfferings(store, id_group, body.id_semester).some(
         (o) => o.id_discipline === body.id_discipline,
       );
-      if (!planned) return ok(c, []);
+      if (!planned) return okFor<'umkGetTeachers'>(c, []);
       const kind = person.role === 2 ? studyKindOf(university, id_group) : undefined;
       const owners = new Set(
         store
@@ -239,13 +174,13 @@ export const umkRoutes = ({ store }: RouteDeps) =>
         .flatMap((id) => university.teacherById.get(id) ?? [])
         .map((t) => ({ id_teacher: t.id, t_fio: t.fullName }))
         .sort((a, b) => byName.compare(a.t_fio, b.t_fio));
-      return ok(c, teachers);
+      return okFor<'umkGetTeachers'>(c, teachers);
     })
 
-    .post('/api/umk/types', (c) => ok(c, umkTypes))
+    .post('/api/umk/types', (c) => okFor<'umkGetTypes'>(c, umkTypes))
 
     .post('/api/umk/umklist', (c) => {
-      const { id_semester, id_discipline, id_examination } = getBody<ListRequest>(c);
+      const { id_semester, id_discipline, id_examination } = getBody<'umkGetList'>(c);
       const { person } = whoIs(store, getSession(c));
       const items = store
         .get(umkSlice)
@@ -257,20 +192,20 @@ export const umkRoutes = ({ store }: RouteDeps) =>
             item.id_examination === id_examination,
         )
         .sort(newestFirst);
-      return ok(
+      return okFor<'umkGetList'>(
         c,
         items.map((item) => toUmkItem(item, person.fullName)),
       );
     })
 
     .post('/api/umk/getumklistforstud', (c) => {
-      const body = getBody<StudentListRequest>(c);
+      const body = getBody<'umkGetStudentList'>(c);
       const { person } = whoIs(store, getSession(c));
       const id_group = studentGroup(person);
       const planned = groupOfferings(store, id_group, body.id_semester).some(
         (o) => o.id_discipline === body.id_discipline,
       );
-      if (!planned) return ok(c, []);
+      if (!planned) return okFor<'umkGetStudentList'>(c, []);
       const { teacherById } = store.get(universitySlice);
       const kind = studyKindOf(store.get(universitySlice), id_group);
       const fio = (item: UmkRecord) => teacherById.get(item.id_teacher)?.fullName ?? '';
@@ -286,15 +221,15 @@ export const umkRoutes = ({ store }: RouteDeps) =>
         )
         // grouped by teacher, each teacher's newest first
         .sort((a, b) => byName.compare(fio(a), fio(b)) || newestFirst(a, b));
-      return ok(
+      return okFor<'umkGetStudentList'>(
         c,
         items.map((item) => toUmkItem(item, fio(item))),
       );
     })
 
     .post('/api/umk/bookcategories', (c) => {
-      const { id_baseBookCategory } = getBody<BookCategoriesRequest>(c);
-      return ok(
+      const { id_baseBookCategory } = getBody<'umkGetBookCategories'>(c);
+      return okFor<'umkGetBookCategories'>(
         c,
         bookCategories.filter((category) => category.id_baseBookCategory === id_baseBookCategory),
       );
@@ -304,7 +239,7 @@ export const umkRoutes = ({ store }: RouteDeps) =>
     // other id updates that material, only by its owner. isForEBooks publishes (or keeps
     // updated) a copy in the e-library; saving with it false takes that copy out again.
     .post('/api/umk/insertorupdateumk', async (c) => {
-      const form = getBody<SaveForm>(c);
+      const form = getBody<'umkSave'>(c);
       const { person } = whoIs(store, getSession(c));
       const umk = store.get(umkSlice);
       const library = store.get(librarySlice);
@@ -392,12 +327,12 @@ export const umkRoutes = ({ store }: RouteDeps) =>
       else if (form.isHTMLBook) umk.files.delete(item.id_books);
 
       publishToLibrary(store, item, publish);
-      return ok(c, { id_books: item.id_books });
+      return okFor<'umkSave'>(c, { id_books: item.id_books });
     })
 
     // Teachers only (x-roles), and only the owner. Its e-library copy goes with it.
     .post('/api/umk/deletebook', (c) => {
-      const { id_books } = getBody<DeleteRequest>(c);
+      const { id_books } = getBody<'umkDeleteBook'>(c);
       const { person } = whoIs(store, getSession(c));
       const umk = store.get(umkSlice);
       const index = umk.items.findIndex((item) => item.id_books === id_books);
@@ -407,7 +342,7 @@ export const umkRoutes = ({ store }: RouteDeps) =>
       umk.items.splice(index, 1);
       umk.files.delete(id_books);
       publishToLibrary(store, item, false);
-      return ok(c, true);
+      return okFor<'umkDeleteBook'>(c, true);
     });
 
 /** Creates, updates or removes the e-library copy of a material. */

@@ -2,7 +2,15 @@
 // journal (teacher's and student's), and the writes: one visit, a whole class for a date, deleting
 // a date. Only the teacher of a class reads its lists and journal or writes it (403 otherwise); a
 // student reads only their own row.
-import { createRouter, fail, getBody, getSession, ok, type AppContext } from '../http.js';
+import {
+  createRouter,
+  fail,
+  getBody,
+  getSession,
+  okFor,
+  type AppContext,
+  type Schema,
+} from '../http.js';
 import type { Store } from '../world/store.js';
 import { whoIs } from '../world/sessions.js';
 import { universitySlice, type Student, type Teacher } from '../world/university.js';
@@ -23,48 +31,9 @@ import {
   toStudentRow,
   toVisitEntry,
   vidZaniatiy,
-  type ClassQuery,
   type VisitClass,
 } from '../world/visitlog.js';
 import type { RouteDeps } from './route-deps.js';
-
-interface ClassRequest extends ClassQuery {
-  id_teacher: number;
-  credits: number;
-  id_vid_zaniatiy: number;
-}
-interface DateRequest extends ClassRequest {
-  visitDate: string;
-}
-interface SubgroupDateRequest extends DateRequest {
-  subgroup: number;
-}
-interface JournalRequest extends ClassRequest {
-  subgroup: number;
-}
-interface VisitUpdate extends DateRequest {
-  id_student: number;
-  isVisited: boolean;
-  timesCount: number;
-  id_otsenka: number;
-}
-interface InsertAllRequest {
-  visits: VisitUpdate[];
-}
-interface VidZaniatiyRequest extends ClassQuery {
-  id_teacher: number;
-}
-interface AssessmentsRequest {
-  id_vid_zaniatiy: number;
-}
-interface StudentJournalRequest {
-  id_student: number;
-  id_teacher: number;
-  id_discipline: number;
-  credits: number;
-  id_semesterOrWs: number;
-  id_vid_zaniatiy: number;
-}
 
 const NOT_YOURS = 'Forbidden: not a class of the signed-in teacher';
 const emptyJournal = { resArray: [], data: [] };
@@ -73,7 +42,7 @@ const emptyJournal = { resArray: [], data: [] };
  * The class a teacher's request names, when the signed-in teacher holds it: the body's id_teacher
  * is the session's person and the class exists with that teacher. Undefined answers 403.
  */
-function ownClass(store: Store, person: Teacher | Student, body: ClassRequest) {
+function ownClass(store: Store, person: Teacher | Student, body: Schema<'VisitLogClass'>) {
   if (person.role !== 1 || body.id_teacher !== person.id) return undefined;
   const cls = findClass(store, body);
   return cls && cls.id_teacher === person.id ? cls : undefined;
@@ -83,7 +52,7 @@ function ownClass(store: Store, person: Teacher | Student, body: ClassRequest) {
 function teacherClass(
   c: AppContext,
   store: Store,
-  body: ClassRequest,
+  body: Schema<'VisitLogClass'>,
 ): { cls: VisitClass } | { denied: Response } {
   const { person } = whoIs(store, getSession(c));
   const cls = ownClass(store, person, body);
@@ -109,29 +78,30 @@ export const visitlogRoutes = ({ store }: RouteDeps) =>
   createRouter()
     // Students ask too (for the teacher they chose); a class the world does not have has no kinds.
     .post('/api/visitlog/getvidzaniatiy', (c) => {
-      const body = getBody<VidZaniatiyRequest>(c);
+      const body = getBody<'visitlogGetVidZaniatiy'>(c);
       const offerings = findOfferings(store, body);
-      if (offerings[0]?.id_teacher !== body.id_teacher) return ok(c, []);
-      return ok(c, kindsOf(store, offerings, body.isPotok));
+      if (offerings[0]?.id_teacher !== body.id_teacher)
+        return okFor<'visitlogGetVidZaniatiy'>(c, []);
+      return okFor<'visitlogGetVidZaniatiy'>(c, kindsOf(store, offerings, body.isPotok));
     })
 
     .post('/api/visitlog/getassessments', (c) => {
-      const { id_vid_zaniatiy } = getBody<AssessmentsRequest>(c);
+      const { id_vid_zaniatiy } = getBody<'visitlogGetAssessments'>(c);
       const known = vidZaniatiy.some((v) => v.id_vid_zaniatiy === id_vid_zaniatiy);
-      return ok(c, known ? assessments : []);
+      return okFor<'visitlogGetAssessments'>(c, known ? assessments : []);
     })
 
     .post('/api/visitlog/getstudentslist', (c) => {
-      const found = teacherClass(c, store, getBody<DateRequest>(c));
+      const found = teacherClass(c, store, getBody<'visitlogGetStudentsList'>(c));
       if ('denied' in found) return found.denied;
-      return ok(c, classStudents(store, found.cls).map(toStudentRow));
+      return okFor<'visitlogGetStudentsList'>(c, classStudents(store, found.cls).map(toStudentRow));
     })
 
     .post('/api/visitlog/getstudentslistsubgroup', (c) => {
-      const body = getBody<SubgroupDateRequest>(c);
+      const body = getBody<'visitlogGetStudentsListSubgroup'>(c);
       const found = teacherClass(c, store, body);
       if ('denied' in found) return found.denied;
-      return ok(
+      return okFor<'visitlogGetStudentsListSubgroup'>(
         c,
         classStudents(store, found.cls)
           .filter((s) => inSubgroup(s, body.subgroup))
@@ -142,14 +112,14 @@ export const visitlogRoutes = ({ store }: RouteDeps) =>
     // What is stored for the date, for editing; a student without an entry shows as present,
     // unmarked, with the date's hours (2 for a date not held yet).
     .post('/api/visitlog/getstudentslistsubgroupupdate', (c) => {
-      const body = getBody<SubgroupDateRequest>(c);
+      const body = getBody<'visitlogGetStudentsListSubgroupUpdate'>(c);
       const found = teacherClass(c, store, body);
       if ('denied' in found) return found.denied;
       const journal = journalOf(store, found.cls);
       const marks = journal.lessons.get(body.visitDate);
       const hours =
         journalColumns(journal).find((col) => col.visitDate === body.visitDate)?.timesCount ?? 2;
-      return ok(
+      return okFor<'visitlogGetStudentsListSubgroupUpdate'>(
         c,
         classStudents(store, found.cls)
           .filter((s) => inSubgroup(s, body.subgroup))
@@ -169,17 +139,17 @@ export const visitlogRoutes = ({ store }: RouteDeps) =>
     })
 
     .post('/api/visitlog/getjournal', (c) => {
-      const body = getBody<JournalRequest>(c);
+      const body = getBody<'visitlogGetJournal'>(c);
       const found = teacherClass(c, store, body);
       if ('denied' in found) return found.denied;
       const students = classStudents(store, found.cls).filter((s) => inSubgroup(s, body.subgroup));
-      return ok(c, toJournal(journalOf(store, found.cls), students));
+      return okFor<'visitlogGetJournal'>(c, toJournal(journalOf(store, found.cls), students));
     })
 
     // The student's own row in the class of their group (practice, labs) or stream (lectures)
     // that the chosen teacher holds; an empty grid when there is no such class.
     .post('/api/visitlog/getjournalforstudent', (c) => {
-      const body = getBody<StudentJournalRequest>(c);
+      const body = getBody<'visitlogGetJournalForStudent'>(c);
       const { person } = whoIs(store, getSession(c));
       if (person.role !== 2 || body.id_student !== person.id) {
         return fail(c, 403, 'Forbidden: a student sees only their own journal');
@@ -193,24 +163,25 @@ export const visitlogRoutes = ({ store }: RouteDeps) =>
           isPotok,
           id_groupOrPorok: isPotok ? group.id_stream : group.id_group,
         });
-      if (!cls || cls.id_teacher !== body.id_teacher) return ok(c, emptyJournal);
-      return ok(c, toJournal(journalOf(store, cls), [person]));
+      if (!cls || cls.id_teacher !== body.id_teacher)
+        return okFor<'visitlogGetJournalForStudent'>(c, emptyJournal);
+      return okFor<'visitlogGetJournalForStudent'>(c, toJournal(journalOf(store, cls), [person]));
     })
 
     .post('/api/visitlog/studentvisitupdate', (c) => {
-      const body = getBody<VisitUpdate>(c);
+      const body = getBody<'visitlogUpdateVisit'>(c);
       const found = teacherClass(c, store, body);
       if ('denied' in found) return found.denied;
       if (!isMarkOption(body.id_otsenka)) return badMark(c, 'body');
       const entry = journalOf(store, found.cls).lessons.get(body.visitDate)?.get(body.id_student);
       if (!entry) return fail(c, 404, 'Not found: nothing stored for this student and date');
       Object.assign(entry, toVisitEntry(body));
-      return ok(c, true);
+      return okFor<'visitlogUpdateVisit'>(c, true);
     })
 
     // One date of one class; rows replace what is stored for their students on that date.
     .post('/api/visitlog/studentvisitinsertall', (c) => {
-      const { visits } = getBody<InsertAllRequest>(c);
+      const { visits } = getBody<'visitlogInsertAllVisits'>(c);
       const [first] = visits;
       if (!first) return fail(c, 400, 'body/visits: must NOT have fewer than 1 items');
       for (const [i, row] of visits.entries()) {
@@ -242,14 +213,14 @@ export const visitlogRoutes = ({ store }: RouteDeps) =>
       const marks = lessons.get(first.visitDate) ?? new Map();
       for (const row of visits) marks.set(row.id_student, toVisitEntry(row));
       lessons.set(first.visitDate, marks);
-      return ok(c, true);
+      return okFor<'visitlogInsertAllVisits'>(c, true);
     })
 
     .post('/api/visitlog/journal/delete', (c) => {
-      const body = getBody<DateRequest>(c);
+      const body = getBody<'visitlogDeleteJournalDate'>(c);
       const found = teacherClass(c, store, body);
       if ('denied' in found) return found.denied;
       const { lessons } = journalOf(store, found.cls);
       if (!lessons.delete(body.visitDate)) return fail(c, 404, 'Not found: no lesson on this date');
-      return ok(c, true);
+      return okFor<'visitlogDeleteJournalDate'>(c, true);
     });

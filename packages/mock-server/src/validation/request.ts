@@ -1,6 +1,6 @@
 // Request checks for every contract operation, before any handler runs: size limits (413), then
 // the query string and the body against the operation's schemas (400 naming the field). A handler
-// finds the result, typed by the contract, with getBody(c) / getQuery(c).
+// finds the result, typed by the contract, with getBody<'operationId'>(c) / getQuery<…>(c).
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -125,6 +125,15 @@ function isFileSchema(schema: JsonSchema): boolean {
     schema.type === 'string' &&
     (schema.contentMediaType !== undefined || schema.format === 'binary')
   );
+}
+
+/** The fields of a form schema that hold files (http.ts types these as File; see FileField). */
+export function fileFieldsAt(pointer: Pointer): string[] {
+  const properties = (resolveSchema(resolvePointer(pointer)).properties ?? {}) as Record<
+    string,
+    unknown
+  >;
+  return Object.keys(properties).filter((name) => isFileSchema(resolveSchema(properties[name])));
 }
 
 /**
