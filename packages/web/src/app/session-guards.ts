@@ -29,10 +29,22 @@ function cachedUser({ queryClient }: SessionDeps): User | null | undefined {
  * after the cache's chunk; once the cache is there, it answers (one attempt, not one per screen).
  */
 async function fetchSessionUser({ client, queryClient }: SessionDeps): Promise<User | null> {
-  const early = queryClient.current ? undefined : authenticate(client);
-  early?.catch(() => undefined); // handled by fetchQuery below
+  const early = queryClient.current ? undefined : earlyAuthentication(client);
   const cache = await queryClient.load();
   return cache.fetchQuery({ ...sessionUserQuery, queryFn: () => early ?? authenticate(client) });
+}
+
+/** Requests made before the cache exists, shared by guards that ask at the same moment. */
+const inFlight = new WeakMap<LmsClient, Promise<User | null>>();
+
+function earlyAuthentication(client: LmsClient): Promise<User | null> {
+  let request = inFlight.get(client);
+  if (!request) {
+    request = authenticate(client).finally(() => inFlight.delete(client));
+    request.catch(() => undefined); // handled by fetchQuery
+    inFlight.set(client, request);
+  }
+  return request;
 }
 
 /**

@@ -60,10 +60,17 @@ export interface RenderAppOptions {
   path?: string;
   /** A ready cache, or a lazily loaded one (as the app has). */
   queryClient?: QueryClient | LazyQueryClient;
+  /** Render in React's StrictMode, as the dev server does. */
+  strict?: boolean;
 }
 
 /** The whole portal (routes, session guards, providers) in memory, starting at `path`. */
-export async function renderApp({ client, path = '/lms', queryClient }: RenderAppOptions) {
+export async function renderApp({
+  client,
+  path = '/lms',
+  queryClient,
+  strict = false,
+}: RenderAppOptions) {
   const lazy = queryClient instanceof QueryClient ? undefined : queryClient;
   const cache = queryClient instanceof QueryClient ? queryClient : createTestQueryClient();
   // The app loads its cache with the shell; a test hands over its own (or its lazy one).
@@ -75,6 +82,7 @@ export async function renderApp({ client, path = '/lms', queryClient }: RenderAp
       <App queryClient={lazyCache} client={client}>
         {wrap(<PortalRoutes />)}
       </App>,
+      { reactStrictMode: strict },
     );
   });
   return { ...view, router, queryClient: cache };
