@@ -12,11 +12,12 @@ interface User {
 }
 
 describe('config and logo', () => {
-  it('serves /config.json with the upload limit', async () => {
+  it('serves /config.json with the portal name per language and the upload limit', async () => {
     const res = await createTestApp({ maxSizeMb: 5 }).request('/config.json');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      name: expect.any(String),
+      name: 'Университетский портал LMS',
+      names: { kg: 'Университеттик LMS портал', en: 'University LMS portal' },
       maxSizeMb: 5,
       apiBase: '/api',
     });

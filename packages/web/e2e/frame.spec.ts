@@ -8,6 +8,9 @@ import { demo, expect, expectAccessible, logIn, test } from './fixtures';
 const THEME_COLOR = { shell: '#4fc3f7', entry: '#0b3d91' } as const;
 /** The mock server's /config.json `name`; before the config (login, offline) the translated one. */
 const PORTAL_NAME = 'Университетский портал LMS';
+/** The mock server's /config.json `names`. */
+const PORTAL_NAME_KG = 'Университеттик LMS портал';
+const PORTAL_NAME_EN = 'University LMS portal';
 const FALLBACK_PORTAL_NAME = 'Университетский портал';
 /** The mock server's /api/logo.json `name`. */
 const UNIVERSITY_NAME = 'Кыргызский национальный университет';
@@ -270,6 +273,9 @@ test.describe('languages', () => {
     expect(days).toBeGreaterThan(355);
     expect(days).toBeLessThan(365);
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('kg');
+    // The portal's own name in Kyrgyz, from /config.json's `names`.
+    await expect(header.getByText(PORTAL_NAME_KG, { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(`Жаңылыктар · ${PORTAL_NAME_KG}`);
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Жаңылыктар' })).toBeVisible();
@@ -286,7 +292,8 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect((await cookie(context, 'lang'))?.value).toBe('en');
 
-    const data = [TEACHER.fullName, TEACHER.shortName, PORTAL_NAME];
+    await expect(header.getByText(PORTAL_NAME_EN, { exact: true })).toBeVisible();
+    const data = [TEACHER.fullName, TEACHER.shortName];
     // The frame's own words: the header with the open profile menu and the sections list (the
     // columns' content is the features' data: news, contacts, links).
     expect(await cyrillicUiTexts(header, data)).toEqual([]);
@@ -296,7 +303,7 @@ test.describe('languages', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
     await expect(profileMenuButton(page).getByText('Teacher', { exact: true })).toBeVisible();
-    await expect(page).toHaveTitle(`News · ${PORTAL_NAME}`);
+    await expect(page).toHaveTitle(`News · ${PORTAL_NAME_EN}`);
     expect(await cyrillicUiTexts(header, data)).toEqual([]);
 
     // Back to Russian.

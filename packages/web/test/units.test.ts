@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findSection } from '../src/app/sections';
 import { loginErrorKey } from '../src/features/session/utils/login-error';
 import { photoToDataUrl } from '../src/features/session/utils/photo';
-import { parsePortalConfig } from '../src/features/session/utils/portal-config';
+import { parsePortalConfig, portalNameIn } from '../src/features/session/utils/portal-config';
 import { isPortalRole } from '../src/features/session/utils/roles';
 import { toShortName } from '../src/features/session/utils/short-name';
 import { validateLogin } from '../src/features/session/utils/validate-login';
@@ -115,12 +115,31 @@ describe('portal config', () => {
 
   it('keeps the valid fields of /config.json', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(parsePortalConfig({ name: ' Портал КНУ ', maxSizeMb: 10, apiBase: '/api' })).toEqual({
+    expect(
+      parsePortalConfig({
+        name: ' Портал КНУ ',
+        names: { kg: 'КУУ порталы', en: 'KNU portal' },
+        maxSizeMb: 10,
+        apiBase: '/api',
+      }),
+    ).toEqual({
       name: 'Портал КНУ',
+      names: { kg: 'КУУ порталы', en: 'KNU portal' },
       maxSizeMb: 10,
       apiBase: '/api',
     });
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('names the portal in the interface language, then by `name`, then by the translation', () => {
+    const config = parsePortalConfig({ name: 'Портал КНУ', names: { en: 'KNU portal' } });
+    expect(portalNameIn('en', config, 'University portal')).toBe('KNU portal');
+    expect(portalNameIn('kg', config, 'Университеттик портал')).toBe('Портал КНУ');
+    expect(portalNameIn('ru', config, 'Университетский портал')).toBe('Портал КНУ');
+    expect(portalNameIn('en', undefined, 'University portal')).toBe('University portal');
+    expect(portalNameIn('en', parsePortalConfig({}), 'University portal')).toBe(
+      'University portal',
+    );
   });
 
   it('leaves out what is malformed, and says so, instead of failing the portal', () => {
@@ -130,6 +149,12 @@ describe('portal config', () => {
     );
     expect(warn).toHaveBeenCalledWith('/config.json: ignored invalid', 'name, maxSizeMb');
     expect(parsePortalConfig({ name: '  ', maxSizeMb: -1 })).toEqual({});
+    // Only the portal's languages, with a name, are kept.
+    expect(parsePortalConfig({ names: { en: 'KNU', de: 'KNU', kg: '' } })).toEqual({
+      names: { en: 'KNU' },
+    });
+    expect(parsePortalConfig({ names: 'KNU' })).toEqual({});
+    expect(warn).toHaveBeenLastCalledWith('/config.json: ignored invalid', 'names');
     expect(parsePortalConfig(null)).toEqual({});
     expect(parsePortalConfig(['Портал'])).toEqual({});
     expect(warn).toHaveBeenCalledWith('/config.json: ignored invalid', 'content');

@@ -1698,8 +1698,14 @@ export interface components {
     schemas: {
         /** @description Portal configuration served as a static file; fields beyond the portal name and upload limit are assumed. */
         Config: {
-            /** @description Portal name, used in page titles. */
+            /** @description Portal name, used in the header and page titles (in Russian, the default language). */
             name: string;
+            /** @description The portal name per interface language (ru, kg, en); a language without an entry shows `name`. Lets the Kyrgyz and English interfaces show the name in their own language. */
+            names?: {
+                ru?: string;
+                kg?: string;
+                en?: string;
+            };
             /** @description Largest accepted upload per file, in megabytes (news and chat size messages use it). */
             maxSizeMb: number;
             /** @description API base path (default /api). */
@@ -3019,6 +3025,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "name": "Университетский портал LMS",
+                     *       "names": {
+                     *         "kg": "Университеттик LMS портал",
+                     *         "en": "University LMS portal"
+                     *       },
                      *       "maxSizeMb": 10,
                      *       "apiBase": "/api"
                      *     }

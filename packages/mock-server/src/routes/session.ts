@@ -7,6 +7,8 @@ import { endSession, findSession, startSession, whoIs, type Session } from '../w
 import type { RouteDeps } from './route-deps.js';
 
 export const PORTAL_NAME = 'Университетский портал LMS';
+/** The portal name per interface language (Config.names). */
+export const PORTAL_NAMES = { kg: 'Университеттик LMS портал', en: 'University LMS portal' };
 export const UNIVERSITY_NAME = 'Кыргызский национальный университет';
 const LOGO_PATH = '/api/logo.svg';
 
@@ -20,7 +22,12 @@ function setSessionCookies(c: AppContext, session: Session) {
 export const sessionRoutes = ({ store, settings }: RouteDeps) =>
   createRouter()
     .get('/config.json', (c) =>
-      c.json({ name: PORTAL_NAME, maxSizeMb: settings.maxSizeMb, apiBase: '/api' }),
+      c.json({
+        name: PORTAL_NAME,
+        names: PORTAL_NAMES,
+        maxSizeMb: settings.maxSizeMb,
+        apiBase: '/api',
+      }),
     )
 
     .get('/api/logo.json', (c) =>

@@ -13,6 +13,7 @@ import { useExpiredSessionRedirect } from '../../features/session/api/use-expire
 import { useLogout } from '../../features/session/api/use-logout';
 import { useSessionUser } from '../../features/session/api/use-session-user';
 import { isPortalUser, ROLE_TEACHER } from '../../features/session/utils/roles';
+import { portalNameIn } from '../../features/session/utils/portal-config';
 import { toShortName } from '../../features/session/utils/short-name';
 import {
   PortalNameProvider,
@@ -24,6 +25,7 @@ import {
   activeTab,
   backFromChat,
   isMobile,
+  language,
   MAIN_TABS,
   resolveMobilePanel,
   selectMainTab,
@@ -83,7 +85,7 @@ export function ShellLayout() {
 
   useThemeColor(THEME_COLORS.shell);
 
-  const portalName = config.data?.name || t('common:portalName');
+  const portalName = portalNameIn(language.value, config.data, t('common:portalName'));
 
   // Logout clears the cache a moment before the login screen takes over.
   if (!user) return <Loading fullScreen />;
