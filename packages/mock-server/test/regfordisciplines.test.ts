@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Schema } from '../src/http.js';
 import { Client, createTestApp, signIn } from './helpers.js';
 
-interface RegRow {
-  num: number;
-  id_teacher: number | null;
-  t_fio: string | null;
-  subgroup: number;
-  id_disciplineForStudent: number | null;
-  isByPlan: boolean;
-  id_a_year: number;
-  id_semester: number;
-  id_kafedra: number;
-  id_discipline: number;
-  disciplineName: string;
-  kredits: number;
-  id_examination: number;
-  id_group: number;
-  id_student: number;
-  id_vid_zaniatiy: number;
-}
+type RegRow = Schema<'RegRow'>;
 interface Option {
   id_teacher: number;
   t_fio: string;

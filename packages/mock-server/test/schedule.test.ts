@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Schema } from '../src/http.js';
 import { calendarSlice, CURRENT_YEAR_ID } from '../src/world/calendar.js';
 import { pairTimes, timetableFor, type Lesson } from '../src/world/schedule.js';
 import { Store } from '../src/world/store.js';
@@ -6,20 +7,7 @@ import { DEFAULT_NOW } from '../src/world/time.js';
 import { universitySlice } from '../src/world/university.js';
 import { Client, createTestApp, signIn } from './helpers.js';
 
-interface ScheduleLesson {
-  day_number: number;
-  lesson_number: number;
-  time_start: string;
-  time_end: string;
-  id_discipline: number;
-  discipline: string;
-  id_vid_zaniatiy: number;
-  vid_zaniatiy: string;
-  room: string | null;
-  t_fio: string | null;
-  group: string | null;
-  week_parity: 0 | 1 | 2;
-}
+type ScheduleLesson = Schema<'ScheduleLesson'>;
 
 const YEAR = CURRENT_YEAR_ID;
 const world = () => new Store({ seed: 1, scale: 1, now: DEFAULT_NOW });
