@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Schema } from '../src/http.js';
 import { Store } from '../src/world/store.js';
 import { DEFAULT_NOW } from '../src/world/time.js';
 import { librarySlice } from '../src/world/library.js';
@@ -6,18 +7,7 @@ import { calendarSlice } from '../src/world/calendar.js';
 import { universitySlice } from '../src/world/university.js';
 import { Client, createTestApp, signIn, type Envelope, downloadFile } from './helpers.js';
 
-interface EBook {
-  id_eBook: number;
-  name: string;
-  author: string;
-  description: string;
-  totalPages: number;
-  fileName: string;
-  id_bookCategory: number;
-  isFromUmk: boolean;
-  id_human: number;
-  id_humanType: number;
-}
+type EBook = Schema<'LibraryEBook'>;
 
 const world = () => new Store({ seed: 1, scale: 1, now: DEFAULT_NOW });
 const { demo } = world().get(universitySlice);

@@ -42,6 +42,17 @@ function disciplinesOf(store: Store, person: Teacher | Student, year: number, ws
   });
 }
 
+/** Semesters (newest first) in which the person has the discipline in a year and ws. */
+function semestersOf(
+  store: Store,
+  person: Teacher | Student,
+  { year, ws, id_discipline }: { year: number; ws: number; id_discipline: number },
+) {
+  const offerings = selectOfferings(offeringsOf(store, person), { year, ws, id_discipline });
+  const ids = [...new Set(offerings.map((o) => o.id_semester))].sort((a, b) => b - a);
+  return ids.map(toSemesterItem);
+}
+
 export const disciplineRoutes = ({ store }: RouteDeps) =>
   createRouter()
     .get('/api/discipline/current/ws.json', (c) =>
@@ -71,19 +82,19 @@ export const disciplineRoutes = ({ store }: RouteDeps) =>
     })
 
     .post('/api/discipline/semester/list', (c) => {
-      const { year, ws, id_discipline } = getBody<'disciplineGetSemesters'>(c);
       const { person } = whoIs(store, getSession(c));
-      const offerings = selectOfferings(offeringsOf(store, person), { year, ws, id_discipline });
-      const ids = [...new Set(offerings.map((o) => o.id_semester))].sort((a, b) => b - a);
-      return okFor<'disciplineGetSemesters'>(c, ids.map(toSemesterItem));
+      return okFor<'disciplineGetSemesters'>(
+        c,
+        semestersOf(store, person, getBody<'disciplineGetSemesters'>(c)),
+      );
     })
 
     .post('/api/discipline/studentSemester/list', (c) => {
-      const { year, ws, id_discipline } = getBody<'disciplineGetStudentSemesters'>(c);
       const { person } = whoIs(store, getSession(c));
-      const offerings = selectOfferings(offeringsOf(store, person), { year, ws, id_discipline });
-      const ids = [...new Set(offerings.map((o) => o.id_semester))].sort((a, b) => b - a);
-      return okFor<'disciplineGetStudentSemesters'>(c, ids.map(toSemesterItem));
+      return okFor<'disciplineGetStudentSemesters'>(
+        c,
+        semestersOf(store, person, getBody<'disciplineGetStudentSemesters'>(c)),
+      );
     })
 
     // The groups, then the streams of which the teacher teaches more than one group together.
