@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
@@ -44,6 +45,77 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  // Type-aware rules for TypeScript: a promise is awaited, returned, voided or caught, never dropped.
+  // The project service finds each file's nearest tsconfig.json.
+  {
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // React event handlers may be async (the returned promise is ignored by React on purpose).
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+    },
+  },
+  // The Playwright journeys and their config live outside the portal's tsconfig.json.
+  {
+    files: ['packages/web/e2e/**/*.ts', 'packages/web/playwright.config.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: ['packages/web/tsconfig.e2e.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  // Import graphs: no cycles in the portal, the client and the translations (the mock server's
+  // world is left out: walking its graph costs seconds on every lint).
+  {
+    files: ['packages/{web,client,i18n}/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          conditionNames: ['types', 'import', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  // The portal's shared code never reaches into features or the app (src/app composes features).
+  {
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: ['packages/web/src/components', 'packages/web/src/lib'],
+              from: ['packages/web/src/features', 'packages/web/src/app'],
+              message: 'Shared code (components, lib) never imports a feature or the app.',
+            },
+            {
+              target: 'packages/web/src/testing',
+              from: 'packages/web/src/features',
+              message: 'Test helpers render the app; they do not reach into a feature.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -5,8 +5,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The committed bundle and types must equal a fresh generation from spec/, so a spec change that was
-// not regenerated fails CI (run `pnpm generate` and commit the result). Each check runs a CLI in a
-// subprocess, which takes seconds on a busy machine: hence the long timeouts.
+// not regenerated fails CI (run `pnpm generate` and commit the result). Fresh output goes to a temp
+// dir and no turbo task regenerates before tests, so this compares exactly what is committed. Each
+// check runs a CLI in a subprocess, which takes seconds on a busy machine: hence the long timeouts.
 const root = resolve(import.meta.dirname, '../../..');
 const specDir = join(root, 'spec');
 const clientDir = join(root, 'packages/client');
