@@ -1,89 +1,92 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENT_WS, CURRENT_YEAR_ID } from '../src/world/calendar.js';
-import { CHAT_PAGE_SIZE, chatSlice, findMessage } from '../src/world/chat.js';
-import { Store } from '../src/world/store.js';
-import { DEFAULT_NOW } from '../src/world/time.js';
-import { Client, createTestApp, signIn, type DemoLogin, downloadFile } from './helpers.js';
+import { messagesOf } from '../src/world/chat-generation.js';
+import { chatSlice, groupChatKey } from '../src/world/chat-planning.js';
+import { CHAT_PAGE_SIZE, findMessage } from '../src/world/chat-queries.js';
+import {
+  chatQuery as query,
+  Client,
+  createTestApp,
+  DEMO_IDS,
+  downloadFile,
+  expectBadRequest,
+  expectError,
+  expectForbidden,
+  groupChatBody,
+  groupChatQuery,
+  seededWorld,
+  signIn,
+  signInDemo,
+  type Envelope,
+  type FormFields,
+  type Schema,
+} from './helpers.js';
 
-// Demo people: teacher 501 (teacher), teacher2 502, student 7001 (group 101), student2 7013
-// (group 102); both groups form stream 9001.
-const TEACHER = 501;
-const TEACHER2 = 502;
-const STUDENT = 7001;
-const STUDENT2 = 7013;
-const GROUP = 101;
-const GROUP2 = 102;
-const STREAM = 9001;
+const { TEACHER, TEACHER2, STUDENT, STUDENT2, GROUP, GROUP2, STREAM } = DEMO_IDS;
 const year = CURRENT_YEAR_ID;
 const ws = CURRENT_WS;
 
-interface Message {
-  id_message: number;
-  message: string;
-  ismine: boolean;
-  created: string;
-  files: string | null;
-  fio?: string | null;
-}
-interface Page {
-  messages: Message[];
-  unreades_start: number | null;
-  unreades_total: number;
-}
-interface Discipline {
-  id_discipline: number;
-}
-
-type MockApp = ReturnType<typeof createTestApp>;
-
-/** The discipline a demo teacher teaches the demo student in the current year and ws. */
-async function sharedDiscipline(app: MockApp, teacher: DemoLogin, student: DemoLogin) {
-  const t = await signIn(app, teacher);
-  const s = await signIn(app, student);
-  const taught = await t.postData<Discipline[]>('/api/discipline/list', { uid: 1, year, ws });
-  const studied = await s.postData<Discipline[]>('/api/discipline/forStudentDisciplinelist', {
-    uid: 1,
-    year,
-    ws,
-    id_group: 1,
-  });
-  const ids = new Set(studied.body.data.map((d) => d.id_discipline));
-  const shared = taught.body.data.find((d) => ids.has(d.id_discipline));
-  if (!shared) throw new Error(`${teacher} does not teach ${student}`);
-  return shared.id_discipline;
-}
-
-/** A chat query from the signed-in reader (role) to a contact. */
-const query = (role: 1 | 2, id_to: number, id_discipline: number, extra = {}) => ({
-  year,
-  ws,
-  id_discipline,
-  id_from_type: role,
-  id_from: 0,
-  id_to_type: role === 1 ? 2 : 1,
-  id_to,
-  kredit: 4,
-  ...extra,
-});
+type Page = Schema<'ChatMessagesPage'>;
 
 const messages = (client: Client, body: object) =>
   client.postData<Page>('/api/chat/messages', body).then((r) => r.body.data);
 const count = (client: Client, body: object) =>
-  client
-    .postData<{ idid: number; id_type: number; countMessages: number }[]>('/api/chat/count', body)
-    .then((r) => r.body.data);
+  client.postData<Schema<'ChatUnreadCount'>[]>('/api/chat/count', body).then((r) => r.body.data);
 const groupMessages = (client: Client, gr_potok: number, IsSelect = false, id_lastMessage = 0) =>
   client
-    .postData<Page>('/api/chat/group/messages', {
-      id_HumanFrom: 0,
-      id_humanTypeFrom: 2,
-      gr_potok,
-      IsSelect,
-      id_lastMessage,
-    })
+    .postData<Page>(
+      '/api/chat/group/messages',
+      groupChatBody(gr_potok, IsSelect, { id_lastMessage }),
+    )
     .then((r) => r.body.data);
+const olderGroupMessages = (
+  client: Client,
+  gr_potok: number,
+  IsSelect: boolean,
+  id_topMessage: number,
+) =>
+  client
+    .postData<Page>(
+      '/api/chat/group/messages',
+      groupChatBody(gr_potok, IsSelect, { id_topMessage }),
+    )
+    .then((r) => r.body.data);
+const NOT_A_MEMBER = 'Forbidden: not a member of this group chat';
+const GR_POTOK_REQUIRED = 'body/gr_potok: is required when id_to is -1';
 
-const sendForm = (fields: Record<string, string | number | File | File[]>) => ({
+/** The seeded world of the test app (seed 1), to compare answers with and find foreign chats. */
+const world = () => seededWorld().get(chatSlice);
+/** Every message id of a group (or stream) chat as seeded. */
+const seededGroupIds = (gr_potok: number, isPotok: boolean) => {
+  const chat = world();
+  const conv = chat.groupChats.get(groupChatKey(gr_potok, isPotok));
+  return conv ? messagesOf(chat, conv).map((m) => m.id_message) : [];
+};
+/** A group (or stream) chat the demo teacher is not a member of: a group they do not teach. */
+const foreignTo = (teacherId: number, isPotok: boolean) => {
+  const conv = [...world().groupChats.values()].find(
+    (g) => g.isPotok === isPotok && !g.teacherIds.includes(teacherId),
+  );
+  if (!conv) throw new Error('every group chat has the teacher');
+  return conv;
+};
+/** Posts a message to a group (or stream) chat as a member. */
+const postToGroup = (client: Client, role: 1 | 2, gr_potok: number, isSelect: boolean, d: number) =>
+  client.postForm(
+    '/api/chat/insert',
+    sendForm({
+      fromType: role,
+      discipline: d,
+      currentContactId: -1,
+      currentContactType: 2,
+      group_subgroup: gr_potok,
+      isSelect: String(isSelect),
+      IsGroupChat: 'true',
+      message: 'Кто идёт на консультацию?',
+    }),
+  );
+
+const sendForm = (fields: FormFields) => ({
   uid: 1,
   message: 'Отправляю отчёт заранее.',
   from: 0,
@@ -100,20 +103,7 @@ const sendForm = (fields: Record<string, string | number | File | File[]>) => ({
 
 const ids = (page: Page) => page.messages.map((m) => m.id_message);
 
-async function setup() {
-  const app = createTestApp();
-  const d0 = await sharedDiscipline(app, 'teacher', 'student');
-  const d1 = await sharedDiscipline(app, 'teacher2', 'student');
-  return {
-    app,
-    d0,
-    d1,
-    teacher: await signIn(app, 'teacher'),
-    teacher2: await signIn(app, 'teacher2'),
-    student: await signIn(app, 'student'),
-    student2: await signIn(app, 'student2'),
-  };
-}
+const setup = () => signInDemo();
 
 describe('chat/messages, new, old', () => {
   it('answers the latest 20 of a long conversation, oldest first, with the unread info', async () => {
@@ -193,11 +183,8 @@ describe('chat/messages, new, old', () => {
       [{ ...query(1, STUDENT, d0), id_to: 'x' }, 'body/id_to: must be integer'],
       [{ ...query(1, STUDENT, d0), kredit: -1 }, 'body/kredit: must be >= 0'],
     ];
-    for (const [body, error] of cases) {
-      const res = await teacher.post('/api/chat/messages', body);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
+    for (const [body, error] of cases)
+      await expectError(teacher.post('/api/chat/messages', body), 400, error);
     const { year: _, ...noYear } = query(1, STUDENT, d0);
     expect(await (await teacher.post('/api/chat/messages', noYear)).json()).toMatchObject({
       error: 'body/year: is required',
@@ -222,6 +209,59 @@ describe('chat/count', () => {
     // the group chat as the pseudo-contact -1
     expect(studentRows).toContainEqual({ idid: -1, id_type: 2, countMessages: 3 });
     expect(await count(teacher, query(1, STUDENT, d0, { year: 1 }))).toEqual([]);
+    // a teacher has no group chat row unless id_to -1 names one
+    expect(rows.filter((r) => r.idid === -1)).toEqual([]);
+  });
+
+  it('counts the group or stream chat that id_to -1 names, for teachers and students', async () => {
+    const { teacher, student, student2, d0 } = await setup();
+    await postToGroup(student, 2, GROUP, false, d0);
+    await postToGroup(student2, 2, STREAM, true, d0);
+    const groupRows = (rows: Schema<'ChatUnreadCount'>[]) => rows.filter((r) => r.idid === -1);
+    const cases: [Client, 1 | 2, number, boolean][] = [
+      [teacher, 1, GROUP, false],
+      [teacher, 1, GROUP2, false],
+      [teacher, 1, STREAM, true],
+      [student, 2, GROUP, false],
+      [student, 2, STREAM, true],
+      [student2, 2, GROUP2, false],
+      [student2, 2, STREAM, true],
+    ];
+    for (const [client, role, gr_potok, isPotok] of cases) {
+      const unread = (await groupMessages(client, gr_potok, isPotok)).unreades_total;
+      const rows = await count(client, groupChatQuery(role, gr_potok, isPotok, d0));
+      expect(groupRows(rows)).toEqual(
+        unread > 0 ? [{ idid: -1, id_type: 2, countMessages: unread }] : [],
+      );
+      if (client !== student2) expect(unread).toBeGreaterThan(0);
+    }
+    expect(groupRows(await count(student, groupChatQuery(2, STREAM, true, d0)))).toEqual([
+      { idid: -1, id_type: 2, countMessages: 2 },
+    ]);
+    // the contacts' rows are still there
+    expect(await count(teacher, groupChatQuery(1, GROUP, false, d0))).toContainEqual({
+      idid: STUDENT,
+      id_type: 2,
+      countMessages: 2,
+    });
+    // read-all removes the group chat's row, for that reader only
+    await teacher.post('/api/chat/readall', groupChatQuery(1, STREAM, true, d0));
+    expect(groupRows(await count(teacher, groupChatQuery(1, STREAM, true, d0)))).toEqual([]);
+    expect(groupRows(await count(student, groupChatQuery(2, STREAM, true, d0)))).toHaveLength(1);
+  });
+
+  it('answers 400 for id_to -1 without gr_potok and 403 to a non-member of the group chat', async () => {
+    const { teacher, student, student2, d0 } = await setup();
+    await expectError(teacher.post('/api/chat/count', query(1, -1, d0)), 400, GR_POTOK_REQUIRED);
+    const refused: [Client, object][] = [
+      [student2, groupChatQuery(2, GROUP, false, d0)],
+      [student, groupChatQuery(2, 99_999, true, d0)],
+      [teacher, groupChatQuery(1, foreignTo(TEACHER, false).id, false, d0)],
+      [teacher, groupChatQuery(1, foreignTo(TEACHER, true).id, true, d0)],
+    ];
+    for (const [client, body] of refused) {
+      await expectError(client.post('/api/chat/count', body), 403, NOT_A_MEMBER);
+    }
   });
 });
 
@@ -292,14 +332,75 @@ describe('chat/read and readall', () => {
     expect((await messages(student2, query(2, TEACHER, d0))).unreades_total).toBe(0);
   });
 
-  it('readall on the group chat pseudo-contact clears the student’s group chat', async () => {
-    const { student, d0 } = await setup();
-    expect((await groupMessages(student, GROUP)).unreades_total).toBe(3);
-    await student.post('/api/chat/readall', query(2, -1, d0, { id_to_type: 2 }));
-    expect(await groupMessages(student, GROUP)).toMatchObject({
-      unreades_start: null,
-      unreades_total: 0,
+  it('readall on a group or stream chat clears it for that reader only, teacher or student', async () => {
+    const { teacher, student, student2, d0 } = await setup();
+    // a student's post: the teacher surely has something unread in the group chat
+    expect((await postToGroup(student, 2, GROUP, false, d0)).status).toBe(200);
+    expect((await groupMessages(teacher, GROUP)).unreades_total).toBeGreaterThan(0);
+    const studentGroup = await groupMessages(student, GROUP);
+    expect(studentGroup.unreades_total).toBe(3);
+
+    const res = await teacher.postData('/api/chat/readall', groupChatQuery(1, GROUP, false, d0));
+    expect(res).toEqual({ status: 200, body: { result: 0, error: null, data: true } });
+    const cleared = { unreades_start: null, unreades_total: 0 };
+    expect(await groupMessages(teacher, GROUP)).toMatchObject(cleared);
+    expect(await groupMessages(student, GROUP)).toEqual(studentGroup);
+
+    // the student's stream chat: the group chat stays as it was
+    expect((await groupMessages(student, STREAM, true)).unreades_total).toBe(1);
+    await student.post('/api/chat/readall', groupChatQuery(2, STREAM, true, d0));
+    expect(await groupMessages(student, STREAM, true)).toMatchObject(cleared);
+    expect(await groupMessages(student, GROUP)).toEqual(studentGroup);
+    await student.post('/api/chat/readall', groupChatQuery(2, GROUP, false, d0));
+    expect(await groupMessages(student, GROUP)).toMatchObject(cleared);
+
+    // the teacher's stream chat, after a post from the other group of the stream
+    expect((await postToGroup(student2, 2, STREAM, true, d0)).status).toBe(200);
+    expect((await groupMessages(teacher, STREAM, true)).unreades_total).toBeGreaterThan(0);
+    await teacher.post('/api/chat/readall', groupChatQuery(1, STREAM, true, d0));
+    expect(await groupMessages(teacher, STREAM, true)).toMatchObject(cleared);
+    // … which the student has not read
+    const stream = await groupMessages(student, STREAM, true);
+    expect(stream).toMatchObject({ unreades_total: 1, unreades_start: ids(stream).at(-1) });
+
+    // a later post is unread again for the teacher
+    await postToGroup(student, 2, GROUP, false, d0);
+    expect((await groupMessages(teacher, GROUP)).unreades_total).toBe(1);
+  });
+
+  it('readall on a group chat: 400 without gr_potok, 403 to a non-member, nothing changes', async () => {
+    const { teacher, student, student2, d0 } = await setup();
+    const read = async () => [
+      await groupMessages(student, GROUP),
+      await groupMessages(teacher, GROUP),
+      await groupMessages(teacher, STREAM, true),
+    ];
+    const before = await read();
+    await expectError(
+      student.post('/api/chat/readall', query(2, -1, d0, { id_to_type: 2 })),
+      400,
+      GR_POTOK_REQUIRED,
+    );
+    await expectError(
+      teacher.post('/api/chat/readall', query(1, -1, d0, { IsSelect: true })),
+      400,
+      GR_POTOK_REQUIRED,
+    );
+    const refused: [Client, object][] = [
+      [student2, groupChatQuery(2, GROUP, false, d0)],
+      [student, groupChatQuery(2, GROUP2, false, d0)],
+      [student, groupChatQuery(2, 99_999, false, d0)],
+      [teacher, groupChatQuery(1, foreignTo(TEACHER, false).id, false, d0)],
+      [teacher, groupChatQuery(1, foreignTo(TEACHER, true).id, true, d0)],
+    ];
+    for (const [client, body] of refused) {
+      await expectError(client.post('/api/chat/readall', body), 403, NOT_A_MEMBER);
+    }
+    const noXsrf = await student.post('/api/chat/readall', groupChatQuery(2, GROUP, false, d0), {
+      xsrf: false,
     });
+    expect(noXsrf.status).toBe(403);
+    expect(await read()).toEqual(before);
   });
 });
 
@@ -313,7 +414,7 @@ describe('chat/insert', () => {
       sendForm({ discipline: d0, message: 'Отправляю отчёт заранее.', file: [report, photo] }),
     );
     expect(res.status).toBe(200);
-    const { data } = (await res.json()) as { data: { id_message: number } };
+    const { data } = (await res.json()) as Envelope<Schema<'ChatInserted'>>;
 
     const teacherView = await messages(teacher, query(1, STUDENT, d0));
     expect(teacherView.messages.at(-1)).toEqual({
@@ -358,15 +459,18 @@ describe('chat/insert', () => {
 
   it('starts a conversation with a contact who had none', async () => {
     const { teacher, d0 } = await setup();
-    const contacts = await teacher.postData<{ idid: number }[]>('/api/discipline/students/list', {
-      uid: 1,
-      year,
-      ws,
-      id_discipline: d0,
-      id_semester: 1,
-      id_group: STREAM,
-      isPotok: true,
-    });
+    const contacts = await teacher.postData<Schema<'ChatContact'>[]>(
+      '/api/discipline/students/list',
+      {
+        uid: 1,
+        year,
+        ws,
+        id_discipline: d0,
+        id_semester: 1,
+        id_group: STREAM,
+        isPotok: true,
+      },
+    );
     let quiet: number | undefined;
     for (const { idid } of contacts.body.data) {
       if ((await messages(teacher, query(1, idid, d0))).messages.length === 0) {
@@ -461,9 +565,7 @@ describe('chat/insert', () => {
       ],
     ];
     for (const [client, fields] of attempts) {
-      const res = await client.postForm('/api/chat/insert', sendForm(fields));
-      expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ result: 1, data: null });
+      await expectForbidden(client.postForm('/api/chat/insert', sendForm(fields)));
     }
     const noXsrf = await student.postForm('/api/chat/insert', sendForm({ discipline: d0 }), {
       xsrf: false,
@@ -489,11 +591,8 @@ describe('chat/insert', () => {
       ],
       [sendForm({ discipline: 'Базы данных' }), 'body/discipline: must be integer'],
     ];
-    for (const [fields, error] of cases) {
-      const res = await student.postForm('/api/chat/insert', fields);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
+    for (const [fields, error] of cases)
+      await expectError(student.postForm('/api/chat/insert', fields), 400, error);
     const onlyFile = await student.postForm(
       '/api/chat/insert',
       sendForm({ discipline: d0, message: '', file: new File(['x'], 'фото.png') }),
@@ -527,11 +626,80 @@ describe('chat/group/messages', () => {
     expect(ids(teacherView)).toEqual(ids(page));
     const tenth = page.messages[9]?.id_message ?? 0;
     expect(ids(await groupMessages(student, GROUP, false, tenth))).toEqual(ids(page).slice(10));
-    expect(await groupMessages(student, 99_999)).toEqual({
-      messages: [],
-      unreades_start: null,
-      unreades_total: 0,
-    });
+  });
+
+  it('pages back with id_topMessage through every message of the chat exactly once', async () => {
+    const { student, student2, teacher } = await setup();
+    const pageBack = async (client: Client, gr_potok: number, isPotok: boolean) => {
+      const latest = await groupMessages(client, gr_potok, isPotok);
+      const all = ids(latest);
+      const sizes = [all.length];
+      // the portal assumes older messages exist until a page of fewer than 20 comes back
+      for (let top = all[0]; top !== undefined && sizes.at(-1) === CHAT_PAGE_SIZE; top = all[0]) {
+        const older = await olderGroupMessages(client, gr_potok, isPotok, top);
+        expect(older.unreades_total).toBe(latest.unreades_total);
+        expect(older.unreades_start).toBe(latest.unreades_start);
+        expect(older.messages.every((m) => typeof m.fio === 'string')).toBe(true);
+        sizes.push(older.messages.length);
+        all.unshift(...ids(older));
+      }
+      expect(all).toEqual(seededGroupIds(gr_potok, isPotok));
+      expect(new Set(all).size).toBe(all.length);
+      return sizes;
+    };
+    expect(await pageBack(student, GROUP, false)).toEqual([20, 14]);
+    expect(await pageBack(teacher, GROUP, false)).toEqual([20, 14]);
+    expect(await pageBack(student2, GROUP2, false)).toEqual([20, 5]);
+    expect(await pageBack(student, STREAM, true)).toEqual([14]);
+    // before the oldest message there is nothing; an id inside a page cuts just before it
+    const all = seededGroupIds(GROUP, false);
+    expect(ids(await olderGroupMessages(student, GROUP, false, all[0] ?? 0))).toEqual([]);
+    expect(ids(await olderGroupMessages(student, GROUP, false, all[25] ?? 0))).toEqual(
+      all.slice(5, 25),
+    );
+  });
+
+  it('answers 400 for id_topMessage with a non-zero id_lastMessage or below 1', async () => {
+    const { student } = await setup();
+    const path = '/api/chat/group/messages';
+    await expectError(
+      student.post(path, groupChatBody(GROUP, false, { id_lastMessage: 5, id_topMessage: 9 })),
+      400,
+      'body/id_topMessage: only with id_lastMessage 0',
+    );
+    await expectBadRequest(
+      student.post(path, groupChatBody(GROUP, false, { id_topMessage: 0 })),
+      'body/id_topMessage: must be >= 1',
+    );
+  });
+
+  it('answers 403 to a reader who is not a member of the group or stream', async () => {
+    const { student, student2, teacher, teacher2 } = await setup();
+    const refused: [Client, number, boolean, object][] = [
+      [student2, GROUP, false, {}],
+      [student2, GROUP, false, { id_lastMessage: 10001 }],
+      [student2, GROUP, false, { id_topMessage: 999_999 }],
+      [student, GROUP2, false, {}],
+      [student, GROUP, true, {}], // no stream has the group's id
+      [student, 99_999, false, {}],
+      [teacher, foreignTo(TEACHER, false).id, false, {}],
+      [teacher, foreignTo(TEACHER, true).id, true, {}],
+    ];
+    for (const [client, gr_potok, isPotok, extra] of refused) {
+      await expectError(
+        client.post('/api/chat/group/messages', groupChatBody(gr_potok, isPotok, extra)),
+        403,
+        NOT_A_MEMBER,
+      );
+    }
+    // members: the other group of the stream reads the stream chat; both demo teachers teach both
+    for (const [client, gr_potok, isPotok] of [
+      [student2, STREAM, true],
+      [teacher2, GROUP, false],
+      [teacher2, GROUP2, false],
+    ] as const) {
+      expect((await groupMessages(client, gr_potok, isPotok)).messages.length).toBeGreaterThan(0);
+    }
   });
 
   it('marks a group message read for one member only', async () => {
@@ -552,6 +720,40 @@ describe('chat/group/messages', () => {
     expect((await student.post('/api/chat/read', { id_message: own?.id_message })).status).toBe(
       403,
     );
+  });
+
+  it('lets a teacher member mark a group message read for themself; a non-member may not', async () => {
+    const { student, teacher, teacher2, d0 } = await setup();
+    const res = await postToGroup(student, 2, GROUP, false, d0);
+    const { data } = (await res.json()) as Envelope<Schema<'ChatInserted'>>;
+    const before = await groupMessages(teacher, GROUP);
+    const other = await groupMessages(teacher2, GROUP);
+    expect(before.unreades_start).not.toBeNull();
+
+    // a seeded message of a group chat the teacher does not teach
+    const foreign = foreignTo(TEACHER, false);
+    const foreignId = foreign.firstId + foreign.seeded - 1;
+    await expectError(teacher.post('/api/chat/read', { id_message: foreignId }), 403, NOT_A_MEMBER);
+    expect(await groupMessages(teacher, GROUP)).toEqual(before);
+
+    expect((await teacher.post('/api/chat/read', { id_message: data.id_message })).status).toBe(
+      200,
+    );
+    const after = await groupMessages(teacher, GROUP);
+    expect(after.unreades_total).toBe(before.unreades_total - 1);
+    expect(await groupMessages(teacher2, GROUP)).toEqual(other);
+    expect(
+      (await count(teacher, groupChatQuery(1, GROUP, false, d0))).filter((r) => r.idid === -1),
+    ).toEqual(
+      after.unreades_total > 0
+        ? [{ idid: -1, id_type: 2, countMessages: after.unreades_total }]
+        : [],
+    );
+    // reading it again changes nothing
+    expect((await teacher.post('/api/chat/read', { id_message: data.id_message })).status).toBe(
+      200,
+    );
+    expect(await groupMessages(teacher, GROUP)).toEqual(after);
   });
 });
 
@@ -608,7 +810,7 @@ describe('chat/deletemessage', () => {
       '/api/chat/insert',
       sendForm({ discipline: d0, message: 'Ой, не туда.' }),
     );
-    const { data } = (await res.json()) as { data: { id_message: number } };
+    const { data } = (await res.json()) as Envelope<Schema<'ChatInserted'>>;
     expect((await messages(teacher, query(1, STUDENT, d0))).unreades_total).toBe(3);
     await student.post('/api/chat/deletemessage', { id_message: data.id_message, uid: 1 });
     expect((await messages(teacher, query(1, STUDENT, d0))).unreades_total).toBe(2);
@@ -634,9 +836,7 @@ describe('the chat world', () => {
 
   it('gives the same answers for the same seed whatever was opened first', async () => {
     const transcript = async (seed: number, reversed: boolean) => {
-      const app = createTestApp({ seed });
-      const d0 = await sharedDiscipline(app, 'teacher', 'student');
-      const teacher = await signIn(app, 'teacher');
+      const { teacher, d0 } = await signInDemo(createTestApp({ seed }));
       const calls = [
         () => messages(teacher, query(1, STUDENT, d0)),
         () => messages(teacher, query(1, STUDENT2, d0)),
@@ -654,7 +854,7 @@ describe('the chat world', () => {
   });
 
   it('plans over 200 000 messages at --scale 30 and generates a chat only when opened', () => {
-    const store = new Store({ seed: 1, scale: 30, now: DEFAULT_NOW });
+    const store = seededWorld(1, 30);
     const chat = store.get(chatSlice);
     expect(chat.seededTotal).toBeGreaterThan(200_000);
     expect(chat.blocks.every((conv) => conv.messages === undefined)).toBe(true);
@@ -677,7 +877,7 @@ describe('chat attachments (download type 3)', () => {
       '/api/chat/insert',
       sendForm({ discipline: d0, message: 'Отчёт', file: [new File([bytes], 'Отчёт.pdf')] }),
     );
-    const { data } = (await res.json()) as { data: { id_message: number } };
+    const { data } = (await res.json()) as Envelope<Schema<'ChatInserted'>>;
     for (const reader of [student, teacher]) {
       const file = await download(reader, data.id_message, 'Отчёт.pdf');
       expect(file.status).toBe(200);

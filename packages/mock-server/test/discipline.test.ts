@@ -1,55 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENT_WS, CURRENT_YEAR_ID } from '../src/world/calendar.js';
-import { Client, createTestApp, signIn } from './helpers.js';
+import {
+  chatQuery,
+  Client,
+  createTestApp,
+  DEMO_IDS,
+  expectError,
+  signIn,
+  signInDemo as setup,
+  studentDisciplines,
+  teacherDisciplines,
+  type Envelope,
+  type Schema,
+} from './helpers.js';
 
-// Demo people: teacher 501, teacher2 502, student 7001 (group 101 «ПИ-1-26»), student2 7013
-// (group 102); both groups form stream 9001, in their first semester.
-const TEACHER = 501;
-const TEACHER2 = 502;
-const STUDENT = 7001;
-const GROUP = 101;
-const GROUP2 = 102;
-const STREAM = 9001;
+const { TEACHER, TEACHER2, STUDENT, GROUP, GROUP2, STREAM } = DEMO_IDS;
 const year = CURRENT_YEAR_ID;
 const ws = CURRENT_WS;
 
-interface Discipline {
-  id_discipline: number;
-  name: string;
-  kredits: number;
-  id_examination?: number;
-}
-interface Group {
-  id_group: number;
-  name: string;
-  id_faculty?: number;
-  isPotok?: boolean;
-}
-interface Contact {
-  idid: number;
-  fio: string;
-  countMessages: number;
-  id_type?: number;
-  faculty?: number;
-  group?: number;
-}
-
-type MockApp = ReturnType<typeof createTestApp>;
+type Group = Schema<'Group'>;
+type Contact = Schema<'ChatContact'>;
 
 const data = async <T>(client: Client, path: string, body: object) => {
   const res = await client.postData<T>(path, body);
   expect(res.status).toBe(200);
   return res.body.data;
 };
-const teacherDisciplines = (client: Client, y = year, w = ws) =>
-  data<Discipline[]>(client, '/api/discipline/list', { uid: 1001, year: y, ws: w });
-const studentDisciplines = (client: Client, y = year, w = ws) =>
-  data<Discipline[]>(client, '/api/discipline/forStudentDisciplinelist', {
-    uid: 20001,
-    year: y,
-    ws: w,
-    id_group: GROUP,
-  });
 const contactsBody = (id_discipline: number, id_group = GROUP, isPotok = false) => ({
   uid: 1,
   year,
@@ -59,26 +35,6 @@ const contactsBody = (id_discipline: number, id_group = GROUP, isPotok = false) 
   id_group,
   isPotok,
 });
-
-async function setup(app: MockApp = createTestApp()) {
-  const teacher = await signIn(app, 'teacher');
-  const teacher2 = await signIn(app, 'teacher2');
-  const student = await signIn(app, 'student');
-  const studied = await studentDisciplines(student);
-  const shared = (taught: Discipline[]) =>
-    taught.find((d) => studied.some((s) => s.id_discipline === d.id_discipline))?.id_discipline ??
-    0;
-  return {
-    app,
-    teacher,
-    teacher2,
-    student,
-    student2: await signIn(app, 'student2'),
-    studied,
-    d0: shared(await teacherDisciplines(teacher)),
-    d1: shared(await teacherDisciplines(teacher2)),
-  };
-}
 
 describe('discipline/current', () => {
   it('lists the semester halves and the academic years, the current one first', async () => {
@@ -94,9 +50,9 @@ describe('discipline/current', () => {
         { ws: 3, name: 'Летний' },
       ],
     });
-    const years = (await (await student.get('/api/discipline/current/year.json')).json()) as {
-      data: { id_a_year: number; name: string }[];
-    };
+    const years = (await (
+      await student.get('/api/discipline/current/year.json')
+    ).json()) as Envelope<Schema<'AcademicYear'>[]>;
     expect(years.data[0]).toEqual({ id_a_year: CURRENT_YEAR_ID, name: '2026-2027' });
     expect(years.data.map((y) => y.name)).toEqual([
       '2026-2027',
@@ -151,11 +107,8 @@ describe('discipline/list and forStudentDisciplinelist', () => {
       [{ uid: 1001, year, ws: 4 }, 'body/ws: must be one of 1, 2, 3'],
       [{ uid: 1001, year: '2026', ws }, 'body/year: must be integer'],
     ];
-    for (const [body, error] of cases) {
-      const res = await teacher.post('/api/discipline/list', body);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
+    for (const [body, error] of cases)
+      await expectError(teacher.post('/api/discipline/list', body), 400, error);
     const noGroup = await student.post('/api/discipline/forStudentDisciplinelist', {
       uid: 1,
       year,
@@ -271,16 +224,10 @@ describe('discipline/students/list', () => {
     });
     expect(sent.status).toBe(200);
     expect(await countOf()).toBe(3);
-    await teacher.post('/api/chat/readall', {
-      year,
-      ws,
-      id_discipline: d0,
-      id_from_type: 1,
-      id_from: TEACHER,
-      id_to_type: 2,
-      id_to: STUDENT,
-      kredit: 3,
-    });
+    await teacher.post(
+      '/api/chat/readall',
+      chatQuery(1, STUDENT, d0, { id_from: TEACHER, kredit: 3 }),
+    );
     expect(await countOf()).toBe(0);
   });
 
@@ -339,16 +286,11 @@ describe('discipline/teachers/list', () => {
 
   it('drops the count once the message is read', async () => {
     const { student, d1 } = await setup();
-    const page = await data<{ unreades_start: number }>(student, '/api/chat/messages', {
-      year,
-      ws,
-      id_discipline: d1,
-      id_from_type: 2,
-      id_from: STUDENT,
-      id_to_type: 1,
-      id_to: TEACHER2,
-      kredit: 3,
-    });
+    const page = await data<Schema<'ChatMessagesPage'>>(
+      student,
+      '/api/chat/messages',
+      chatQuery(2, TEACHER2, d1, { id_from: STUDENT, kredit: 3 }),
+    );
     await student.post('/api/chat/read', { id_message: page.unreades_start });
     const [contact] = await data<Contact[]>(
       student,
@@ -372,16 +314,10 @@ describe('discipline/teachers/list', () => {
     const app = createTestApp();
     const { student, d1 } = await setup(app);
     const before = await data(student, '/api/discipline/teachers/list', contactsBody(d1));
-    await student.post('/api/chat/readall', {
-      year,
-      ws,
-      id_discipline: d1,
-      id_from_type: 2,
-      id_from: STUDENT,
-      id_to_type: 1,
-      id_to: TEACHER2,
-      kredit: 3,
-    });
+    await student.post(
+      '/api/chat/readall',
+      chatQuery(2, TEACHER2, d1, { id_from: STUDENT, kredit: 3 }),
+    );
     expect(await data(student, '/api/discipline/teachers/list', contactsBody(d1))).not.toEqual(
       before,
     );

@@ -1,6 +1,16 @@
 // A tiny client over app.request(): no port, the real middleware chain, test mode on (every answer
-// is checked against the contract and handler errors reach the test).
+// is checked against the contract and handler errors reach the test). Request and answer types come
+// from the contract: Schema<'ChatMessage'>, RequestBody<'chatGetMessages'>, ResponseData<…>.
+import { expect } from 'vitest';
 import { createApp, type AppOptions, type MockApp } from '../src/app.js';
+import type { Schema } from '../src/http.js';
+import { CURRENT_WS, CURRENT_YEAR_ID, calendarSlice } from '../src/world/calendar.js';
+import { ROLE_STUDENT, ROLE_TEACHER, otherRole, type Role } from '../src/world/roles.js';
+import { Store, type Slice } from '../src/world/store.js';
+import { DEFAULT_NOW } from '../src/world/time.js';
+
+export type { MockApp };
+export type { RequestBody, ResponseData, Schema } from '../src/http.js';
 
 export const createTestApp = (options: AppOptions = {}) =>
   createApp({ validateResponses: true, ...options });
@@ -12,6 +22,21 @@ export const passwords = {
   student2: 'Student2',
 } as const;
 export type DemoLogin = keyof typeof passwords;
+
+/**
+ * The demo people's ids (src/world/university.ts, the same for every seed): teacher 501, teacher2
+ * 502, student 7001 in ПИ-1-26 (group 101), student2 7013 in ПИ-2-26 (group 102); the two groups
+ * form stream 9001 and are in their first semester.
+ */
+export const DEMO_IDS = {
+  TEACHER: 501,
+  TEACHER2: 502,
+  STUDENT: 7001,
+  STUDENT2: 7013,
+  GROUP: 101,
+  GROUP2: 102,
+  STREAM: 9001,
+};
 
 export interface Envelope<T = unknown> {
   result: 0 | 1;
@@ -25,6 +50,9 @@ interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
+
+/** A multipart form as a test writes it; numbers are sent as strings, as a browser would. */
+export type FormFields = Record<string, string | number | File | File[]>;
 
 export interface Session {
   cookie: string;
@@ -56,11 +84,7 @@ export class Client {
   }
 
   /** POST multipart/form-data; numbers become strings as a browser would send them. */
-  postForm(
-    path: string,
-    fields: Record<string, string | number | File | File[]>,
-    options: RequestOptions = {},
-  ) {
+  postForm(path: string, fields: FormFields, options: RequestOptions = {}) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) {
       for (const part of Array.isArray(value) ? value : [value]) {
@@ -99,12 +123,22 @@ export async function signIn(app: MockApp, login: DemoLogin): Promise<Client> {
   return new Client(app, { cookie, xsrf: cookies['XSRF-TOKEN'] ?? '' });
 }
 
-export const newsPage = (client: Client, page = 1) =>
-  client.postData<
-    { id_eventMessage: number; message: string; fileName: string | null; canEdit: boolean }[]
-  >('/api/news/data.json', { id: 501, uid: 1001, role: 1, page });
+/** The 200 answer's data; anything else throws. */
+async function dataOf<T>(client: Client, path: string, body: unknown): Promise<T> {
+  const res = await client.postData<T>(path, body);
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  return res.body.data;
+}
 
-export const newsForm = (fields: Record<string, string | number | File | File[]> = {}) => ({
+export const newsPage = (client: Client, page = 1) =>
+  client.postData<Schema<'NewsItem'>[]>('/api/news/data.json', {
+    id: 501,
+    uid: 1001,
+    role: ROLE_TEACHER,
+    page,
+  });
+
+export const newsForm = (fields: FormFields = {}) => ({
   uid: 1001,
   role: 1,
   id: 501,
@@ -119,3 +153,165 @@ export const downloadFile = (client: Client, type: 1 | 2 | 3 | 4, id: number, na
   client.get(
     `/lms/api/news/download.file?filename=${encodeURIComponent(`${id}_${name}`)}&type=${type}`,
   );
+
+/** The signed-in teacher's disciplines in a year and ws (the current ones by default). */
+export const teacherDisciplines = (client: Client, year = CURRENT_YEAR_ID, ws = CURRENT_WS) =>
+  dataOf<Schema<'Discipline'>[]>(client, '/api/discipline/list', { uid: 1001, year, ws });
+
+/** The signed-in student's disciplines in a year and ws (the current ones by default). */
+export const studentDisciplines = (client: Client, year = CURRENT_YEAR_ID, ws = CURRENT_WS) =>
+  dataOf<Schema<'Discipline'>[]>(client, '/api/discipline/forStudentDisciplinelist', {
+    uid: 20001,
+    year,
+    ws,
+    id_group: DEMO_IDS.GROUP,
+  });
+
+/**
+ * The four demo people signed in to one app, the demo student's disciplines this ws (`studied`),
+ * and the one of them each teacher teaches the student: d0 (teacher), d1 (teacher2).
+ */
+export async function signInDemo(app: MockApp = createTestApp()) {
+  const teacher = await signIn(app, 'teacher');
+  const teacher2 = await signIn(app, 'teacher2');
+  const student = await signIn(app, 'student');
+  const student2 = await signIn(app, 'student2');
+  const studied = await studentDisciplines(student);
+  const sharedWith = async (client: Client) => {
+    const taught = await teacherDisciplines(client);
+    const shared = taught.find((d) => studied.some((s) => s.id_discipline === d.id_discipline));
+    if (!shared) throw new Error('a demo teacher does not teach the demo student');
+    return shared.id_discipline;
+  };
+  return {
+    app,
+    teacher,
+    teacher2,
+    student,
+    student2,
+    studied,
+    d0: await sharedWith(teacher),
+    d1: await sharedWith(teacher2),
+  };
+}
+
+/** A private chat query (ChatQuery) from a reader of `role` to a contact, this year and ws. */
+export const chatQuery = (role: Role, id_to: number, id_discipline: number, extra = {}) => ({
+  year: CURRENT_YEAR_ID,
+  ws: CURRENT_WS,
+  id_discipline,
+  id_from_type: role,
+  id_from: 0,
+  id_to_type: otherRole(role),
+  id_to,
+  kredit: 4,
+  ...extra,
+});
+
+/** A chat/group/messages body for the group (or, with IsSelect, the stream): the latest page. */
+export const groupChatBody = (gr_potok: number, IsSelect = false, extra = {}) => ({
+  id_HumanFrom: 0,
+  id_humanTypeFrom: ROLE_STUDENT,
+  gr_potok,
+  IsSelect,
+  id_lastMessage: 0,
+  ...extra,
+});
+
+/** A ChatQuery for the group chat pseudo-contact (id_to -1) of a group or stream, this year and ws. */
+export const groupChatQuery = (
+  role: Role,
+  gr_potok: number,
+  IsSelect: boolean,
+  id_discipline: number,
+  extra = {},
+) => chatQuery(role, -1, id_discipline, { id_to_type: ROLE_STUDENT, gr_potok, IsSelect, ...extra });
+
+/** Expects the error envelope with that status: `{ result: 1, error, data: null }`. */
+export async function expectError(
+  res: Response | Promise<Response>,
+  status: number,
+  error: string,
+) {
+  const answer = await res;
+  expect(answer.status).toBe(status);
+  expect(await answer.json()).toEqual({ result: 1, error, data: null });
+}
+
+/** Expects a 400 whose error names the problem (`body/field: what is wrong`). */
+export async function expectBadRequest(res: Response | Promise<Response>, error: unknown) {
+  const answer = await res;
+  expect(answer.status).toBe(400);
+  expect(await answer.json()).toMatchObject({ error });
+}
+
+/** POST /__mock/reset, which answers 200. */
+export async function resetWorld(app: MockApp) {
+  expect((await app.request('/__mock/reset', { method: 'POST' })).status).toBe(200);
+}
+
+/** A seeded world of its own (no app), at the default "now". */
+export const seededWorld = (seed = 1, scale = 1) => new Store({ seed, scale, now: DEFAULT_NOW });
+
+/** Expects a slice (seed 1) to come out the same whether or not `first` was built before it. */
+export function expectBuildOrderFree(slice: Slice<unknown>, first: Slice<unknown> = calendarSlice) {
+  const direct = seededWorld().get(slice);
+  const other = seededWorld();
+  other.get(first);
+  expect(other.get(slice)).toEqual(direct);
+}
+
+/** Expects a 403 error envelope (whatever the message). */
+export async function expectForbidden(res: Response | Promise<Response>) {
+  const answer = await res;
+  expect(answer.status).toBe(403);
+  expect(await answer.json()).toMatchObject({ result: 1, data: null });
+}
+
+/**
+ * Expects POST /__mock/reset to undo writes: `write` (given what `read` showed) changes what `read`
+ * shows, and after the reset a new session of `login` reads what was there before.
+ */
+export async function expectResetRestores<T>(
+  app: MockApp,
+  login: DemoLogin,
+  read: (client: Client) => Promise<T>,
+  write: (client: Client, before: T) => Promise<unknown>,
+) {
+  const client = await signIn(app, login);
+  const before = await read(client);
+  await write(client, before);
+  expect(await read(client)).not.toEqual(before);
+  await resetWorld(app);
+  expect(await read(await signIn(app, login))).toEqual(before);
+}
+
+/**
+ * Expects each malformed multipart form to answer 400 with exactly its error, and the operation to
+ * refuse the (well-formed) `json` body as not multipart.
+ */
+export async function expectBadForms(
+  client: Client,
+  path: string,
+  cases: readonly (readonly [FormFields, string])[],
+  json: object,
+) {
+  for (const [fields, error] of cases) await expectError(client.postForm(path, fields), 400, error);
+  await expectBadRequest(client.post(path, json), 'body: must be sent as multipart/form-data');
+}
+
+/** A small PDF (its first bytes are `%PDF-1`) to upload. */
+export const pdfFile = (name: string) =>
+  new File([new Uint8Array([37, 80, 68, 70, 45, 49])], name, { type: 'application/pdf' });
+
+/** The e-library's books of a category (-1: all) as a reader (a person of the world) asks. */
+export const libraryBooks = (
+  client: Client,
+  reader: { id: number; role: Role },
+  id_bookCategory = -1,
+) =>
+  client.postData<Schema<'LibraryEBook'>[]>('/api/library/getbooklist', {
+    id_bookCategory,
+    id_human: reader.id,
+    id_humanType: reader.role,
+  });

@@ -1,25 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import type { Schema } from '../src/http.js';
-import { Store } from '../src/world/store.js';
-import { DEFAULT_NOW } from '../src/world/time.js';
 import { librarySlice } from '../src/world/library.js';
 import { calendarSlice } from '../src/world/calendar.js';
 import { universitySlice } from '../src/world/university.js';
-import { Client, createTestApp, signIn, type Envelope, downloadFile } from './helpers.js';
+import {
+  Client,
+  createTestApp,
+  downloadFile,
+  expectBadForms,
+  expectBadRequest,
+  expectBuildOrderFree,
+  expectError,
+  expectForbidden,
+  expectResetRestores,
+  libraryBooks,
+  pdfFile,
+  seededWorld,
+  signIn,
+  type Envelope,
+  type FormFields,
+  type Schema,
+} from './helpers.js';
 
 type EBook = Schema<'LibraryEBook'>;
 
-const world = () => new Store({ seed: 1, scale: 1, now: DEFAULT_NOW });
-const { demo } = world().get(universitySlice);
+const { demo } = seededWorld().get(universitySlice);
 
 const bookList = (client: Client, id_bookCategory = -1) =>
-  client.postData<EBook[]>('/api/library/getbooklist', {
-    id_bookCategory,
-    id_human: demo.student.id,
-    id_humanType: 2,
-  });
+  libraryBooks(client, demo.student, id_bookCategory);
 
-const bookForm = (fields: Record<string, string | number | File | File[]> = {}) => ({
+const bookForm = (fields: FormFields = {}) => ({
   id_eBook: -1,
   nameBook: 'Алгоритмы и структуры данных',
   author: 'Асанов Б.Э.',
@@ -33,14 +42,10 @@ const bookForm = (fields: Record<string, string | number | File | File[]> = {}) 
   ...fields,
 });
 
-const pdf = (name = 'Алгоритмы.pdf') =>
-  new File([new Uint8Array([37, 80, 68, 70, 45, 49])], name, { type: 'application/pdf' });
+const pdf = (name = 'Алгоритмы.pdf') => pdfFile(name);
 
-const saveBook = (
-  client: Client,
-  fields: Record<string, string | number | File | File[]> = {},
-  options = {},
-) => client.postForm('/api/library/insertupdatebook', bookForm(fields), options);
+const saveBook = (client: Client, fields: FormFields = {}, options = {}) =>
+  client.postForm('/api/library/insertupdatebook', bookForm(fields), options);
 
 async function savedBook(res: Response) {
   expect(res.status).toBe(200);
@@ -52,7 +57,7 @@ const byName = (a: string, b: string) => a.localeCompare(b, 'ru');
 describe('library/basebookcategories and bookcategories', () => {
   it('list the base categories and the categories of each', async () => {
     const student = await signIn(createTestApp(), 'student');
-    const base = await student.postData<{ id_baseBookCategory: number; name: string }[]>(
+    const base = await student.postData<Schema<'LibraryBaseBookCategory'>[]>(
       '/api/library/basebookcategories',
       {},
     );
@@ -75,11 +80,12 @@ describe('library/basebookcategories and bookcategories', () => {
   it('answer 401 without a session and 400 for a bad body', async () => {
     const app = createTestApp();
     expect((await new Client(app).post('/api/library/basebookcategories', {})).status).toBe(401);
-    const bad = await (
-      await signIn(app, 'student')
-    ).post('/api/library/bookcategories', { id_baseBookCategory: 'один' });
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: 'body/id_baseBookCategory: must be integer' });
+    await expectBadRequest(
+      (await signIn(app, 'student')).post('/api/library/bookcategories', {
+        id_baseBookCategory: 'один',
+      }),
+      'body/id_baseBookCategory: must be integer',
+    );
   });
 });
 
@@ -106,7 +112,7 @@ describe('library/getbooklist', () => {
   });
 
   it('has textbooks by the teachers of the disciplines', () => {
-    const store = world();
+    const store = seededWorld();
     const { books } = store.get(librarySlice);
     const { disciplineById, offerings } = store.get(calendarSlice);
     const written = books.filter((b) => b.source);
@@ -201,9 +207,7 @@ describe('library/insertupdatebook', () => {
       [teacher, edit, { xsrf: false }],
     ];
     for (const [client, fields, options] of attempts) {
-      const res = await saveBook(client, fields, options);
-      expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ result: 1, data: null });
+      await expectForbidden(saveBook(client, fields, options));
     }
     expect(await bookList(teacher)).toEqual(before);
   });
@@ -215,11 +219,7 @@ describe('library/insertupdatebook', () => {
       [{ id_eBook: 99999, file: pdf() }, 'Not found: no book 99999'],
       [{ id_bookCategory: 99, file: pdf() }, 'Not found: no book category 99'],
     ];
-    for (const [fields, error] of cases) {
-      const res = await saveBook(teacher, fields);
-      expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
+    for (const [fields, error] of cases) await expectError(saveBook(teacher, fields), 404, error);
     expect(await bookList(teacher)).toEqual(before);
   });
 
@@ -227,7 +227,7 @@ describe('library/insertupdatebook', () => {
     const teacher = await signIn(createTestApp(), 'teacher');
     const before = await bookList(teacher);
     const { nameBook: _, ...withoutName } = bookForm({ file: pdf() });
-    const cases: [Record<string, string | number | File | File[]>, string][] = [
+    const cases: [FormFields, string][] = [
       [withoutName, 'body/nameBook: is required'],
       [bookForm(), 'body/file: is required for a new book'],
       [
@@ -239,15 +239,7 @@ describe('library/insertupdatebook', () => {
       [bookForm({ id_humanType: 5, file: pdf() }), 'body/id_humanType: must be one of 1, 2'],
       [bookForm({ file: [pdf('a.pdf'), pdf('b.pdf')] }), 'body/file: must hold one file'],
     ];
-    for (const [fields, error] of cases) {
-      const res = await teacher.postForm('/api/library/insertupdatebook', fields);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
-    const json = await teacher.post('/api/library/insertupdatebook', bookForm());
-    expect(await json.json()).toMatchObject({
-      error: 'body: must be sent as multipart/form-data',
-    });
+    await expectBadForms(teacher, '/api/library/insertupdatebook', cases, bookForm());
     expect(await bookList(teacher)).toEqual(before);
   });
 
@@ -263,25 +255,15 @@ describe('library/insertupdatebook', () => {
 });
 
 describe('library and POST /__mock/reset', () => {
-  it('restores the seeded books after writes', async () => {
-    const app = createTestApp();
-    let teacher = await signIn(app, 'teacher');
-    const before = await bookList(teacher);
-    const own = before.body.data.find((b) => b.id_human === demo.teacher.id);
-    await saveBook(teacher, { file: pdf() });
-    await saveBook(teacher, { id_eBook: own?.id_eBook ?? 0, nameBook: 'Переименовано' });
-    expect(await bookList(teacher)).not.toEqual(before);
-    expect((await app.request('/__mock/reset', { method: 'POST' })).status).toBe(200);
-    teacher = await signIn(app, 'teacher');
-    expect(await bookList(teacher)).toEqual(before);
-  });
+  it('restores the seeded books after writes', () =>
+    expectResetRestores(createTestApp(), 'teacher', bookList, async (teacher, before) => {
+      const own = before.body.data.find((b) => b.id_human === demo.teacher.id);
+      await saveBook(teacher, { file: pdf() });
+      await saveBook(teacher, { id_eBook: own?.id_eBook ?? 0, nameBook: 'Переименовано' });
+    }));
 
-  it('builds the same books whatever slice was built first', () => {
-    const direct = world().get(librarySlice);
-    const other = world();
-    other.get(calendarSlice);
-    expect(other.get(librarySlice)).toEqual(direct);
-  });
+  it('builds the same books whatever slice was built first', () =>
+    expectBuildOrderFree(librarySlice));
 });
 
 describe('e-library files (download type 2)', () => {

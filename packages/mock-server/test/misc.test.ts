@@ -1,20 +1,11 @@
 import { decode as decodeJpeg } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { Client, createTestApp, signIn } from './helpers.js';
+import { Client, createTestApp, expectError, signIn, type Schema } from './helpers.js';
 
-interface Photo {
-  type: 'Buffer';
-  data: number[];
-}
-interface PaymentCode {
-  account: string;
-  id_uslug: number;
-  name: string;
-  sum: number;
-}
+type PaymentCode = Schema<'MiscPaymentCode'>;
 
 const photo = (client: Client, uid: number, role: number) =>
-  client.postData<Photo | null>('/api/misc/photo', { uid, role });
+  client.postData<Schema<'MiscPhoto'>>('/api/misc/photo', { uid, role });
 
 /** The segments of a baseline JPEG up to its scan, and the bytes after the scan header. */
 function jpegSegments(bytes: number[]) {
@@ -36,7 +27,7 @@ function jpegSegments(bytes: number[]) {
 describe('misc/registered-faculty-list', () => {
   it('lists the university’s faculties', async () => {
     const teacher = await signIn(createTestApp(), 'teacher');
-    const { status, body } = await teacher.postData<{ id_faculty: number; name: string }[]>(
+    const { status, body } = await teacher.postData<Schema<'Faculty'>[]>(
       '/api/misc/registered-faculty-list',
       { id: 501 },
     );
@@ -49,9 +40,11 @@ describe('misc/registered-faculty-list', () => {
     const app = createTestApp();
     const anonymous = await new Client(app).post('/api/misc/registered-faculty-list', { id: 501 });
     expect(anonymous.status).toBe(401);
-    const res = await (await signIn(app, 'teacher')).post('/api/misc/registered-faculty-list', {});
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ result: 1, error: 'body/id: is required', data: null });
+    await expectError(
+      (await signIn(app, 'teacher')).post('/api/misc/registered-faculty-list', {}),
+      400,
+      'body/id: is required',
+    );
   });
 });
 
@@ -122,10 +115,7 @@ describe('misc/photo', () => {
 describe('misc/dinurls', () => {
   it('lists the apps page’s links', async () => {
     const student = await signIn(createTestApp(), 'student');
-    const { body } = await student.postData<{ id: number; name: string; url: string }[]>(
-      '/api/misc/dinurls',
-      {},
-    );
+    const { body } = await student.postData<Schema<'MiscDinUrl'>[]>('/api/misc/dinurls', {});
     expect(body.data.length).toBeGreaterThanOrEqual(5);
     expect(new Set(body.data.map((l) => l.id)).size).toBe(body.data.length);
     for (const link of body.data) expect(link.url).toMatch(/^https:\/\//);
@@ -142,10 +132,7 @@ describe('misc/dinurls', () => {
 describe('misc/years and misc/defaultyear', () => {
   it('lists the academic years newest first, the current one being the default', async () => {
     const student = await signIn(createTestApp(), 'student');
-    const years = await student.postData<{ id_a_year: number; name: string }[]>(
-      '/api/misc/years',
-      {},
-    );
+    const years = await student.postData<Schema<'AcademicYear'>[]>('/api/misc/years', {});
     expect(years.body.data).toEqual([
       { id_a_year: 4, name: '2026-2027' },
       { id_a_year: 3, name: '2025-2026' },
@@ -170,10 +157,7 @@ describe('misc/years and misc/defaultyear', () => {
 describe('misc/uslugi', () => {
   it('lists the paid services with prices in soms', async () => {
     const student = await signIn(createTestApp(), 'student');
-    const { body } = await student.postData<{ id_uslug: number; name: string; price: number }[]>(
-      '/api/misc/uslugi',
-      {},
-    );
+    const { body } = await student.postData<Schema<'MiscUsluga'>[]>('/api/misc/uslugi', {});
     expect(body.data.length).toBeGreaterThanOrEqual(5);
     expect(body.data[0]).toEqual({
       id_uslug: 1,
@@ -226,12 +210,8 @@ describe('misc/paymentcode', () => {
   it('gives both demo students a code for every service, stable and distinct', async () => {
     const app = createTestApp();
     const student = await signIn(app, 'student');
-    const services = (
-      await student.postData<{ id_uslug: number; name: string; price: number }[]>(
-        '/api/misc/uslugi',
-        {},
-      )
-    ).body.data;
+    const services = (await student.postData<Schema<'MiscUsluga'>[]>('/api/misc/uslugi', {})).body
+      .data;
     const accounts = new Set<string>();
     for (const [client, id_group, id_student] of [
       [student, 101, 7001],

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { NEWS_PAGE_SIZE } from '../src/world/news.js';
-import { Client, createTestApp, newsForm, newsPage, signIn } from './helpers.js';
+import {
+  Client,
+  createTestApp,
+  expectBadForms,
+  expectBadRequest,
+  expectError,
+  expectForbidden,
+  newsForm,
+  newsPage,
+  signIn,
+  type Envelope,
+  type Schema,
+} from './helpers.js';
 
 const insert = (client: Client, fields = {}, options = {}) =>
   client.postForm('/api/news/insert.json', newsForm(fields), options);
@@ -41,11 +53,8 @@ describe('news/data.json', () => {
       [{ id: 501, uid: 1001, role: 3, page: 1 }, 'body/role: must be one of 1, 2'],
       [[1, 2], 'body: must be object'],
     ];
-    for (const [body, error] of cases) {
-      const res = await teacher.post('/api/news/data.json', body);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
+    for (const [body, error] of cases)
+      await expectError(teacher.post('/api/news/data.json', body), 400, error);
   });
 
   it('answers 413 for a JSON body over 1 MB', async () => {
@@ -75,7 +84,7 @@ describe('news/check.json', () => {
     const app = createTestApp();
     const student = await signIn(app, 'student');
     const check = (id: number, type: number) =>
-      student.postData<{ newsPerms: boolean }>('/api/news/check.json', { id, type });
+      student.postData<Schema<'NewsCheck'>>('/api/news/check.json', { id, type });
     expect((await check(501, 1)).body.data).toEqual({ newsPerms: true });
     expect((await check(502, 1)).body.data).toEqual({ newsPerms: false });
     expect((await check(7001, 2)).body.data).toEqual({ newsPerms: false });
@@ -93,7 +102,7 @@ describe('news/insert.json', () => {
     const notes = new File(['строка 1\n'], 'заметки.txt', { type: 'text/plain' });
     const res = await insert(teacher, { message: 'Новое объявление', file: [pdf, notes] });
     expect(res.status).toBe(200);
-    const { data } = (await res.json()) as { data: { id_eventMessage: number } };
+    const { data } = (await res.json()) as Envelope<Schema<'NewsInserted'>>;
 
     const [first] = (await newsPage(teacher)).body.data;
     expect(first).toMatchObject({
@@ -137,9 +146,7 @@ describe('news/insert.json', () => {
     const teacher = await signIn(app, 'teacher');
     const before = await newsPage(teacher);
     for (const login of ['teacher2', 'student'] as const) {
-      const res = await insert(await signIn(app, login));
-      expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ result: 1, data: null });
+      await expectForbidden(insert(await signIn(app, login)));
     }
     expect(await newsPage(teacher)).toEqual(before);
   });
@@ -169,14 +176,7 @@ describe('news/insert.json', () => {
       [newsForm({ message: new File(['x'], 'm.txt') }), 'body/message: must not be a file'],
       [newsForm({ file: 'not a file' }), 'body/file: must be a file'],
     ];
-    for (const [fields, error] of cases) {
-      const res = await teacher.postForm('/api/news/insert.json', fields);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
-    const json = await teacher.post('/api/news/insert.json', newsForm());
-    expect(json.status).toBe(400);
-    expect(await json.json()).toMatchObject({ error: 'body: must be sent as multipart/form-data' });
+    await expectBadForms(teacher, '/api/news/insert.json', cases, newsForm());
   });
 
   it('answers 413 for a file over maxSizeMb, and for a body over the upload limit', async () => {
@@ -246,9 +246,10 @@ describe('news/delete.json', () => {
     expect(
       (await teacher.post('/api/news/delete.json', { id: 1, role: 1, message: '' })).status,
     ).toBe(404);
-    const bad = await teacher.post('/api/news/delete.json', { id: 'x', role: 1, message: '' });
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: 'body/id: must be integer' });
+    await expectBadRequest(
+      teacher.post('/api/news/delete.json', { id: 'x', role: 1, message: '' }),
+      'body/id: must be integer',
+    );
   });
 });
 
@@ -292,9 +293,10 @@ describe('news/download.file', () => {
     const teacher = await signIn(createTestApp(), 'teacher');
     expect((await download(teacher, '136_nothing.pdf')).status).toBe(404);
     expect((await download(teacher, 'package.json')).status).toBe(404);
-    const noType = await teacher.get('/lms/api/news/download.file?filename=1_a.pdf');
-    expect(noType.status).toBe(400);
-    expect(await noType.json()).toMatchObject({ error: 'query/type: is required' });
+    await expectBadRequest(
+      teacher.get('/lms/api/news/download.file?filename=1_a.pdf'),
+      'query/type: is required',
+    );
     const wrongType = await teacher.get('/lms/api/news/download.file?filename=1_a.pdf&type=5');
     expect(await wrongType.json()).toMatchObject({
       error: 'query/type: must be one of 1, 2, 3, 4',

@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Client, createTestApp, signIn } from './helpers.js';
+import { Client, createTestApp, expectError, signIn, type Schema } from './helpers.js';
 
-interface ProfileData {
-  uid: number;
-  id: number;
-  role: 1 | 2;
-  fullName: string;
-  birthDate: string | null;
-  faculty: string | null;
-  speciality: string | null;
-  group: string | null;
-  kafedra: string | null;
-  email: string | null;
-  phone: string | null;
-}
+type ProfileData = Schema<'ProfileData'>;
 
 const profile = (client: Client, body: unknown = { uid: 20001, role: 2 }) =>
   client.postData<ProfileData>('/api/profile/data.json', body);
@@ -88,10 +76,7 @@ describe('profile/data.json', () => {
       [{ uid: '20001', role: 2 }, 'body/uid: must be integer'],
       [{ uid: 20001, role: 3 }, 'body/role: must be one of 1, 2'],
     ];
-    for (const [body, error] of cases) {
-      const res = await student.post('/api/profile/data.json', body);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
+    for (const [body, error] of cases)
+      await expectError(student.post('/api/profile/data.json', body), 400, error);
   });
 });

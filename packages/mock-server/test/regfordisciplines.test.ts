@@ -1,24 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Schema } from '../src/http.js';
-import { Client, createTestApp, signIn } from './helpers.js';
+import {
+  Client,
+  createTestApp,
+  expectError,
+  expectResetRestores,
+  signIn,
+  type Schema,
+} from './helpers.js';
 
 type RegRow = Schema<'RegRow'>;
-interface Option {
-  id_teacher: number;
-  t_fio: string;
-}
-interface Stream {
-  subgroup: number;
-  dop_potokname: string;
-}
-interface OptionalDiscipline {
-  id_discipline: number;
-  name: string;
-  kredits: number;
-  id_examination: number;
-  id_kafedra: number;
-  id_vid_zaniatiy: number;
-}
+type Option = Schema<'Teacher'>;
+type Stream = Schema<'RegSubgroup'>;
+type OptionalDiscipline = Schema<'RegOptionalDiscipline'>;
 
 const API = '/api/regfordisciplines';
 // The demo student (7001, uid 20001) is in ПИ-1-26 (101), student2 (7013) in ПИ-2-26 (102); both
@@ -79,12 +72,7 @@ const saveBody = (row: RegRow, id_teacher: number, subgroup: number) => ({
 });
 
 const save = (client: Client, body: unknown, options = {}) =>
-  client.postData<{
-    id_disciplineForStudent: number;
-    id_teacher: number;
-    t_fio: string;
-    subgroup: number;
-  }>(`${API}/saveregistration`, body, options);
+  client.postData<Schema<'RegSaved'>>(`${API}/saveregistration`, body, options);
 
 const remove = (client: Client, id_disciplineForStudent: number, options = {}) =>
   client.postData<boolean>(
@@ -118,7 +106,7 @@ describe('regfordisciplines/getdefyear and getyears', () => {
     expect(years.body.data).toEqual([{ id_a_year: 4, name: '2026-2027' }]);
     // a teacher is not tied to an intake
     const teacher = await signIn(app, 'teacher');
-    const all = await teacher.postData<{ name: string }[]>(`${API}/getyears`, { uid: 1001 });
+    const all = await teacher.postData<Schema<'AcademicYear'>[]>(`${API}/getyears`, { uid: 1001 });
     expect(all.body.data.map((y) => y.name)).toEqual([
       '2026-2027',
       '2025-2026',
@@ -132,9 +120,11 @@ describe('regfordisciplines/getdefyear and getyears', () => {
     expect((await new Client(app).post(`${API}/getdefyear`, { uid: 1 })).status).toBe(401);
     expect((await new Client(app).post(`${API}/getreglist`, {})).status).toBe(401);
     const student = await signIn(app, 'student');
-    const res = await student.post(`${API}/getyears`, { uid: 'me' });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ result: 1, error: 'body/uid: must be integer', data: null });
+    await expectError(
+      student.post(`${API}/getyears`, { uid: 'me' }),
+      400,
+      'body/uid: must be integer',
+    );
   });
 });
 
@@ -442,11 +432,8 @@ describe('regfordisciplines/saveregistration', () => {
         'body/id_discipline: not in the study plan of this semester',
       ]);
     }
-    for (const [payload, error] of cases) {
-      const res = await student.post(`${API}/saveregistration`, payload);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
+    for (const [payload, error] of cases)
+      await expectError(student.post(`${API}/saveregistration`, payload), 400, error);
     expect(await regList(student, 2)).toEqual(rows);
   });
 });
@@ -579,16 +566,16 @@ describe('regfordisciplines/optional/*', () => {
 });
 
 describe('regfordisciplines and POST /__mock/reset', () => {
-  it('restores the seeded registrations', async () => {
-    const app = createTestApp();
-    const student = await signIn(app, 'student');
-    const seeded = await regList(student, 2);
-    const { row, teacher, stream } = await openRow(student);
-    await save(student, saveBody(row, teacher.id_teacher, stream.subgroup));
-    const first = seeded.find((r) => r.id_disciplineForStudent !== null);
-    await remove(student, first?.id_disciplineForStudent ?? 0);
-    expect(await regList(student, 2)).not.toEqual(seeded);
-    expect((await app.request('/__mock/reset', { method: 'POST' })).status).toBe(200);
-    expect(await regList(await signIn(app, 'student'), 2)).toEqual(seeded);
-  });
+  it('restores the seeded registrations', () =>
+    expectResetRestores(
+      createTestApp(),
+      'student',
+      (student) => regList(student, 2),
+      async (student, seeded) => {
+        const { row, teacher, stream } = await openRow(student);
+        await save(student, saveBody(row, teacher.id_teacher, stream.subgroup));
+        const first = seeded.find((r) => r.id_disciplineForStudent !== null);
+        await remove(student, first?.id_disciplineForStudent ?? 0);
+      },
+    ));
 });

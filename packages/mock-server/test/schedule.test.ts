@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { Schema } from '../src/http.js';
 import { calendarSlice, CURRENT_YEAR_ID } from '../src/world/calendar.js';
 import { pairTimes, timetableFor, type Lesson } from '../src/world/schedule.js';
-import { Store } from '../src/world/store.js';
-import { DEFAULT_NOW } from '../src/world/time.js';
 import { universitySlice } from '../src/world/university.js';
-import { Client, createTestApp, signIn } from './helpers.js';
+import {
+  Client,
+  createTestApp,
+  DEMO_IDS,
+  expectError,
+  seededWorld,
+  signIn,
+  type Schema,
+} from './helpers.js';
 
 type ScheduleLesson = Schema<'ScheduleLesson'>;
 
 const YEAR = CURRENT_YEAR_ID;
-const world = () => new Store({ seed: 1, scale: 1, now: DEFAULT_NOW });
 
 const schedule = (client: Client, who: 'teacher' | 'student', id: number, ws = 1, year = YEAR) =>
   client.postData<ScheduleLesson[]>(`/api/schedule/${who}.json`, { ws, year, id });
@@ -43,21 +47,43 @@ const ordered = (lessons: ScheduleLesson[]) =>
         (lessons[i - 1]?.lesson_number ?? 0) <= l.lesson_number),
   );
 
+/**
+ * The current week of both demo people of a role, each read by themselves: every one answers 200
+ * with several pairs on each day Monday to Saturday, in order, without clashes.
+ */
+async function demoWeeks(view: 'teacher' | 'student') {
+  const app = createTestApp();
+  const people =
+    view === 'teacher'
+      ? ([
+          ['teacher', DEMO_IDS.TEACHER],
+          ['teacher2', DEMO_IDS.TEACHER2],
+        ] as const)
+      : ([
+          ['student', DEMO_IDS.STUDENT],
+          ['student2', DEMO_IDS.STUDENT2],
+        ] as const);
+  const weeks: { id: number; lessons: ScheduleLesson[] }[] = [];
+  for (const [login, id] of people) {
+    const { status, body } = await schedule(await signIn(app, login), view, id);
+    expect(status).toBe(200);
+    expect(
+      perDay(body.data)
+        .slice(0, 6)
+        .every((n) => n >= 2),
+    ).toBe(true);
+    expect(ordered(body.data)).toBe(true);
+    expect(clashes(body.data)).toEqual([]);
+    weeks.push({ id, lessons: body.data });
+  }
+  return weeks;
+}
+
 describe('schedule/student.json', () => {
   it('gives each demo student a full week, Monday to Saturday, several pairs a day', async () => {
-    const app = createTestApp();
-    for (const [login, id] of [
-      ['student', 7001],
-      ['student2', 7013],
-    ] as const) {
-      const { status, body } = await schedule(await signIn(app, login), 'student', id);
-      expect(status).toBe(200);
-      const days = perDay(body.data);
-      expect(days.slice(0, 6).every((n) => n >= 2)).toBe(true);
-      expect(days[6]).toBe(0);
-      expect(ordered(body.data)).toBe(true);
-      expect(clashes(body.data)).toEqual([]);
-      for (const lesson of body.data) {
+    for (const { lessons } of await demoWeeks('student')) {
+      expect(perDay(lessons)[6]).toBe(0);
+      for (const lesson of lessons) {
         expect(lesson.t_fio).toEqual(expect.any(String));
         expect(lesson.group).toBeNull();
         expect([lesson.time_start, lesson.time_end]).toEqual(pairTimes[lesson.lesson_number - 1]);
@@ -67,7 +93,7 @@ describe('schedule/student.json', () => {
   });
 
   it('holds exactly the disciplines and teachers of the group’s offerings', async () => {
-    const store = world();
+    const store = seededWorld();
     const { offerings, disciplineById } = store.get(calendarSlice);
     const { teacherById } = store.get(universitySlice);
     const planned = offerings.filter(
@@ -134,47 +160,31 @@ describe('schedule/student.json', () => {
       [{ ws: 1, year: YEAR }, 'body/id: is required'],
       [{ ws: 1, year: '2026', id: 7001 }, 'body/year: must be integer'],
     ];
-    for (const [body, error] of cases) {
-      const res = await student.post('/api/schedule/student.json', body);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
+    for (const [body, error] of cases)
+      await expectError(student.post('/api/schedule/student.json', body), 400, error);
   });
 });
 
 describe('schedule/teacher.json', () => {
   it('gives each demo teacher a full week of their own offerings, naming the groups', async () => {
-    const store = world();
+    const store = seededWorld();
     const { offerings } = store.get(calendarSlice);
     const { groupById } = store.get(universitySlice);
-    const app = createTestApp();
-    for (const [login, id] of [
-      ['teacher', 501],
-      ['teacher2', 502],
-    ] as const) {
-      const { status, body } = await schedule(await signIn(app, login), 'teacher', id);
-      expect(status).toBe(200);
-      expect(
-        perDay(body.data)
-          .slice(0, 6)
-          .every((n) => n >= 2),
-      ).toBe(true);
-      expect(ordered(body.data)).toBe(true);
-      expect(clashes(body.data)).toEqual([]);
+    for (const { id, lessons } of await demoWeeks('teacher')) {
       const own = offerings.filter(
         (o) => o.id_teacher === id && o.id_a_year === YEAR && o.ws === 1,
       );
       const taught = new Set(
         own.map((o) => `${o.id_discipline} ${groupById.get(o.id_group)?.name}`),
       );
-      for (const lesson of body.data) {
+      for (const lesson of lessons) {
         expect(lesson.t_fio).toBeNull();
         for (const group of lesson.group?.split(', ') ?? []) {
           expect(taught.has(`${lesson.id_discipline} ${group}`)).toBe(true);
         }
       }
       // every group the teacher has is met
-      const met = new Set(body.data.flatMap((l) => (l.group ?? '').split(', ')));
+      const met = new Set(lessons.flatMap((l) => (l.group ?? '').split(', ')));
       expect(met).toEqual(new Set(own.map((o) => groupById.get(o.id_group)?.name)));
     }
   });
@@ -223,7 +233,7 @@ describe('schedule/teacher.json', () => {
 
 describe('the timetable', () => {
   it('has no clash for any group, teacher or room, in every year and ws', () => {
-    const store = world();
+    const store = seededWorld();
     for (const year of [1, 2, 3, 4]) {
       for (const ws of [1, 2]) {
         const { lessons, byGroup, byTeacher } = timetableFor(store, year, ws);
@@ -240,7 +250,7 @@ describe('the timetable', () => {
   });
 
   it('places every group’s planned lessons (at least 12 a week)', () => {
-    const store = world();
+    const store = seededWorld();
     const { offerings } = store.get(calendarSlice);
     const { byGroup } = timetableFor(store, YEAR, 1);
     const groups = new Set(

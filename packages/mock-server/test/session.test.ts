@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { Client, createTestApp, passwords, signIn, type Envelope } from './helpers.js';
+import {
+  Client,
+  createTestApp,
+  expectBadRequest,
+  expectError,
+  passwords,
+  signIn,
+  type Envelope,
+  type Schema,
+} from './helpers.js';
 
-interface User {
-  uid: number;
-  id: number;
-  fullName: string;
-  role: number;
-  group: string | null;
-  id_group: number | null;
-  newsPerms: boolean;
-}
+type User = Schema<'User'>;
 
 describe('config and logo', () => {
   it('serves /config.json with the portal name per language and the upload limit', async () => {
@@ -25,7 +26,7 @@ describe('config and logo', () => {
 
   it('serves logo.json and the image it points to', async () => {
     const app = createTestApp();
-    const logo = (await (await app.request('/api/logo.json')).json()) as { logo: string };
+    const logo = (await (await app.request('/api/logo.json')).json()) as Schema<'LogoInfo'>;
     expect(logo).toMatchObject({ width: 30, fontsize: 16, name: expect.any(String) });
     const image = await app.request(logo.logo);
     expect(image.status).toBe(200);
@@ -94,21 +95,19 @@ describe('login (auth/orize.json)', () => {
       ],
       ['', 'body: is required'],
     ];
-    for (const [body, error] of cases) {
-      const res = await client.post('/api/auth/orize.json', body);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
+    for (const [body, error] of cases)
+      await expectError(client.post('/api/auth/orize.json', body), 400, error);
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await createTestApp().request('/api/auth/orize.json', {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: 'login=teacher',
-    });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: 'body: must be sent as application/json' });
+    await expectBadRequest(
+      createTestApp().request('/api/auth/orize.json', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'login=teacher',
+      }),
+      'body: must be sent as application/json',
+    );
   });
 });
 
@@ -168,8 +167,10 @@ describe('sessions', () => {
   });
 
   it('answers 404 (envelope) for a path outside the contract', async () => {
-    const res = await createTestApp().request('/api/nothing-here.json', { method: 'POST' });
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ result: 1, error: 'Not found', data: null });
+    await expectError(
+      createTestApp().request('/api/nothing-here.json', { method: 'POST' }),
+      404,
+      'Not found',
+    );
   });
 });

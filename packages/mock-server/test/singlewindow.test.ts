@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { Client, createTestApp, signIn, type DemoLogin } from './helpers.js';
+import {
+  Client,
+  createTestApp,
+  expectBadRequest,
+  expectError,
+  expectResetRestores,
+  signIn,
+  type DemoLogin,
+  type Schema,
+} from './helpers.js';
 
-interface Order {
-  id_order: number;
-  id_doc: number;
-  docName: string;
-  id_region: number;
-  regionName: string;
-  id_district: number;
-  districtName: string;
-  count: number;
-  comment: string | null;
-  created: string;
-  status: 'waiting' | 'preparing' | 'prepared' | 'canceled';
-}
+type Order = Schema<'SingleWindowOrder'>;
 
 const API = '/api/singlewindow';
 const uids: Record<DemoLogin, number> = {
@@ -49,7 +46,7 @@ describe('singlewindow/doc/list', () => {
       (
         await (
           await signIn(app, login)
-        ).postData<{ id_doc: number; name: string }[]>(`${API}/doc/list`, {
+        ).postData<Schema<'SingleWindowDoc'>[]>(`${API}/doc/list`, {
           uid: uids[login],
           role,
         })
@@ -71,9 +68,7 @@ describe('singlewindow/doc/list', () => {
   it('answers 401 without a session and 400 for a bad role', async () => {
     const app = createTestApp();
     for (const path of ['doc/list', 'region/list', 'order/list', 'order/save', 'order/cancel']) {
-      const res = await new Client(app).post(`${API}/${path}`, {});
-      expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ result: 1, error: 'Unauthorized', data: null });
+      await expectError(new Client(app).post(`${API}/${path}`, {}), 401, 'Unauthorized');
     }
     const student = await signIn(app, 'student');
     const bad = await student.post(`${API}/doc/list`, { uid: 20001, role: 3 });
@@ -86,7 +81,7 @@ describe('singlewindow/region/list and district/list', () => {
   it('lists the regions of Kyrgyzstan and their districts', async () => {
     const student = await signIn(createTestApp(), 'student');
     const regions = (
-      await student.postData<{ id_region: number; name: string }[]>(`${API}/region/list`, {})
+      await student.postData<Schema<'SingleWindowRegion'>[]>(`${API}/region/list`, {})
     ).body.data;
     expect(regions.map((r) => r.name)).toEqual([
       'г. Бишкек',
@@ -101,10 +96,9 @@ describe('singlewindow/region/list and district/list', () => {
     ]);
     const districts = async (id_region: number) =>
       (
-        await student.postData<{ id_district: number; id_region: number; name: string }[]>(
-          `${API}/district/list`,
-          { id_region },
-        )
+        await student.postData<Schema<'SingleWindowDistrict'>[]>(`${API}/district/list`, {
+          id_region,
+        })
       ).body.data;
     expect((await districts(1)).map((d) => d.name)).toEqual([
       'Свердловский район',
@@ -199,11 +193,8 @@ describe('singlewindow/order/save', () => {
       [newOrder({ id_region: 99 }), 'body/id_region: unknown region'],
       [newOrder({ id_district: 11 }), 'body/id_district: not a district of the region'],
     ];
-    for (const [body, error] of cases) {
-      const res = await student.post(`${API}/order/save`, body);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
+    for (const [body, error] of cases)
+      await expectError(student.post(`${API}/order/save`, body), 400, error);
     expect(await orders(student)).toEqual(before);
   });
 
@@ -273,23 +264,19 @@ describe('singlewindow/order/cancel', () => {
   it('answers 404 for an unknown order and 400 for a bad body', async () => {
     const student = await signIn(createTestApp(), 'student');
     expect((await cancel(student, 999_999)).status).toBe(404);
-    const bad = await student.post(`${API}/order/cancel`, { id_order: 'x', uid: 20001 });
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: 'body/id_order: must be integer' });
+    await expectBadRequest(
+      student.post(`${API}/order/cancel`, { id_order: 'x', uid: 20001 }),
+      'body/id_order: must be integer',
+    );
   });
 });
 
 describe('singlewindow and POST /__mock/reset', () => {
-  it('restores the seeded orders', async () => {
-    const app = createTestApp();
-    const student = await signIn(app, 'student');
-    const seeded = await orders(student);
-    await saveOrder(student, newOrder());
-    await cancel(student, seeded.find((o) => o.status === 'waiting')?.id_order ?? 0);
-    expect(await orders(student)).not.toEqual(seeded);
-    expect((await app.request('/__mock/reset', { method: 'POST' })).status).toBe(200);
-    expect(await orders(await signIn(app, 'student'))).toEqual(seeded);
-  });
+  it('restores the seeded orders', () =>
+    expectResetRestores(createTestApp(), 'student', orders, async (student, seeded) => {
+      await saveOrder(student, newOrder());
+      await cancel(student, seeded.find((o) => o.status === 'waiting')?.id_order ?? 0);
+    }));
 
   it('gives the same orders for the same seed, others for another seed', async () => {
     const list = async (seed: number) => orders(await signIn(createTestApp({ seed }), 'student'));

@@ -1,41 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENT_WS, CURRENT_YEAR_ID, calendarSlice } from '../src/world/calendar.js';
-import { Store } from '../src/world/store.js';
-import { DEFAULT_NOW } from '../src/world/time.js';
 import { examinationsOf, studyKindOf, umkSlice } from '../src/world/umk.js';
 import { universitySlice } from '../src/world/university.js';
-import { Client, createTestApp, signIn, type Envelope, downloadFile } from './helpers.js';
+import {
+  Client,
+  createTestApp,
+  downloadFile,
+  expectBadForms,
+  expectBadRequest,
+  expectBuildOrderFree,
+  expectError,
+  expectForbidden,
+  expectResetRestores,
+  libraryBooks,
+  pdfFile,
+  seededWorld,
+  signIn,
+  type Envelope,
+  type FormFields,
+  type Schema,
+} from './helpers.js';
 
-interface UmkItem {
-  id_books: number;
-  id_typeUmk: number;
-  umkName: string;
-  id_discipline: number;
-  id_examination: number;
-  id_teacher: number;
-  t_fio: string;
-  fileName: string | null;
-}
-interface UmkDisciplineRow {
-  id_discipline: number;
-  name: string;
-  kredits: number;
-  id_examination: number;
-  id_speciality: number;
-  specialityName: string;
-}
-interface EBook {
-  id_eBook: number;
-  name: string;
-  fileName: string;
-  id_bookCategory: number;
-  isFromUmk: boolean;
-  id_human: number;
-  id_humanType: number;
-}
+type UmkItem = Schema<'UmkItem'>;
+type UmkDisciplineRow = Schema<'UmkDiscipline'>;
 
-const world = () => new Store({ seed: 1, scale: 1, now: DEFAULT_NOW });
-const seeded = world();
+const seeded = seededWorld();
 const { demo } = seeded.get(universitySlice);
 const { offerings, disciplineById } = seeded.get(calendarSlice);
 
@@ -49,6 +38,8 @@ const taughtByTeacher = current.find((o) => o.id_teacher === demo.teacher.id);
 const DISCIPLINE = disciplineById.get(taughtByTeacher?.id_discipline ?? 0);
 if (!DISCIPLINE) throw new Error('the demo teacher teaches the demo student');
 const EXAM = DISCIPLINE.id_examination;
+/** Who asks in the student's calls: the demo student and their group. */
+const asStudent = { uid: demo.student.uid, id_group: demo.student.id_group };
 const row = {
   id_semester: SEMESTER,
   id_discipline: DISCIPLINE.id_discipline,
@@ -72,13 +63,9 @@ const studentList = (client: Client, id_teacher = -1) =>
   });
 
 const bookList = (client: Client, id_bookCategory = -1) =>
-  client.postData<EBook[]>('/api/library/getbooklist', {
-    id_bookCategory,
-    id_human: demo.teacher.id,
-    id_humanType: 1,
-  });
+  libraryBooks(client, demo.teacher, id_bookCategory);
 
-const saveForm = (fields: Record<string, string | number | File | File[]> = {}) => ({
+const saveForm = (fields: FormFields = {}) => ({
   idBook: -1,
   id_human: demo.teacher.id,
   id_humanType: 1,
@@ -101,7 +88,7 @@ const saveForm = (fields: Record<string, string | number | File | File[]> = {}) 
   ...fields,
 });
 
-const save = (client: Client, fields: Record<string, string | number | File | File[]> = {}) =>
+const save = (client: Client, fields: FormFields = {}) =>
   client.postForm('/api/umk/insertorupdateumk', saveForm(fields));
 
 async function saved(res: Response) {
@@ -109,8 +96,7 @@ async function saved(res: Response) {
   return ((await res.json()) as Envelope<{ id_books: number }>).data.id_books;
 }
 
-const pdf = (name = 'Лекции_БД_ч2.pdf') =>
-  new File([new Uint8Array([37, 80, 68, 70, 45, 49])], name, { type: 'application/pdf' });
+const pdf = (name = 'Лекции_БД_ч2.pdf') => pdfFile(name);
 
 describe('umk/types', () => {
   it('lists every kind of material, for teachers and students', async () => {
@@ -118,7 +104,7 @@ describe('umk/types', () => {
     for (const login of ['teacher', 'student'] as const) {
       const { status, body } = await (
         await signIn(app, login)
-      ).postData<{ id_typeUmk: number; name: string }[]>('/api/umk/types', {});
+      ).postData<Schema<'UmkType'>[]>('/api/umk/types', {});
       expect(status).toBe(200);
       expect(body.data.map((t) => t.name)).toEqual(
         expect.arrayContaining(['Лекции', 'Силлабус', 'Лабораторные работы']),
@@ -136,10 +122,9 @@ describe('umk/types', () => {
 describe('umk/semesters', () => {
   it('lists the semesters the teacher teaches in, ascending', async () => {
     const teacher = await signIn(createTestApp(), 'teacher');
-    const { body } = await teacher.postData<{ id_semester: number; name: string }[]>(
-      '/api/umk/semesters',
-      { uid: demo.teacher.uid },
-    );
+    const { body } = await teacher.postData<Schema<'Semester'>[]>('/api/umk/semesters', {
+      uid: demo.teacher.uid,
+    });
     const expected = [
       ...new Set(
         offerings.filter((o) => o.id_teacher === demo.teacher.id).map((o) => o.id_semester),
@@ -153,18 +138,19 @@ describe('umk/semesters', () => {
     const app = createTestApp();
     const student = await signIn(app, 'student');
     expect((await student.post('/api/umk/semesters', { uid: 1 })).status).toBe(403);
-    const bad = await (await signIn(app, 'teacher')).post('/api/umk/semesters', { uid: 'x' });
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: 'body/uid: must be integer' });
+    await expectBadRequest(
+      (await signIn(app, 'teacher')).post('/api/umk/semesters', { uid: 'x' }),
+      'body/uid: must be integer',
+    );
   });
 });
 
 describe('umk/semestersforstud', () => {
   it('lists the semesters the student’s group has studied so far', async () => {
     const student = await signIn(createTestApp(), 'student');
-    const { body } = await student.postData<{ id_semester: number; name: string }[]>(
+    const { body } = await student.postData<Schema<'Semester'>[]>(
       '/api/umk/semestersforstud',
-      { uid: demo.student.uid, id_group: demo.student.id_group },
+      asStudent,
     );
     expect(body.data).toEqual([{ id_semester: SEMESTER, name: `${SEMESTER} семестр` }]);
   });
@@ -175,9 +161,10 @@ describe('umk/semestersforstud', () => {
     expect(
       (await teacher.post('/api/umk/semestersforstud', { uid: 1, id_group: 101 })).status,
     ).toBe(403);
-    const bad = await (await signIn(app, 'student')).post('/api/umk/semestersforstud', { uid: 1 });
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: 'body/id_group: is required' });
+    await expectBadRequest(
+      (await signIn(app, 'student')).post('/api/umk/semestersforstud', { uid: 1 }),
+      'body/id_group: is required',
+    );
   });
 });
 
@@ -233,10 +220,10 @@ describe('umk/disciplines', () => {
 describe('umk/disciplinesforstud and getstudentexamtypes', () => {
   it('list the group’s plan for the semester and each discipline’s forms of control', async () => {
     const student = await signIn(createTestApp(), 'student');
-    const { body } = await student.postData<{ id_discipline: number; name: string }[]>(
-      '/api/umk/disciplinesforstud',
-      { uid: demo.student.uid, id_group: demo.student.id_group, id_semester: SEMESTER },
-    );
+    const { body } = await student.postData<Schema<'Discipline'>[]>('/api/umk/disciplinesforstud', {
+      ...asStudent,
+      id_semester: SEMESTER,
+    });
     expect(body.data.map((d) => d.id_discipline)).toEqual(
       current.map((o) => o.id_discipline).sort((a, b) => a - b),
     );
@@ -247,14 +234,11 @@ describe('umk/disciplinesforstud and getstudentexamtypes', () => {
       id_examination: EXAM,
     });
 
-    const exams = await student.postData<{ id_examination: number; name: string }[]>(
-      '/api/umk/getstudentexamtypes',
-      {
-        id_group: demo.student.id_group,
-        id_semester: SEMESTER,
-        id_discipline: DISCIPLINE.id_discipline,
-      },
-    );
+    const exams = await student.postData<Schema<'UmkExamType'>[]>('/api/umk/getstudentexamtypes', {
+      id_group: demo.student.id_group,
+      id_semester: SEMESTER,
+      id_discipline: DISCIPLINE.id_discipline,
+    });
     expect(exams.body.data).toEqual(examinationsOf(DISCIPLINE));
     expect(exams.body.data[0]?.id_examination).toBe(EXAM);
     // a discipline outside the group's plan has none
@@ -286,10 +270,7 @@ describe('umk/getumkteachers', () => {
     const app = createTestApp();
     const student = await signIn(app, 'student');
     const query = { id_group: demo.student.id_group, ...row };
-    const { body } = await student.postData<{ id_teacher: number; t_fio: string }[]>(
-      '/api/umk/getumkteachers',
-      query,
-    );
+    const { body } = await student.postData<Schema<'Teacher'>[]>('/api/umk/getumkteachers', query);
     expect(body.data).toContainEqual({ id_teacher: demo.teacher.id, t_fio: demo.teacher.fullName });
     expect(body.data.length).toBeGreaterThan(1);
     const names = body.data.map((t) => t.t_fio);
@@ -301,10 +282,7 @@ describe('umk/getumkteachers', () => {
     );
     // a teacher may ask too; outside the plan there are none
     const teacher = await signIn(app, 'teacher');
-    const asTeacher = await teacher.postData<{ id_teacher: number }[]>(
-      '/api/umk/getumkteachers',
-      query,
-    );
+    const asTeacher = await teacher.postData<Schema<'Teacher'>[]>('/api/umk/getumkteachers', query);
     expect(asTeacher.body.data.map((t) => t.id_teacher)).toContain(demo.teacher.id);
     const outside = await student.postData('/api/umk/getumkteachers', { ...query, id_semester: 7 });
     expect(outside.body.data).toEqual([]);
@@ -402,7 +380,7 @@ describe('umk/getumklistforstud', () => {
 describe('umk/bookcategories', () => {
   it('lists the e-library categories of a base category', async () => {
     const teacher = await signIn(createTestApp(), 'teacher');
-    const { body } = await teacher.postData<{ name: string; id_baseBookCategory: number }[]>(
+    const { body } = await teacher.postData<Schema<'LibraryBookCategory'>[]>(
       '/api/umk/bookcategories',
       { id_baseBookCategory: 1 },
     );
@@ -549,9 +527,7 @@ describe('umk/insertorupdateumk', () => {
       [teacher, { xsrf: false }],
     ];
     for (const [client, options] of attempts) {
-      const res = await client.postForm('/api/umk/insertorupdateumk', saveForm(edit), options);
-      expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ result: 1, data: null });
+      await expectForbidden(client.postForm('/api/umk/insertorupdateumk', saveForm(edit), options));
     }
     // a student or a request without XSRF may not create either
     for (const [client, options] of attempts.slice(1)) {
@@ -576,11 +552,7 @@ describe('umk/insertorupdateumk', () => {
       ],
       [{ isForEBooks: 'true', id_bookCategory: 99 }, 'Not found: no book category 99'],
     ];
-    for (const [fields, error] of cases) {
-      const res = await save(teacher, fields);
-      expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
+    for (const [fields, error] of cases) await expectError(save(teacher, fields), 404, error);
     expect(await umkList(teacher)).toEqual(before);
   });
 
@@ -588,7 +560,7 @@ describe('umk/insertorupdateumk', () => {
     const teacher = await signIn(createTestApp(), 'teacher');
     const before = await umkList(teacher);
     const { bookName: _, ...withoutName } = saveForm();
-    const cases: [Record<string, string | number | File | File[]>, string][] = [
+    const cases: [FormFields, string][] = [
       [withoutName, 'body/bookName: is required'],
       [saveForm({ idBook: 'новый' }), 'body/idBook: must be integer'],
       [saveForm({ id_forStudentKind: 5 }), 'body/id_forStudentKind: must be one of 0, 1, 2'],
@@ -598,15 +570,7 @@ describe('umk/insertorupdateumk', () => {
       [saveForm({ file: 'not a file' }), 'body/file: must be a file'],
       [saveForm({ id_typeUmk: 99 }), 'body/id_typeUmk: must be one of the umk/types ids'],
     ];
-    for (const [fields, error] of cases) {
-      const res = await teacher.postForm('/api/umk/insertorupdateumk', fields);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
-    const json = await teacher.post('/api/umk/insertorupdateumk', saveForm());
-    expect(await json.json()).toMatchObject({
-      error: 'body: must be sent as multipart/form-data',
-    });
+    await expectBadForms(teacher, '/api/umk/insertorupdateumk', cases, saveForm());
     expect(await umkList(teacher)).toEqual(before);
   });
 
@@ -682,37 +646,30 @@ describe('umk/deletebook', () => {
       error: 'Not found: no material 99999',
       data: null,
     });
-    const bad = await teacher.post('/api/umk/deletebook', { id_human: 501, id_humanType: 1 });
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: 'body/id_books: is required' });
+    await expectBadRequest(
+      teacher.post('/api/umk/deletebook', { id_human: 501, id_humanType: 1 }),
+      'body/id_books: is required',
+    );
   });
 });
 
 describe('umk and POST /__mock/reset', () => {
   it('restores the seeded materials after writes', async () => {
     const app = createTestApp();
-    let teacher = await signIn(app, 'teacher');
-    const before = await umkList(teacher);
-    const books = await bookList(teacher);
-    await save(teacher, { isForEBooks: 'true', id_bookCategory: 11, file: pdf() });
-    await teacher.post('/api/umk/deletebook', {
-      id_human: demo.teacher.id,
-      id_humanType: 1,
-      id_books: before.body.data[0]?.id_books,
+    const books = await bookList(await signIn(app, 'teacher'));
+    await expectResetRestores(app, 'teacher', umkList, async (teacher, before) => {
+      await save(teacher, { isForEBooks: 'true', id_bookCategory: 11, file: pdf() });
+      await teacher.post('/api/umk/deletebook', {
+        id_human: demo.teacher.id,
+        id_humanType: 1,
+        id_books: before.body.data[0]?.id_books,
+      });
     });
-    expect(await umkList(teacher)).not.toEqual(before);
-    expect((await app.request('/__mock/reset', { method: 'POST' })).status).toBe(200);
-    teacher = await signIn(app, 'teacher');
-    expect(await umkList(teacher)).toEqual(before);
-    expect(await bookList(teacher)).toEqual(books);
+    expect(await bookList(await signIn(app, 'teacher'))).toEqual(books);
   });
 
-  it('builds the same materials whatever slice was built first', () => {
-    const direct = world().get(umkSlice);
-    const other = world();
-    other.get(calendarSlice);
-    expect(other.get(umkSlice)).toEqual(direct);
-  });
+  it('builds the same materials whatever slice was built first', () =>
+    expectBuildOrderFree(umkSlice));
 });
 
 describe('UMK files (download type 1)', () => {

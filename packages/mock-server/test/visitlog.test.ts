@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { lessonDates } from '../src/world/visitlog.js';
-import { Client, createTestApp, signIn, type DemoLogin } from './helpers.js';
+import {
+  Client,
+  createTestApp,
+  DEMO_IDS,
+  expectBadRequest,
+  expectError,
+  expectForbidden,
+  expectResetRestores,
+  signIn,
+  type DemoLogin,
+  type Schema,
+} from './helpers.js';
 
 // The demo teacher (501) teaches «Веб-разработка» (3001, 3 credits, semester 1 = fall ws 1) to
 // ПИ-1-26 (101, the demo student's group) and ПИ-2-26 (102, student2's): practice and labs per
 // group, lectures for their stream 9001. teacher2 (502) teaches them discipline 3002.
-const TEACHER = 501;
-const STUDENT = 7001;
+const { TEACHER, STUDENT } = DEMO_IDS;
 const practice = {
   id_teacher: TEACHER,
   id_discipline: 3001,
@@ -20,33 +30,10 @@ const lectures = { ...practice, id_groupOrPorok: 9001, isPotok: true, id_vid_zan
 const labs = { ...practice, id_vid_zaniatiy: 3 };
 const TODAY = '2026-11-20';
 
-interface Column {
-  visitDate: string;
-  timesCount: number;
-}
-interface Row {
-  id_student: number;
-  s_fio: string;
-  dates: { visitDate: string; otsenka: string; timesCount: number }[];
-}
-interface Journal {
-  resArray: Column[];
-  data: Row[];
-}
-interface StudentRow {
-  id_student: number;
-  s_fio: string;
-  id_group: number;
-  subgroup: number;
-}
-interface StudentVisit {
-  id_student: number;
-  s_fio: string;
-  isVisited: boolean;
-  id_otsenka: number;
-  otsenka: string;
-  timesCount: number;
-}
+type Row = Schema<'VisitLogJournalRow'>;
+type Journal = Schema<'VisitLogJournal'>;
+type StudentRow = Schema<'Student'>;
+type StudentVisit = Schema<'VisitLogStudentVisit'>;
 
 const journal = async (client: Client, cls: object = practice, subgroup = 0) => {
   const res = await client.postData<Journal>('/api/visitlog/getjournal', { ...cls, subgroup });
@@ -115,12 +102,8 @@ describe('visitlog/getvidzaniatiy', () => {
     const [teacher, student] = await signInAll('teacher', 'student');
     const { credits: _c, id_vid_zaniatiy: _v, ...group } = practice;
     const kinds = async (client: Client, body: object) =>
-      (
-        await client.postData<{ id_vid_zaniatiy: number; name: string }[]>(
-          '/api/visitlog/getvidzaniatiy',
-          body,
-        )
-      ).body.data;
+      (await client.postData<Schema<'VisitLogVidZaniatiy'>[]>('/api/visitlog/getvidzaniatiy', body))
+        .body.data;
     expect(await kinds(teacher, group)).toEqual([
       { id_vid_zaniatiy: 2, name: 'Практика' },
       { id_vid_zaniatiy: 3, name: 'Лабораторная работа' },
@@ -155,7 +138,7 @@ describe('visitlog/getvidzaniatiy', () => {
 describe('visitlog/getassessments', () => {
   it('offers 5 to 2 and н/б (0 points), best first; nothing for an unknown kind', async () => {
     const [student] = await signInAll('student');
-    const res = await student.postData<{ id_otsenka: number; name: string; value: number }[]>(
+    const res = await student.postData<Schema<'VisitLogAssessment'>[]>(
       '/api/visitlog/getassessments',
       { id_vid_zaniatiy: 2 },
     );
@@ -227,9 +210,9 @@ describe('visitlog/getstudentslist and getstudentslistsubgroup', () => {
       [student, {}],
     ] as const) {
       for (const path of ['getstudentslist', 'getstudentslistsubgroup']) {
-        const res = await client.post(`/api/visitlog/${path}`, { ...body, ...fields, subgroup: 0 });
-        expect(res.status).toBe(403);
-        expect(await res.json()).toMatchObject({ result: 1, data: null });
+        await expectForbidden(
+          client.post(`/api/visitlog/${path}`, { ...body, ...fields, subgroup: 0 }),
+        );
       }
     }
   });
@@ -537,11 +520,8 @@ describe('visitlog/studentvisitupdate', () => {
         'body/id_otsenka: must be -1 or an id_otsenka from getassessments',
       ],
     ];
-    for (const [body, error] of cases) {
-      const res = await teacher.post('/api/visitlog/studentvisitupdate', body);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
+    for (const [body, error] of cases)
+      await expectError(teacher.post('/api/visitlog/studentvisitupdate', body), 400, error);
     expect(await journal(teacher)).toEqual(before);
   });
 });
@@ -632,11 +612,8 @@ describe('visitlog/studentvisitinsertall', () => {
         'body/visits/0/visitDate: must match format "date"',
       ],
     ];
-    for (const [body, error] of cases) {
-      const res = await teacher.post('/api/visitlog/studentvisitinsertall', body);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ result: 1, error, data: null });
-    }
+    for (const [body, error] of cases)
+      await expectError(teacher.post('/api/visitlog/studentvisitinsertall', body), 400, error);
     expect(await journal(teacher)).toEqual(before);
   });
 
@@ -692,36 +669,35 @@ describe('visitlog/journal/delete', () => {
     ] as const) {
       expect((await client.post('/api/visitlog/journal/delete', body, options)).status).toBe(403);
     }
-    const bad = await teacher.post('/api/visitlog/journal/delete', { ...body, isPotok: 'нет' });
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: 'body/isPotok: must be boolean' });
+    await expectBadRequest(
+      teacher.post('/api/visitlog/journal/delete', { ...body, isPotok: 'нет' }),
+      'body/isPotok: must be boolean',
+    );
     expect(await journal(teacher)).toEqual(before);
   });
 });
 
 describe('visitlog and POST /__mock/reset', () => {
-  it('restores the seeded journals after writes', async () => {
-    const app = createTestApp();
-    let teacher = await signIn(app, 'teacher');
-    const seeded = await journal(teacher);
-    const date = seeded.resArray[0]!.visitDate;
-    await teacher.post(
-      '/api/visitlog/studentvisitupdate',
-      visit({ visitDate: date, id_otsenka: 4 }),
-    );
-    await teacher.post('/api/visitlog/journal/delete', {
-      ...practice,
-      visitDate: seeded.resArray[1]!.visitDate,
-    });
-    await teacher.post('/api/visitlog/studentvisitinsertall', {
-      visits: [visit({ visitDate: '2026-11-23' })],
-    });
-    expect(await journal(teacher)).not.toEqual(seeded);
-
-    expect((await app.request('/__mock/reset', { method: 'POST' })).status).toBe(200);
-    teacher = await signIn(app, 'teacher');
-    expect(await journal(teacher)).toEqual(seeded);
-  });
+  it('restores the seeded journals after writes', () =>
+    expectResetRestores(
+      createTestApp(),
+      'teacher',
+      (teacher) => journal(teacher),
+      async (teacher, seeded) => {
+        const date = seeded.resArray[0]!.visitDate;
+        await teacher.post(
+          '/api/visitlog/studentvisitupdate',
+          visit({ visitDate: date, id_otsenka: 4 }),
+        );
+        await teacher.post('/api/visitlog/journal/delete', {
+          ...practice,
+          visitDate: seeded.resArray[1]!.visitDate,
+        });
+        await teacher.post('/api/visitlog/studentvisitinsertall', {
+          visits: [visit({ visitDate: '2026-11-23' })],
+        });
+      },
+    ));
 });
 
 describe('lessonDates', () => {

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { calendarSlice, CURRENT_YEAR_ID } from '../src/world/calendar.js';
 import { newsSlice } from '../src/world/news.js';
-import { Store } from '../src/world/store.js';
-import { DEFAULT_NOW } from '../src/world/time.js';
 import { universitySlice } from '../src/world/university.js';
-import { Client, createTestApp, newsForm, newsPage, signIn } from './helpers.js';
-
-const store = (seed = 1, scale = 1) => new Store({ seed, scale, now: DEFAULT_NOW });
+import { Client, createTestApp, newsForm, newsPage, seededWorld, signIn } from './helpers.js';
 
 /** A fixed sequence of calls, every answer as text. */
 async function transcript(seed: number) {
@@ -14,17 +10,19 @@ async function transcript(seed: number) {
   const answers: string[] = [];
   const record = async (res: Response | Promise<Response>) =>
     answers.push(await (await res).text());
-  record(await app.request('/config.json'));
-  record(await app.request('/api/logo.json'));
+  await record(await app.request('/config.json'));
+  await record(await app.request('/api/logo.json'));
   for (const login of ['teacher', 'student', 'student2'] as const) {
     const client = await signIn(app, login);
     for (const page of [1, 2, 3, 4]) {
-      record(client.post('/api/news/data.json', { id: 1, uid: 1, role: 1, page }));
+      await record(client.post('/api/news/data.json', { id: 1, uid: 1, role: 1, page }));
     }
   }
   const teacher = await signIn(app, 'teacher');
-  record(teacher.postForm('/api/news/insert.json', newsForm({ file: new File(['x'], 'a.txt') })));
-  record(teacher.post('/api/news/data.json', { id: 1, uid: 1, role: 1, page: 1 }));
+  await record(
+    teacher.postForm('/api/news/insert.json', newsForm({ file: new File(['x'], 'a.txt') })),
+  );
+  await record(teacher.post('/api/news/data.json', { id: 1, uid: 1, role: 1, page: 1 }));
   return answers;
 }
 
@@ -36,9 +34,9 @@ describe('the seeded world', () => {
   });
 
   it('builds each slice the same whatever was built before it', () => {
-    const direct = store();
+    const direct = seededWorld();
     const calendarFirst = direct.get(calendarSlice);
-    const other = store();
+    const other = seededWorld();
     other.get(newsSlice);
     other.get(universitySlice);
     expect(other.get(calendarSlice)).toEqual(calendarFirst);
@@ -46,7 +44,7 @@ describe('the seeded world', () => {
   });
 
   it('mixes Russian and Kyrgyz names', () => {
-    const { students } = store().get(universitySlice);
+    const { students } = seededWorld().get(universitySlice);
     const kyrgyz =
       /^(Асанов|Токтогулов|Жумабаев|Сыдыков|Осмонов|Абдыкадыров|Мамытов|Турдубаев|Касымов|Исаков|Омуралиев|Садыков|Сатыбалдиев|Жээнбеков|Кулуев|Эсенов|Тыныбеков|Урматов|Бейшеналиев|Акматов)а? /;
     const share = students.filter((s) => kyrgyz.test(s.fullName)).length / students.length;
@@ -58,15 +56,17 @@ describe('the seeded world', () => {
   });
 
   it('grows with --scale', () => {
-    const small = store(1, 1).get(universitySlice);
-    const large = store(1, 3).get(universitySlice);
+    const small = seededWorld(1, 1).get(universitySlice);
+    const large = seededWorld(1, 3).get(universitySlice);
     expect(large.students.length).toBe(small.students.length * 3);
     expect(large.teachers.length).toBe(small.teachers.length * 3);
-    expect(store(1, 3).get(newsSlice).items.length).toBe(store().get(newsSlice).items.length * 3);
+    expect(seededWorld(1, 3).get(newsSlice).items.length).toBe(
+      seededWorld().get(newsSlice).items.length * 3,
+    );
   });
 
   it('has years, semester halves and the disciplines of each group in each year and ws', () => {
-    const world = store();
+    const world = seededWorld();
     const { demo } = world.get(universitySlice);
     const { offerings, disciplineById } = world.get(calendarSlice);
     const current = offerings.filter(

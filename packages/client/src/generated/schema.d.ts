@@ -443,7 +443,7 @@ export interface paths {
         put?: never;
         /**
          * Unread message counts per contact
-         * @description Contacts with unread messages to the reader id_from in the year, ws and discipline of the query (id_to is sent but not used); per-contact shape assumed.
+         * @description Contacts with unread messages to the reader (the session) in the year, ws and discipline of the query, one row each; a person as id_to does not narrow them. The group chat is the row idid -1: with id_to -1 that of gr_potok / IsSelect (gr_potok then required, 400 without it; 403 for a non-member), otherwise a student's own group. Per-contact shape and the group row assumed.
          */
         post: operations["chatCountUnread"];
         delete?: never;
@@ -463,7 +463,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a whole conversation read
-         * @description Marks every message from id_to to id_from in the query's context read (data true assumed); the portal then sets the unread count to 0.
+         * @description Marks every message from id_to to id_from in the query's context read (data true assumed); the portal then sets the unread count to 0. With id_to -1, the group chat of gr_potok / IsSelect, for this reader only (assumed; gr_potok then required, 400 without it; 403 for a non-member).
          */
         post: operations["chatReadAll"];
         delete?: never;
@@ -503,7 +503,7 @@ export interface paths {
         put?: never;
         /**
          * Messages of a group chat
-         * @description Up to 20 messages after id_lastMessage (0 for the latest page) of the group or stream gr_potok, oldest first, with sender fio; payload meaning and data shape assumed.
+         * @description Up to 20 messages after id_lastMessage (0 for the latest page) or, with id_lastMessage 0 and id_topMessage, the up to 20 just before id_topMessage (id_topMessage with another id_lastMessage is a 400), of the group or stream gr_potok, oldest first, with sender fio; only for its members (403); payload meaning and data shape assumed.
          */
         post: operations["chatGetGroupMessages"];
         delete?: never;
@@ -1995,7 +1995,7 @@ export interface components {
          * @enum {integer}
          */
         DisciplineWs: 1 | 2 | 3;
-        /** @description Addresses one private conversation, between the reader (from) and a contact (to), within a year, semester half and discipline. */
+        /** @description Addresses one conversation between the reader (from) and a contact (to), within a year, semester half and discipline; id_to -1 with gr_potok addresses the group chat (assumed). */
         ChatQuery: {
             /** @description Academic year id (id_a_year). */
             year: number;
@@ -2009,6 +2009,10 @@ export interface components {
             ws: components["schemas"]["DisciplineWs"];
             /** @description Credits of the discipline (kredits of the Discipline item). */
             kredit: number;
+            /** @description With id_to -1 (the group chat pseudo-contact): the group or stream whose group chat is meant, as in the group chat fields (assumed; read-all and the unread count need it). */
+            gr_potok?: number;
+            /** @description With gr_potok, true when it is a stream (potok) rather than a single group (assumed). */
+            IsSelect?: boolean;
         };
         /** @description One chat message (private or group). */
         ChatMessage: {
@@ -2093,6 +2097,8 @@ export interface components {
             IsSelect: boolean;
             /** @description Only messages with a greater id_message; 0 for the latest page. */
             id_lastMessage: number;
+            /** @description Older paging (assumed): with id_lastMessage 0, the up to 20 messages just before this id_message, oldest first; fewer than 20 means there are no older ones. */
+            id_topMessage?: number;
         };
         ChatReadRequest: {
             /** @description The message addressed to the reader that is now read. */
@@ -4172,6 +4178,22 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The reader is not a member of that group or stream chat (a student of another group, a teacher who does not teach it this year) or there is no such chat (assumed). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "result": 1,
+                     *       "error": "Forbidden: not a member of this group chat",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };
@@ -4350,6 +4372,22 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The reader is not a member of that group or stream chat (a student of another group, a teacher who does not teach it this year) or there is no such chat (assumed). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "result": 1,
+                     *       "error": "Forbidden: not a member of this group chat",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };

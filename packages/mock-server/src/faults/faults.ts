@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { fail, type AppEnv } from '../http.js';
+import { mulberry32 } from '../world/random.js';
 
 export const SCENARIO_HEADER = 'X-Mock-Scenario';
 export const SCENARIOS = 'server-error | client-error | timeout | slow=<ms> | empty | result-error';
@@ -52,18 +53,6 @@ function parseScenario(header: string): Scenario | string {
   }
 }
 
-// mulberry32: a tiny seeded generator, so latency and injected errors repeat with the seed.
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The cookie's scenario for this path: the entry naming the path, else a path-less entry. */
 function scenarioFromCookie(c: Context): string | undefined {
   // Most requests have no such cookie; skip parsing the header for them.
@@ -100,7 +89,8 @@ async function emptyData(c: Context) {
 }
 
 export function faults({ latency, errorRate, seed }: FaultOptions): MiddlewareHandler<AppEnv> {
-  const random = seededRandom(seed);
+  // seeded, so latency and injected errors repeat with the seed
+  const random = mulberry32(seed);
   const [min, max] = latency;
   return async (c, next) => {
     if (!c.get('operation')) return next();

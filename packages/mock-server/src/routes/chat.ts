@@ -1,41 +1,72 @@
 // Area "chat": private conversations between a teacher and a student (per year, ws and
 // discipline) and group chats (per group or stream). Pages of 20, oldest first inside a page.
 // The session, not the body's id_from / uid / from, says who reads and writes.
-import { createRouter, fail, getBody, getSession, okFor, type RequestBody } from '../http.js';
+import {
+  createRouter,
+  fail,
+  getBody,
+  getSession,
+  okFor,
+  type AppContext,
+  type RequestBody,
+  type Schema,
+} from '../http.js';
+import { messagesOf } from '../world/chat-generation.js';
 import {
   chatFileKey,
   chatSlice,
+  indexPrivateChat,
+  privateKey,
+  type Chat,
+  type ChatMessageRecord,
+  type Conversation,
+  type GroupChat,
+  type Person,
+  type PrivateChat,
+} from '../world/chat-planning.js';
+import {
+  dropUnread,
   findMessage,
   findPrivateChat,
-  groupChatKey,
+  GROUP_CHAT_ID,
   groupUnread,
-  indexPrivateChat,
   isGroupMember,
   isSender,
   latestPage,
   markGroupAllRead,
   markGroupRead,
-  messagesOf,
+  memberGroupChat,
   newerThan,
   olderThan,
-  privateKey,
+  ownGroupChat,
   privateUnread,
   toChatMessage,
   unreadByContact,
-  type Chat,
-  type ChatMessageRecord,
-  type Conversation,
-  type Person,
-  type PrivateChat,
   type UnreadInfo,
-} from '../world/chat.js';
-import { cleanFileName, storeUpload } from '../world/files.js';
+} from '../world/chat-queries.js';
+import { storeUploads } from '../world/files.js';
+import { isStudent, isTeacher, otherRole, ROLE_STUDENT, ROLE_TEACHER } from '../world/roles.js';
 import { whoIs } from '../world/sessions.js';
+import type { Store } from '../world/store.js';
 import { toBishkekIso } from '../world/time.js';
-import type { Role } from '../world/university.js';
 import type { RouteDeps } from './route-deps.js';
 
 const emptyPage = { messages: [], unreades_start: null, unreades_total: 0 };
+const NOT_A_MEMBER = 'Forbidden: not a member of this group chat';
+
+/**
+ * The group chat that a ChatQuery with id_to -1 names by gr_potok / IsSelect, when the reader is a
+ * member of it; otherwise the answer to give: 400 without gr_potok, 403 for a chat the reader is
+ * not in (or that does not exist).
+ */
+function queriedGroupChat(c: AppContext, chat: Chat, reader: Person, query: Schema<'ChatQuery'>) {
+  if (query.gr_potok === undefined) {
+    return fail(c, 400, 'body/gr_potok: is required when id_to is -1');
+  }
+  return (
+    memberGroupChat(chat, reader, query.gr_potok, query.IsSelect) ?? fail(c, 403, NOT_A_MEMBER)
+  );
+}
 
 function page(
   chat: Chat,
@@ -48,6 +79,31 @@ function page(
 }
 
 /**
+ * A page of the signed-in reader's private chat that a query names (empty when there is no such
+ * chat); `select` cuts the page from all its messages.
+ */
+function privatePage(
+  store: Store,
+  c: AppContext,
+  query: Parameters<typeof findPrivateChat>[2],
+  select: (all: readonly ChatMessageRecord[]) => readonly ChatMessageRecord[],
+) {
+  const { person } = whoIs(store, getSession(c));
+  const chat = store.get(chatSlice);
+  const conv = findPrivateChat(chat, person, query);
+  if (!conv) return emptyPage;
+  return page(chat, select(messagesOf(chat, conv)), person, privateUnread(chat, conv, person));
+}
+
+/** The message a body names, with its chat and who asks; undefined when it does not exist (404). */
+function namedMessage(store: Store, c: AppContext, id_message: number) {
+  const { person } = whoIs(store, getSession(c));
+  const chat = store.get(chatSlice);
+  const found = findMessage(chat, id_message);
+  return found && { ...found, chat, person };
+}
+
+/**
  * Where a private message from `sender` to a contact goes: the chat of the offering in which the
  * teacher teaches the student's group that discipline in that ws (the form has no year; the
  * offering gives it). Undefined when they have no such offering: not the sender's contact.
@@ -55,8 +111,8 @@ function page(
 function privateTarget(chat: Chat, sender: Person, form: RequestBody<'chatInsertMessage'>) {
   const { university, index } = chat.world;
   if (form.currentContactType === sender.role) return undefined;
-  const teacherId = sender.role === 1 ? sender.id : form.currentContactId;
-  const student = sender.role === 2 ? sender : university.studentById.get(form.currentContactId);
+  const teacherId = isTeacher(sender) ? sender.id : form.currentContactId;
+  const student = isStudent(sender) ? sender : university.studentById.get(form.currentContactId);
   if (!student || !university.teacherById.has(teacherId)) return undefined;
   const offering = (index.offeringsByGroup.get(student.id_group) ?? [])
     .filter(
@@ -87,8 +143,8 @@ function privateTarget(chat: Chat, sender: Person, form: RequestBody<'chatInsert
       id_discipline: offering.id_discipline,
       teacherId,
       studentId: student.id,
-      unread: { 1: 0, 2: 0 },
-      seedUnreadTo: 1,
+      unread: { [ROLE_TEACHER]: 0, [ROLE_STUDENT]: 0 },
+      seedUnreadTo: ROLE_TEACHER,
       seedUnread: 0,
     }),
   };
@@ -98,58 +154,44 @@ export const chatRoutes = ({ store }: RouteDeps) =>
   createRouter()
     .post('/api/chat/messages', (c) => {
       const query = getBody<'chatGetMessages'>(c);
-      const { person } = whoIs(store, getSession(c));
-      const chat = store.get(chatSlice);
-      const conv = findPrivateChat(chat, person, query);
-      if (!conv) return okFor<'chatGetMessages'>(c, emptyPage);
-      const messages = latestPage(messagesOf(chat, conv));
-      return okFor<'chatGetMessages'>(
-        c,
-        page(chat, messages, person, privateUnread(chat, conv, person)),
-      );
+      return okFor<'chatGetMessages'>(c, privatePage(store, c, query, latestPage));
     })
 
     .post('/api/chat/new', (c) => {
       const query = getBody<'chatGetNewMessages'>(c);
-      const { person } = whoIs(store, getSession(c));
-      const chat = store.get(chatSlice);
-      const conv = findPrivateChat(chat, person, query);
-      if (!conv) return okFor<'chatGetNewMessages'>(c, emptyPage);
-      const messages = newerThan(messagesOf(chat, conv), query.id_last_message);
-      return okFor<'chatGetNewMessages'>(
-        c,
-        page(chat, messages, person, privateUnread(chat, conv, person)),
-      );
+      const newer = (all: readonly ChatMessageRecord[]) => newerThan(all, query.id_last_message);
+      return okFor<'chatGetNewMessages'>(c, privatePage(store, c, query, newer));
     })
 
     .post('/api/chat/old', (c) => {
       const query = getBody<'chatGetOldMessages'>(c);
-      const { person } = whoIs(store, getSession(c));
-      const chat = store.get(chatSlice);
-      const conv = findPrivateChat(chat, person, query);
-      if (!conv) return okFor<'chatGetOldMessages'>(c, emptyPage);
-      const messages = olderThan(messagesOf(chat, conv), query.id_top_message);
-      return okFor<'chatGetOldMessages'>(
-        c,
-        page(chat, messages, person, privateUnread(chat, conv, person)),
-      );
+      const older = (all: readonly ChatMessageRecord[]) => olderThan(all, query.id_top_message);
+      return okFor<'chatGetOldMessages'>(c, privatePage(store, c, query, older));
     })
 
-    // Per contact in the query's year, ws and discipline; a student also gets their group chat
-    // as the pseudo-contact -1.
+    // Per contact in the query's year, ws and discipline (a person as id_to does not narrow them),
+    // and the group chat as the pseudo-contact -1: with id_to -1 the one gr_potok / IsSelect names
+    // (members only), otherwise a student's own group's.
     .post('/api/chat/count', (c) => {
-      const { year, ws, id_discipline } = getBody<'chatCountUnread'>(c);
+      const query = getBody<'chatCountUnread'>(c);
       const { person } = whoIs(store, getSession(c));
       const chat = store.get(chatSlice);
-      const contactType: Role = person.role === 1 ? 2 : 1;
+      let group: GroupChat | undefined;
+      if (query.id_to === GROUP_CHAT_ID) {
+        const named = queriedGroupChat(c, chat, person, query);
+        if (named instanceof Response) return named;
+        group = named;
+      } else {
+        group = ownGroupChat(chat, person);
+      }
+      const { year, ws, id_discipline } = query;
+      const contactType = otherRole(person.role);
       const rows = [...unreadByContact(chat, person, year, ws, id_discipline)].map(
         ([idid, countMessages]) => ({ idid, id_type: contactType, countMessages }),
       );
-      if (person.role === 2) {
-        const own = chat.groupChats.get(groupChatKey(person.id_group, false));
-        const unread = own ? groupUnread(chat, own, person).unreades_total : 0;
-        if (unread > 0) rows.push({ idid: -1, id_type: 2, countMessages: unread });
-      }
+      const unread = group ? groupUnread(chat, group, person).unreades_total : 0;
+      if (unread > 0)
+        rows.push({ idid: GROUP_CHAT_ID, id_type: ROLE_STUDENT, countMessages: unread });
       return okFor<'chatCountUnread'>(c, rows);
     })
 
@@ -157,9 +199,10 @@ export const chatRoutes = ({ store }: RouteDeps) =>
       const query = getBody<'chatReadAll'>(c);
       const { person } = whoIs(store, getSession(c));
       const chat = store.get(chatSlice);
-      if (query.id_to === -1 && person.role === 2) {
-        const own = chat.groupChats.get(groupChatKey(person.id_group, false));
-        if (own) markGroupAllRead(chat, own, person);
+      if (query.id_to === GROUP_CHAT_ID) {
+        const group = queriedGroupChat(c, chat, person, query);
+        if (group instanceof Response) return group;
+        markGroupAllRead(chat, group, person);
         return okFor<'chatReadAll'>(c, true);
       }
       const conv = findPrivateChat(chat, person, query);
@@ -184,10 +227,8 @@ export const chatRoutes = ({ store }: RouteDeps) =>
       // the chat the message goes to, created on the first private message of a pair
       let conversation: () => Conversation;
       if (form.IsGroupChat) {
-        const group = chat.groupChats.get(groupChatKey(form.group_subgroup, form.isSelect));
-        if (!group || !isGroupMember(group, person)) {
-          return fail(c, 403, 'Forbidden: not a member of this group chat');
-        }
+        const group = memberGroupChat(chat, person, form.group_subgroup, form.isSelect);
+        if (!group) return fail(c, 403, NOT_A_MEMBER);
         conversation = () => group;
       } else {
         const target = privateTarget(chat, person, form);
@@ -200,14 +241,7 @@ export const chatRoutes = ({ store }: RouteDeps) =>
         };
       }
 
-      const names = new Set<string>();
-      const stored = await Promise.all(
-        uploads.map((upload) => {
-          const name = cleanFileName(upload.name, names);
-          names.add(name);
-          return storeUpload(upload, name);
-        }),
-      );
+      const stored = await storeUploads(uploads);
 
       // state changes only after every check passed and every file was read
       const conv = conversation();
@@ -225,18 +259,29 @@ export const chatRoutes = ({ store }: RouteDeps) =>
       });
       chat.insertedIn.set(id_message, conv);
       for (const file of stored) chat.files.set(chatFileKey(id_message, file.name), file);
-      if (conv.kind === 'private') conv.unread[person.role === 1 ? 2 : 1] += 1;
+      if (conv.kind === 'private') conv.unread[otherRole(person.role)] += 1;
       return okFor<'chatInsertMessage'>(c, { id_message });
     })
 
+    // The latest page (id_lastMessage 0), the page after id_lastMessage, or with id_lastMessage 0
+    // and id_topMessage the page before id_topMessage; members only.
     .post('/api/chat/group/messages', (c) => {
-      const { gr_potok, IsSelect, id_lastMessage } = getBody<'chatGetGroupMessages'>(c);
+      const { gr_potok, IsSelect, id_lastMessage, id_topMessage } =
+        getBody<'chatGetGroupMessages'>(c);
+      if (id_topMessage !== undefined && id_lastMessage !== 0) {
+        return fail(c, 400, 'body/id_topMessage: only with id_lastMessage 0');
+      }
       const { person } = whoIs(store, getSession(c));
       const chat = store.get(chatSlice);
-      const conv = chat.groupChats.get(groupChatKey(gr_potok, IsSelect));
-      if (!conv) return okFor<'chatGetGroupMessages'>(c, emptyPage);
+      const conv = memberGroupChat(chat, person, gr_potok, IsSelect);
+      if (!conv) return fail(c, 403, NOT_A_MEMBER);
       const all = messagesOf(chat, conv);
-      const messages = id_lastMessage === 0 ? latestPage(all) : newerThan(all, id_lastMessage);
+      const messages =
+        id_lastMessage > 0
+          ? newerThan(all, id_lastMessage)
+          : id_topMessage === undefined
+            ? latestPage(all)
+            : olderThan(all, id_topMessage);
       return okFor<'chatGetGroupMessages'>(
         c,
         page(chat, messages, person, groupUnread(chat, conv, person), true),
@@ -247,42 +292,35 @@ export const chatRoutes = ({ store }: RouteDeps) =>
     // not write the message.
     .post('/api/chat/read', (c) => {
       const { id_message } = getBody<'chatReadMessage'>(c);
-      const { person } = whoIs(store, getSession(c));
-      const chat = store.get(chatSlice);
-      const found = findMessage(chat, id_message);
+      const found = namedMessage(store, c, id_message);
       if (!found) return fail(c, 404, 'Not found');
-      const { conv, message } = found;
+      const { person, conv, message } = found;
       if (isSender(message, person)) return fail(c, 403, 'Forbidden: your own message');
       if (conv.kind === 'private') {
-        const recipientId = message.senderType === 1 ? conv.studentId : conv.teacherId;
+        const recipientId = message.senderType === ROLE_TEACHER ? conv.studentId : conv.teacherId;
         if (person.role === message.senderType || person.id !== recipientId) {
           return fail(c, 403, 'Forbidden: not addressed to you');
         }
         if (!message.isRead) {
           message.isRead = true;
-          conv.unread[person.role] = Math.max(0, conv.unread[person.role] - 1);
+          dropUnread(conv, person.role);
         }
         return okFor<'chatReadMessage'>(c, true);
       }
-      if (!isGroupMember(conv, person))
-        return fail(c, 403, 'Forbidden: not a member of this group chat');
+      if (!isGroupMember(conv, person)) return fail(c, 403, NOT_A_MEMBER);
       markGroupRead(conv, person, id_message);
       return okFor<'chatReadMessage'>(c, true);
     })
 
     .post('/api/chat/deletemessage', (c) => {
       const { id_message } = getBody<'chatDeleteMessage'>(c);
-      const { person } = whoIs(store, getSession(c));
-      const chat = store.get(chatSlice);
-      const found = findMessage(chat, id_message);
+      const found = namedMessage(store, c, id_message);
       if (!found) return fail(c, 404, 'Not found');
-      const { conv, index, message } = found;
+      const { chat, person, conv, index, message } = found;
       if (!isSender(message, person)) return fail(c, 403, 'Forbidden: not your message');
       messagesOf(chat, conv).splice(index, 1);
-      if (conv.kind === 'private' && !message.isRead) {
-        const recipient: Role = message.senderType === 1 ? 2 : 1;
-        conv.unread[recipient] = Math.max(0, conv.unread[recipient] - 1);
-      }
+      if (conv.kind === 'private' && !message.isRead)
+        dropUnread(conv, otherRole(message.senderType));
       for (const name of message.files) chat.files.delete(chatFileKey(id_message, name));
       chat.insertedIn.delete(id_message);
       return okFor<'chatDeleteMessage'>(c, [{ result: 1 }]);

@@ -4,7 +4,8 @@
 // The session, not the body's uid / id_group, says whose data it is.
 import { createRouter, getBody, getSession, okFor } from '../http.js';
 import { calendarSlice } from '../world/calendar.js';
-import { chatSlice, unreadByContact } from '../world/chat.js';
+import { chatSlice } from '../world/chat-planning.js';
+import { unreadByContact } from '../world/chat-queries.js';
 import {
   currentWsList,
   currentYearList,
@@ -17,6 +18,7 @@ import {
   toSemesterItem,
   toStreamItem,
 } from '../world/discipline.js';
+import { isStudent, isTeacher } from '../world/roles.js';
 import { whoIs } from '../world/sessions.js';
 import type { Store } from '../world/store.js';
 import { universitySlice, type Student, type Teacher } from '../world/university.js';
@@ -24,18 +26,26 @@ import type { RouteDeps } from './route-deps.js';
 
 const byName = new Intl.Collator('ru');
 
-/** The offerings the signed-in person teaches (teacher) or studies in (student's group). */
-function offeringsOf(store: Store, person: Teacher | Student) {
+/**
+ * The offerings the signed-in person teaches (teacher) or studies in (student's group) in a year
+ * and ws, and in a discipline and semester when `where` names them.
+ */
+function offeringsOf(
+  store: Store,
+  person: Teacher | Student,
+  where: Parameters<typeof selectOfferings>[1],
+) {
   const index = store.get(disciplineSlice);
-  return person.role === 1
+  const offerings = isTeacher(person)
     ? index.offeringsByTeacher.get(person.id)
     : index.offeringsByGroup.get(person.id_group);
+  return selectOfferings(offerings, where);
 }
 
 /** Distinct disciplines of the person's offerings in a year and ws, in curriculum order. */
 function disciplinesOf(store: Store, person: Teacher | Student, year: number, ws: number) {
   const { disciplineById } = store.get(calendarSlice);
-  const offerings = selectOfferings(offeringsOf(store, person), { year, ws });
+  const offerings = offeringsOf(store, person, { year, ws });
   return distinct(offerings, (o) => o.id_discipline).flatMap((o) => {
     const discipline = disciplineById.get(o.id_discipline);
     return discipline ? [toDisciplineItem(discipline)] : [];
@@ -48,9 +58,29 @@ function semestersOf(
   person: Teacher | Student,
   { year, ws, id_discipline }: { year: number; ws: number; id_discipline: number },
 ) {
-  const offerings = selectOfferings(offeringsOf(store, person), { year, ws, id_discipline });
+  const offerings = offeringsOf(store, person, { year, ws, id_discipline });
   const ids = [...new Set(offerings.map((o) => o.id_semester))].sort((a, b) => b - a);
   return ids.map(toSemesterItem);
+}
+
+/** People as the reader's chat contacts, by name, with the unread count from each. */
+function contactsOf(
+  store: Store,
+  reader: Teacher | Student,
+  { year, ws, id_discipline }: { year: number; ws: number; id_discipline: number },
+  people: (Teacher | Student)[],
+) {
+  const unread = unreadByContact(store.get(chatSlice), reader, year, ws, id_discipline);
+  return people
+    .sort((a, b) => byName.compare(a.fullName, b.fullName))
+    .map((p) => ({
+      idid: p.id,
+      fio: p.fullName,
+      countMessages: unread.get(p.id) ?? 0,
+      id_type: p.role,
+      faculty: p.id_faculty,
+      ...(isStudent(p) && { group: p.id_group }),
+    }));
 }
 
 export const disciplineRoutes = ({ store }: RouteDeps) =>
@@ -68,7 +98,7 @@ export const disciplineRoutes = ({ store }: RouteDeps) =>
       const { person } = whoIs(store, getSession(c));
       return okFor<'disciplineGetTeacherList'>(
         c,
-        person.role === 1 ? disciplinesOf(store, person, year, ws) : [],
+        isTeacher(person) ? disciplinesOf(store, person, year, ws) : [],
       );
     })
 
@@ -77,7 +107,7 @@ export const disciplineRoutes = ({ store }: RouteDeps) =>
       const { person } = whoIs(store, getSession(c));
       return okFor<'disciplineGetStudentList'>(
         c,
-        person.role === 2 ? disciplinesOf(store, person, year, ws) : [],
+        isStudent(person) ? disciplinesOf(store, person, year, ws) : [],
       );
     })
 
@@ -99,15 +129,10 @@ export const disciplineRoutes = ({ store }: RouteDeps) =>
 
     // The groups, then the streams of which the teacher teaches more than one group together.
     .post('/api/discipline/group/list', (c) => {
-      const { year, ws, id_discipline, id_semester } = getBody<'disciplineGetGroups'>(c);
+      const body = getBody<'disciplineGetGroups'>(c);
       const { person } = whoIs(store, getSession(c));
       const { groupById, streamById } = store.get(universitySlice);
-      const offerings = selectOfferings(offeringsOf(store, person), {
-        year,
-        ws,
-        id_discipline,
-        id_semester,
-      });
+      const offerings = offeringsOf(store, person, body);
       const groups = distinct(offerings, (o) => o.id_group)
         .flatMap((o) => groupById.get(o.id_group) ?? [])
         .sort((a, b) => byName.compare(a.name, b.name));
@@ -124,16 +149,11 @@ export const disciplineRoutes = ({ store }: RouteDeps) =>
 
     // The student's group and its stream, when the group studies the discipline that semester.
     .post('/api/discipline/studentGroup/list', (c) => {
-      const { year, ws, id_discipline, id_semester } = getBody<'disciplineGetStudentGroups'>(c);
+      const body = getBody<'disciplineGetStudentGroups'>(c);
       const { person } = whoIs(store, getSession(c));
-      if (person.role !== 2) return okFor<'disciplineGetStudentGroups'>(c, []);
+      if (!isStudent(person)) return okFor<'disciplineGetStudentGroups'>(c, []);
       const { groupById, streamById } = store.get(universitySlice);
-      const offerings = selectOfferings(offeringsOf(store, person), {
-        year,
-        ws,
-        id_discipline,
-        id_semester,
-      });
+      const offerings = offeringsOf(store, person, body);
       const group = groupById.get(person.id_group);
       if (!group || offerings.length === 0) return okFor<'disciplineGetStudentGroups'>(c, []);
       const stream = streamById.get(group.id_stream);
@@ -145,59 +165,29 @@ export const disciplineRoutes = ({ store }: RouteDeps) =>
     // The students of a group or stream the teacher teaches the discipline to, by name.
     .post('/api/discipline/students/list', (c) => {
       const body = getBody<'disciplineGetStudents'>(c);
-      const { year, ws, id_discipline, id_semester } = body;
       const { person } = whoIs(store, getSession(c));
       const university = store.get(universitySlice);
-      const taught = new Set(
-        selectOfferings(offeringsOf(store, person), { year, ws, id_discipline, id_semester }).map(
-          (o) => o.id_group,
-        ),
-      );
+      const taught = new Set(offeringsOf(store, person, body).map((o) => o.id_group));
       const groups = groupsOf(university, body.id_group, body.isPotok).filter((g) =>
         taught.has(g.id_group),
       );
-      const unread = unreadByContact(store.get(chatSlice), person, year, ws, id_discipline);
-      const contacts = groups
-        .flatMap((g) => university.studentsByGroup.get(g.id_group) ?? [])
-        .sort((a, b) => byName.compare(a.fullName, b.fullName))
-        .map((s) => ({
-          idid: s.id,
-          fio: s.fullName,
-          countMessages: unread.get(s.id) ?? 0,
-          id_type: 2 as const,
-          faculty: s.id_faculty,
-          group: s.id_group,
-        }));
-      return okFor<'disciplineGetStudents'>(c, contacts);
+      const students = groups.flatMap((g) => university.studentsByGroup.get(g.id_group) ?? []);
+      return okFor<'disciplineGetStudents'>(c, contactsOf(store, person, body, students));
     })
 
     // The teachers of the discipline for the student's group (asked for the group or its stream).
     .post('/api/discipline/teachers/list', (c) => {
       const body = getBody<'disciplineGetTeachers'>(c);
-      const { year, ws, id_discipline, id_semester } = body;
       const { person } = whoIs(store, getSession(c));
-      if (person.role !== 2) return okFor<'disciplineGetTeachers'>(c, []);
+      if (!isStudent(person)) return okFor<'disciplineGetTeachers'>(c, []);
       const university = store.get(universitySlice);
       const ownGroup = groupsOf(university, body.id_group, body.isPotok).some(
         (g) => g.id_group === person.id_group,
       );
       if (!ownGroup) return okFor<'disciplineGetTeachers'>(c, []);
-      const offerings = selectOfferings(offeringsOf(store, person), {
-        year,
-        ws,
-        id_discipline,
-        id_semester,
-      });
-      const unread = unreadByContact(store.get(chatSlice), person, year, ws, id_discipline);
-      const contacts = distinct(offerings, (o) => o.id_teacher)
-        .flatMap((o) => university.teacherById.get(o.id_teacher) ?? [])
-        .sort((a, b) => byName.compare(a.fullName, b.fullName))
-        .map((t) => ({
-          idid: t.id,
-          fio: t.fullName,
-          countMessages: unread.get(t.id) ?? 0,
-          id_type: 1 as const,
-          faculty: t.id_faculty,
-        }));
-      return okFor<'disciplineGetTeachers'>(c, contacts);
+      const offerings = offeringsOf(store, person, body);
+      const teachers = distinct(offerings, (o) => o.id_teacher).flatMap(
+        (o) => university.teacherById.get(o.id_teacher) ?? [],
+      );
+      return okFor<'disciplineGetTeachers'>(c, contactsOf(store, person, body, teachers));
     });

@@ -2,7 +2,7 @@
 // (the product spec's links), and, as the contract assumes, 1 UMK materials, 2 e-library books and
 // 3 chat attachments; `filename` is `{owner id}_{file name}`.
 import { createRouter, fail, getQuery, getSession, type QueryParams } from '../http.js';
-import { findChatFile } from '../world/chat.js';
+import { findChatFile } from '../world/chat-queries.js';
 import { contentDisposition, isTraversal, type StoredFile } from '../world/files.js';
 import { findLibraryFile } from '../world/library.js';
 import { findNewsFile } from '../world/news.js';

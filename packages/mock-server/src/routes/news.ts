@@ -1,7 +1,8 @@
 // Area "news": the feed (10 per page, newest first), the write permission, insert with
 // attachments and delete. Attachments are served by routes/downloads.ts (type 4).
 import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
-import { cleanFileName, storeUpload } from '../world/files.js';
+import { remove } from '../world/collections.js';
+import { storeUploads } from '../world/files.js';
 import {
   NEWS_PAGE_SIZE,
   isVisibleTo,
@@ -11,6 +12,7 @@ import {
   type NewsRecord,
 } from '../world/news.js';
 import { findPerson, toUser } from '../world/accounts.js';
+import { isTeacher } from '../world/roles.js';
 import { whoIs } from '../world/sessions.js';
 import { toBishkekIso } from '../world/time.js';
 import { universitySlice } from '../world/university.js';
@@ -41,7 +43,7 @@ export const newsRoutes = ({ store }: RouteDeps) =>
 
     .post('/api/news/insert.json', async (c) => {
       const { person: author } = whoIs(store, getSession(c));
-      if (author.role !== 1 || !author.newsPerms) {
+      if (!isTeacher(author) || !author.newsPerms) {
         return fail(c, 403, 'Forbidden: no permission to write news');
       }
       const { message, audience, id_faculty, file = [] } = getBody<'insertNews'>(c);
@@ -55,14 +57,7 @@ export const newsRoutes = ({ store }: RouteDeps) =>
         audience,
         id_faculty,
       };
-      const names = new Set<string>();
-      const uploads = await Promise.all(
-        file.map((upload) => {
-          const name = cleanFileName(upload.name, names);
-          names.add(name);
-          return storeUpload(upload, name);
-        }),
-      );
+      const uploads = await storeUploads(file);
       // state changes only after every file was read
       news.nextId += 1;
       for (const stored of uploads) {
@@ -77,14 +72,13 @@ export const newsRoutes = ({ store }: RouteDeps) =>
       const { id } = getBody<'deleteNews'>(c);
       const { person } = whoIs(store, getSession(c));
       const news = store.get(newsSlice);
-      const index = news.items.findIndex((item) => item.id_eventMessage === id);
-      const item = news.items[index];
+      const item = news.items.find((candidate) => candidate.id_eventMessage === id);
       if (!item) return fail(c, 404, 'Not found');
       // newsPerms together with canEdit (the author's own item)
-      if (person.role !== 1 || !person.newsPerms || item.authorId !== person.id) {
+      if (!isTeacher(person) || !person.newsPerms || item.authorId !== person.id) {
         return fail(c, 403, 'Forbidden: not allowed to delete this item');
       }
-      news.items.splice(index, 1);
+      remove(news.items, item);
       for (const name of item.fileNames) news.files.delete(newsFileKey(id, name));
       return okFor<'deleteNews'>(c, true);
     });

@@ -23,9 +23,10 @@ import {
   type RegRecord,
   type Registration,
 } from '../world/regfordisciplines.js';
+import { isStudent } from '../world/roles.js';
 import { whoIs } from '../world/sessions.js';
 import type { Store } from '../world/store.js';
-import { universitySlice, type Student, type Teacher } from '../world/university.js';
+import { groupOf, universitySlice, type Student, type Teacher } from '../world/university.js';
 import type { RouteDeps } from './route-deps.js';
 
 const toYear = ({ id_a_year, name }: { id_a_year: number; name: string }) => ({ id_a_year, name });
@@ -39,7 +40,7 @@ function currentYear() {
 /** The signed-in student (x-roles [2] operations only reach handlers for students). */
 function student(store: Store, c: AppContext): Student {
   const { person } = whoIs(store, getSession(c));
-  if (person.role !== 2) throw new Error(`${c.req.path} reached a handler for a teacher`);
+  if (!isStudent(person)) throw new Error(`${c.req.path} reached a handler for a teacher`);
   return person;
 }
 
@@ -102,8 +103,7 @@ export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
     // A student's years run from the intake to now; a teacher gets every year.
     .post('/api/regfordisciplines/getyears', (c) => {
       const { person } = whoIs(store, getSession(c));
-      const group =
-        person.role === 2 ? store.get(universitySlice).groupById.get(person.id_group) : undefined;
+      const group = groupOf(store.get(universitySlice), person);
       const years = academicYears.filter((y) => !group || y.startYear >= group.intakeYear);
       return okFor<'regfordisciplinesGetYears'>(c, years.map(toYear).reverse());
     })
@@ -258,7 +258,7 @@ export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
       const { person } = whoIs(store, getSession(c));
       const registration = store.get(regfordisciplinesSlice);
       const taken = new Set(
-        person.role === 2
+        isStudent(person)
           ? studentRows(store, person)
               .filter((row) => inSemester(row, body))
               .map((row) => row.id_discipline)

@@ -1,7 +1,8 @@
 // Area "schedule": the weekly timetable of a teacher or a student for a year and ws.
-import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
+import { createRouter, fail, getBody, getSession, okFor, type AppContext } from '../http.js';
 import { lessonKinds, pairTimes, timetableFor, type Lesson } from '../world/schedule.js';
 import { calendarSlice } from '../world/calendar.js';
+import { isStudent, isTeacher } from '../world/roles.js';
 import { whoIs } from '../world/sessions.js';
 import { universitySlice, type University } from '../world/university.js';
 import type { Store } from '../world/store.js';
@@ -37,31 +38,37 @@ function toScheduleLesson(store: Store, lesson: Lesson, view: 'teacher' | 'stude
   };
 }
 
-// Each role reads its own timetable only: an id that is not the session's person answers 403.
+/**
+ * The signed-in person's timetable in a year and ws as `view` shows it; undefined when the body's
+ * id is not the session's person of that role (each role reads its own timetable only).
+ */
+function ownTimetable(
+  store: Store,
+  c: AppContext,
+  view: 'teacher' | 'student',
+  { ws, year, id }: { ws: number; year: number; id: number },
+) {
+  const { person } = whoIs(store, getSession(c));
+  if (person.id !== id) return undefined;
+  let lessons: Lesson[] | undefined;
+  if (view === 'teacher' && isTeacher(person)) {
+    lessons = timetableFor(store, year, ws).byTeacher.get(person.id) ?? [];
+  } else if (view === 'student' && isStudent(person)) {
+    lessons = timetableFor(store, year, ws).byGroup.get(person.id_group) ?? [];
+  }
+  return lessons?.map((lesson) => toScheduleLesson(store, lesson, view));
+}
+
+const NOT_YOURS = 'Forbidden: not your schedule';
+
 export const scheduleRoutes = ({ store }: RouteDeps) =>
   createRouter()
     .post('/api/schedule/teacher.json', (c) => {
-      const { ws, year, id } = getBody<'scheduleGetTeacher'>(c);
-      const { person } = whoIs(store, getSession(c));
-      if (person.role !== 1 || person.id !== id) {
-        return fail(c, 403, 'Forbidden: not your schedule');
-      }
-      const lessons = timetableFor(store, year, ws).byTeacher.get(person.id) ?? [];
-      return okFor<'scheduleGetTeacher'>(
-        c,
-        lessons.map((lesson) => toScheduleLesson(store, lesson, 'teacher')),
-      );
+      const lessons = ownTimetable(store, c, 'teacher', getBody<'scheduleGetTeacher'>(c));
+      return lessons ? okFor<'scheduleGetTeacher'>(c, lessons) : fail(c, 403, NOT_YOURS);
     })
 
     .post('/api/schedule/student.json', (c) => {
-      const { ws, year, id } = getBody<'scheduleGetStudent'>(c);
-      const { person } = whoIs(store, getSession(c));
-      if (person.role !== 2 || person.id !== id) {
-        return fail(c, 403, 'Forbidden: not your schedule');
-      }
-      const lessons = timetableFor(store, year, ws).byGroup.get(person.id_group) ?? [];
-      return okFor<'scheduleGetStudent'>(
-        c,
-        lessons.map((lesson) => toScheduleLesson(store, lesson, 'student')),
-      );
+      const lessons = ownTimetable(store, c, 'student', getBody<'scheduleGetStudent'>(c));
+      return lessons ? okFor<'scheduleGetStudent'>(c, lessons) : fail(c, 403, NOT_YOURS);
     });

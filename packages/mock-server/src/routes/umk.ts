@@ -9,8 +9,10 @@ import {
   semesters,
   type Offering,
 } from '../world/calendar.js';
-import { cleanFileName, storeUpload } from '../world/files.js';
+import { remove } from '../world/collections.js';
+import { cleanFileName, storeUploads } from '../world/files.js';
 import { bookCategories, bookCategoryById, librarySlice } from '../world/library.js';
+import { isStudent, isTeacher, ROLE_TEACHER } from '../world/roles.js';
 import { whoIs } from '../world/sessions.js';
 import type { Store } from '../world/store.js';
 import { toBishkekIso } from '../world/time.js';
@@ -38,6 +40,27 @@ const groupOfferings = (store: Store, id_group: number, id_semester: number) =>
     .get(calendarSlice)
     .offerings.filter((o) => o.id_group === id_group && o.id_semester === id_semester);
 
+/** Whether a group's plan has the discipline in the study semester. */
+const isPlanned = (
+  store: Store,
+  id_group: number,
+  { id_semester, id_discipline }: { id_semester: number; id_discipline: number },
+) => groupOfferings(store, id_group, id_semester).some((o) => o.id_discipline === id_discipline);
+
+/** The materials of one row of the screen: a semester, a discipline and a form of control. */
+const materialsOf = (
+  store: Store,
+  row: { id_semester: number; id_discipline: number; id_examination: number },
+) =>
+  store
+    .get(umkSlice)
+    .items.filter(
+      (item) =>
+        item.id_semester === row.id_semester &&
+        item.id_discipline === row.id_discipline &&
+        item.id_examination === row.id_examination,
+    );
+
 /** The distinct disciplines of some offerings, in plan order. */
 function disciplinesOf(store: Store, offerings: readonly Offering[]) {
   const { disciplineById } = store.get(calendarSlice);
@@ -47,9 +70,9 @@ function disciplinesOf(store: Store, offerings: readonly Offering[]) {
 
 /** The material's owner: a teacher with the material's id_teacher. */
 const owns = (person: Teacher | Student, item: UmkRecord) =>
-  person.role === 1 && item.id_teacher === person.id;
+  isTeacher(person) && item.id_teacher === person.id;
 
-const studentGroup = (person: Teacher | Student) => (person.role === 2 ? person.id_group : -1);
+const studentGroup = (person: Teacher | Student) => (isStudent(person) ? person.id_group : -1);
 
 // Who asks comes from the session (x-roles has let only the listed role in); body ids such as
 // uid, id_human or a student's id_group only have to be valid.
@@ -60,7 +83,7 @@ export const umkRoutes = ({ store }: RouteDeps) =>
       const taught = new Set(
         store
           .get(calendarSlice)
-          .offerings.filter((o) => o.id_teacher === person.id && person.role === 1)
+          .offerings.filter((o) => o.id_teacher === person.id && isTeacher(person))
           .map((o) => o.id_semester),
       );
       return okFor<'umkGetSemesters'>(
@@ -96,7 +119,7 @@ export const umkRoutes = ({ store }: RouteDeps) =>
       const taught = store
         .get(calendarSlice)
         .offerings.filter(
-          (o) => o.id_teacher === person.id && person.role === 1 && o.id_semester === id_semester,
+          (o) => o.id_teacher === person.id && isTeacher(person) && o.id_semester === id_semester,
         );
       const rows = disciplinesOf(store, taught)
         .sort((a, b) => byName.compare(a.name, b.name) || a.id_discipline - b.id_discipline)
@@ -152,22 +175,12 @@ export const umkRoutes = ({ store }: RouteDeps) =>
       const body = getBody<'umkGetTeachers'>(c);
       const { person } = whoIs(store, getSession(c));
       const university = store.get(universitySlice);
-      const id_group = person.role === 2 ? person.id_group : body.id_group;
-      const planned = groupOfferings(store, id_group, body.id_semester).some(
-        (o) => o.id_discipline === body.id_discipline,
-      );
-      if (!planned) return okFor<'umkGetTeachers'>(c, []);
-      const kind = person.role === 2 ? studyKindOf(university, id_group) : undefined;
+      const id_group = isStudent(person) ? person.id_group : body.id_group;
+      if (!isPlanned(store, id_group, body)) return okFor<'umkGetTeachers'>(c, []);
+      const kind = isStudent(person) ? studyKindOf(university, id_group) : undefined;
       const owners = new Set(
-        store
-          .get(umkSlice)
-          .items.filter(
-            (item) =>
-              item.id_semester === body.id_semester &&
-              item.id_discipline === body.id_discipline &&
-              item.id_examination === body.id_examination &&
-              (kind === undefined || isForKind(item, kind)),
-          )
+        materialsOf(store, body)
+          .filter((item) => kind === undefined || isForKind(item, kind))
           .map((item) => item.id_teacher),
       );
       const teachers = [...owners]
@@ -180,17 +193,10 @@ export const umkRoutes = ({ store }: RouteDeps) =>
     .post('/api/umk/types', (c) => okFor<'umkGetTypes'>(c, umkTypes))
 
     .post('/api/umk/umklist', (c) => {
-      const { id_semester, id_discipline, id_examination } = getBody<'umkGetList'>(c);
+      const body = getBody<'umkGetList'>(c);
       const { person } = whoIs(store, getSession(c));
-      const items = store
-        .get(umkSlice)
-        .items.filter(
-          (item) =>
-            owns(person, item) &&
-            item.id_semester === id_semester &&
-            item.id_discipline === id_discipline &&
-            item.id_examination === id_examination,
-        )
+      const items = materialsOf(store, body)
+        .filter((item) => owns(person, item))
         .sort(newestFirst);
       return okFor<'umkGetList'>(
         c,
@@ -202,20 +208,13 @@ export const umkRoutes = ({ store }: RouteDeps) =>
       const body = getBody<'umkGetStudentList'>(c);
       const { person } = whoIs(store, getSession(c));
       const id_group = studentGroup(person);
-      const planned = groupOfferings(store, id_group, body.id_semester).some(
-        (o) => o.id_discipline === body.id_discipline,
-      );
-      if (!planned) return okFor<'umkGetStudentList'>(c, []);
+      if (!isPlanned(store, id_group, body)) return okFor<'umkGetStudentList'>(c, []);
       const { teacherById } = store.get(universitySlice);
       const kind = studyKindOf(store.get(universitySlice), id_group);
       const fio = (item: UmkRecord) => teacherById.get(item.id_teacher)?.fullName ?? '';
-      const items = store
-        .get(umkSlice)
-        .items.filter(
+      const items = materialsOf(store, body)
+        .filter(
           (item) =>
-            item.id_semester === body.id_semester &&
-            item.id_discipline === body.id_discipline &&
-            item.id_examination === body.id_examination &&
             (body.id_teacher === -1 || item.id_teacher === body.id_teacher) &&
             isForKind(item, kind),
         )
@@ -268,14 +267,7 @@ export const umkRoutes = ({ store }: RouteDeps) =>
       if (publish && !bookCategoryById.has(form.id_bookCategory)) {
         return fail(c, 404, `Not found: no book category ${form.id_bookCategory}`);
       }
-      const names = new Set<string>();
-      const uploads = await Promise.all(
-        (form.file ?? []).map((upload) => {
-          const name = cleanFileName(upload.name, names);
-          names.add(name);
-          return storeUpload(upload, name);
-        }),
-      );
+      const uploads = await storeUploads(form.file ?? []);
 
       // state changes only after every check passed and every file was read
       const keptName = form.fileName.trim() ? cleanFileName(form.fileName) : null;
@@ -335,11 +327,10 @@ export const umkRoutes = ({ store }: RouteDeps) =>
       const { id_books } = getBody<'umkDeleteBook'>(c);
       const { person } = whoIs(store, getSession(c));
       const umk = store.get(umkSlice);
-      const index = umk.items.findIndex((item) => item.id_books === id_books);
-      const item = umk.items[index];
+      const item = umk.items.find((candidate) => candidate.id_books === id_books);
       if (!item) return fail(c, 404, `Not found: no material ${id_books}`);
       if (!owns(person, item)) return fail(c, 403, 'Forbidden: only the owner may delete it');
-      umk.items.splice(index, 1);
+      remove(umk.items, item);
       umk.files.delete(id_books);
       publishToLibrary(store, item, false);
       return okFor<'umkDeleteBook'>(c, true);
@@ -374,7 +365,7 @@ function publishToLibrary(store: Store, item: UmkRecord, publish: boolean) {
       ...fields,
       isFromUmk: true,
       id_human: item.id_teacher,
-      id_humanType: 1,
+      id_humanType: ROLE_TEACHER,
     });
   }
   const [file] = store.get(umkSlice).files.get(item.id_books) ?? [];

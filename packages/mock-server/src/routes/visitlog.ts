@@ -12,6 +12,7 @@ import {
   type Schema,
 } from '../http.js';
 import type { Store } from '../world/store.js';
+import { isStudent, isTeacher } from '../world/roles.js';
 import { whoIs } from '../world/sessions.js';
 import { universitySlice, type Student, type Teacher } from '../world/university.js';
 import {
@@ -43,7 +44,7 @@ const emptyJournal = { resArray: [], data: [] };
  * is the session's person and the class exists with that teacher. Undefined answers 403.
  */
 function ownClass(store: Store, person: Teacher | Student, body: Schema<'VisitLogClass'>) {
-  if (person.role !== 1 || body.id_teacher !== person.id) return undefined;
+  if (!isTeacher(person) || body.id_teacher !== person.id) return undefined;
   const cls = findClass(store, body);
   return cls && cls.id_teacher === person.id ? cls : undefined;
 }
@@ -151,7 +152,7 @@ export const visitlogRoutes = ({ store }: RouteDeps) =>
     .post('/api/visitlog/getjournalforstudent', (c) => {
       const body = getBody<'visitlogGetJournalForStudent'>(c);
       const { person } = whoIs(store, getSession(c));
-      if (person.role !== 2 || body.id_student !== person.id) {
+      if (!isStudent(person) || body.id_student !== person.id) {
         return fail(c, 403, 'Forbidden: a student sees only their own journal');
       }
       const group = store.get(universitySlice).groupById.get(person.id_group);

@@ -1,7 +1,8 @@
 // Logins and passwords. Kept in the world (not in code) so a password change (passwd/reset.json)
 // takes effect at the next login and reset() restores the seeded credentials.
 import { defineSlice, type Store } from './store.js';
-import { universitySlice, type Role, type Student, type Teacher } from './university.js';
+import { isTeacher, ROLE_TEACHER, type Role } from './roles.js';
+import { groupOf, universitySlice, type Student, type Teacher } from './university.js';
 
 export interface Account {
   login: string;
@@ -42,13 +43,12 @@ export const accountsSlice = defineSlice('accounts', ({ get }): Accounts => {
 /** The person behind an account or a (role, id) pair. */
 export function findPerson(store: Store, role: number, id: number): Teacher | Student | undefined {
   const university = store.get(universitySlice);
-  return role === 1 ? university.teacherById.get(id) : university.studentById.get(id);
+  return role === ROLE_TEACHER ? university.teacherById.get(id) : university.studentById.get(id);
 }
 
 /** The contract's User: what login and authentication answer. */
 export function toUser(store: Store, person: Teacher | Student) {
-  const group =
-    person.role === 2 ? store.get(universitySlice).groupById.get(person.id_group) : undefined;
+  const group = groupOf(store.get(universitySlice), person);
   return {
     uid: person.uid,
     id: person.id,
@@ -56,6 +56,6 @@ export function toUser(store: Store, person: Teacher | Student) {
     role: person.role,
     group: group?.name ?? null,
     id_group: group?.id_group ?? null,
-    newsPerms: person.role === 1 && person.newsPerms,
+    newsPerms: isTeacher(person) && person.newsPerms,
   };
 }

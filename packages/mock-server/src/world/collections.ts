@@ -13,3 +13,11 @@ export function groupBy<T, K>(items: Iterable<T>, key: (item: T) => K): Map<K, T
 /** A lookup by a unique key. */
 export const indexBy = <T, K>(items: Iterable<T>, key: (item: T) => K): Map<K, T> =>
   new Map(Array.from(items, (item) => [key(item), item]));
+
+/** Takes an item (by identity) out of a list; false when it is not in it. */
+export function remove<T>(items: T[], item: T): boolean {
+  const index = items.indexOf(item);
+  if (index === -1) return false;
+  items.splice(index, 1);
+  return true;
+}

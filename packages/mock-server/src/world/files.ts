@@ -1,5 +1,8 @@
 // Files kept in memory (attachments, uploads) and what serving them back needs.
 
+import { encodeJpeg } from './misc-photo.js';
+import { hash } from './random.js';
+
 export interface StoredFile {
   name: string;
   contentType: string;
@@ -120,10 +123,46 @@ export function tinyPdf(line: string): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(pdf);
 }
 
-/** A seeded file that was never uploaded: a valid PDF for .pdf names, plain text otherwise. */
+const PHOTO_WIDTH = 160;
+const PHOTO_HEIGHT = 120;
+
+/** A small, valid JPEG picture (a soft diagonal gradient tinted by `seed`), for seeded photos. */
+export function tinyJpeg(seed: number): Uint8Array<ArrayBuffer> {
+  const pixels = new Uint8Array(PHOTO_WIDTH * PHOTO_HEIGHT * 3);
+  const tint = [(seed * 53) % 256, (seed * 97) % 256, (seed * 193) % 256];
+  for (let y = 0; y < PHOTO_HEIGHT; y++) {
+    for (let x = 0; x < PHOTO_WIDTH; x++) {
+      const at = (y * PHOTO_WIDTH + x) * 3;
+      const shade = (x + y) / (PHOTO_WIDTH + PHOTO_HEIGHT);
+      for (let channel = 0; channel < 3; channel++) {
+        pixels[at + channel] = Math.round(90 + 120 * shade + 0.2 * (tint[channel] ?? 0));
+      }
+    }
+  }
+  return new Uint8Array(encodeJpeg(pixels, PHOTO_WIDTH, PHOTO_HEIGHT));
+}
+
+/**
+ * A seeded file that was never uploaded: a valid PDF for .pdf names, a real JPEG picture for
+ * .jpg/.jpeg names (the portal shows photos as thumbnails), plain text otherwise.
+ */
 export function placeholderFile(name: string, text: string): StoredFile {
-  const bytes = name.toLowerCase().endsWith('.pdf')
-    ? tinyPdf(`LMS mock file: ${name.length} chars`)
-    : new TextEncoder().encode(`${name}\n\n${text}\n`);
+  const lower = name.toLowerCase();
+  let bytes: Uint8Array<ArrayBuffer>;
+  if (lower.endsWith('.pdf')) bytes = tinyPdf(`LMS mock file: ${name.length} chars`);
+  else if (/\.jpe?g$/.test(lower)) bytes = tinyJpeg(hash(name));
+  else bytes = new TextEncoder().encode(`${name}\n\n${text}\n`);
   return { name, contentType: contentTypeOf(name), bytes };
+}
+
+/** Several uploads of one request, each under a clean name unique among them (`a.pdf`, `a (2).pdf`). */
+export function storeUploads(files: readonly File[]): Promise<StoredFile[]> {
+  const names = new Set<string>();
+  return Promise.all(
+    files.map((file) => {
+      const name = cleanFileName(file.name, names);
+      names.add(name);
+      return storeUpload(file, name);
+    }),
+  );
 }

@@ -2,36 +2,26 @@
 // dictionaries, well-known textbooks) plus textbooks and monographs written by the university's
 // own teachers about the disciplines they teach; some of those were published from a UMK material
 // (isFromUmk; the umk slice links its materials to them). Uploaded book files are kept in `files`.
+import type { components } from '@lms/client/schema';
 import { groupBy } from './collections.js';
 import { calendarSlice } from './calendar.js';
 import { faker } from './faker.js';
 import { placeholderFile, type StoredFile } from './files.js';
 import { defineSlice, type Store } from './store.js';
-import { universitySlice, type Role, type Teacher } from './university.js';
+import { ROLE_TEACHER } from './roles.js';
+import { universitySlice, type Teacher } from './university.js';
 
-export interface BaseBookCategory {
-  id_baseBookCategory: number;
-  name: string;
-}
+type Schema = components['schemas'];
 
-export interface BookCategory {
-  id_bookCategory: number;
-  name: string;
-  id_baseBookCategory: number;
-}
+export type BaseBookCategory = Schema['LibraryBaseBookCategory'];
 
-export interface EBookRecord {
-  id_eBook: number;
-  name: string;
-  author: string;
-  description: string;
-  totalPages: number;
-  fileName: string;
-  id_bookCategory: number;
-  isFromUmk: boolean;
-  /** Whoever added the book (only they may edit it). */
-  id_human: number;
-  id_humanType: Role;
+/** The contract's LibraryBookCategory; the world always knows the base category. */
+export type BookCategory = Required<Schema['LibraryBookCategory']>;
+
+type LibraryEBook = Schema['LibraryEBook'];
+
+/** A book: the contract's LibraryEBook (id_human added it; only they may edit it), and more. */
+export interface EBookRecord extends LibraryEBook {
   /** Seeded books written for a discipline: the teacher and discipline (the umk slice uses it). */
   source?: { id_teacher: number; id_discipline: number };
 }
@@ -430,7 +420,7 @@ export function createEBook(
     totalPages: faker.number.int({ min: 60, max: 420 }),
     fileName: fileNameFromTitle(fields.name),
     isFromUmk: false,
-    id_humanType: 1,
+    id_humanType: ROLE_TEACHER,
     ...fields,
   };
 }
@@ -533,8 +523,8 @@ export const librarySlice = defineSlice('library', ({ get, scale }): Library => 
   return { books, files: new Map(), nextId: books.length + 1 };
 });
 
-/** The contract's LibraryEBook. */
-export const toEBook = (book: EBookRecord) => ({
+/** The contract's LibraryEBook (without the world's extras). */
+export const toEBook = (book: EBookRecord): LibraryEBook => ({
   id_eBook: book.id_eBook,
   name: book.name,
   author: book.author,

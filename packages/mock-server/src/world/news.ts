@@ -3,6 +3,7 @@
 import { faker } from './faker.js';
 import { FILE_NAME_SEPARATOR, placeholderFile, type StoredFile } from './files.js';
 import { defineSlice, type Store } from './store.js';
+import { isTeacher } from './roles.js';
 import { toBishkekIso } from './time.js';
 import { faculties, universitySlice, type Student, type Teacher } from './university.js';
 
@@ -122,7 +123,7 @@ export const newsSlice = defineSlice('news', ({ get, now, scale }): News => {
 
 /** Whether a reader sees an item: by audience and faculty; authors always see their own. */
 export function isVisibleTo(item: NewsRecord, reader: Teacher | Student) {
-  if (reader.role === 1 && item.authorId === reader.id) return true;
+  if (isTeacher(reader) && item.authorId === reader.id) return true;
   const audienceOk = item.audience === 0 || item.audience === reader.role;
   return audienceOk && (item.id_faculty === -1 || item.id_faculty === reader.id_faculty);
 }
@@ -139,7 +140,7 @@ export function toNewsItem(
     message: item.message,
     fileName: item.fileNames.length > 0 ? item.fileNames.join(FILE_NAME_SEPARATOR) : null,
     created: item.created,
-    canEdit: reader.role === 1 && item.authorId === reader.id,
+    canEdit: isTeacher(reader) && item.authorId === reader.id,
   };
 }
 

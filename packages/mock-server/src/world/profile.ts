@@ -3,13 +3,14 @@
 import { faker } from './faker.js';
 import type { PhotoTemplate } from './misc-photo.js';
 import { photoBackgrounds } from './misc-photo.js';
+import { isTeacher, personKey, type Role } from './roles.js';
 import { defineSlice, type Store } from './store.js';
 import {
   kafedras,
   faculties,
+  groupOf,
   specialties,
   universitySlice,
-  type Role,
   type Student,
   type Teacher,
 } from './university.js';
@@ -30,8 +31,6 @@ export interface Profiles {
   /** People by `${role}:${uid}` (the photo is asked for by account id). */
   byUid: Map<string, Teacher | Student>;
 }
-
-const personKey = (role: Role, id: number) => `${role}:${id}`;
 
 const TEACHER_DOMAIN = 'knu.kg';
 const STUDENT_DOMAIN = 'stud.knu.kg';
@@ -88,7 +87,7 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** «a.toktogulova@stud.knu.kg», unique: `taken` counts each address's users («…2», «…3»). */
 function createEmail(person: Teacher | Student, taken: Map<string, number>) {
-  const domain = person.role === 1 ? TEACHER_DOMAIN : STUDENT_DOMAIN;
+  const domain = isTeacher(person) ? TEACHER_DOMAIN : STUDENT_DOMAIN;
   const local = `${transliterate(person.name).charAt(0)}.${transliterate(person.surname)}`;
   const base = `${local}@${domain}`;
   const n = (taken.get(base) ?? 0) + 1;
@@ -196,12 +195,12 @@ export const findByUid = (store: Store, role: Role, uid: number) =>
 
 /** The profile card (the contract's ProfileData) of a person. */
 export function toProfileData(store: Store, person: Teacher | Student) {
-  const { groupById } = store.get(universitySlice);
   const details = store.get(profileSlice).details.get(personKey(person.role, person.id));
-  const group = person.role === 2 ? groupById.get(person.id_group) : undefined;
+  const group = groupOf(store.get(universitySlice), person);
   const specialty = group && specialties.find((s) => s.code === group.specialty);
-  const kafedra =
-    person.role === 1 ? kafedras.find((k) => k.id_kafedra === person.id_kafedra) : undefined;
+  const kafedra = isTeacher(person)
+    ? kafedras.find((k) => k.id_kafedra === person.id_kafedra)
+    : undefined;
   return {
     uid: person.uid,
     id: person.id,

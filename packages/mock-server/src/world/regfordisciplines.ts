@@ -7,6 +7,7 @@
 // asks for them, from a random sequence seeded by (world seed, id_student) only, so they never
 // depend on which student was asked for first. Seeded ids are `id_student × 100 + n`; new ones
 // count from NEW_ID_START.
+import type { components } from '@lms/client/schema';
 import { groupBy, indexBy } from './collections.js';
 import {
   CURRENT_WS,
@@ -16,6 +17,8 @@ import {
   type Offering,
 } from './calendar.js';
 import { faker } from './faker.js';
+import { hash, mulberry32, pick } from './random.js';
+import { isStudent } from './roles.js';
 import { defineSlice, type Store } from './store.js';
 import {
   universitySlice,
@@ -53,14 +56,13 @@ export interface CourseTeacher {
   streams: RegStream[];
 }
 
-/** A discipline as registration offers it: what a row shows besides teacher and stream. */
-export interface Course {
-  id_discipline: number;
-  name: string;
-  kredits: number;
-  id_examination: number;
-  id_kafedra: number;
-  id_vid_zaniatiy: number;
+type RegOptionalDiscipline = components['schemas']['RegOptionalDiscipline'];
+
+/**
+ * A discipline as registration offers it (the contract's RegOptionalDiscipline: what a row shows
+ * besides teacher and stream), with its teachers and streams.
+ */
+export interface Course extends RegOptionalDiscipline {
   /** The plan's teacher first (the one the schedule and the journal know). */
   teachers: CourseTeacher[];
 }
@@ -229,19 +231,6 @@ export const regfordisciplinesSlice = defineSlice(
   },
 );
 
-// mulberry32 over an FNV-1a hash of (seed, id_student): a student's own random sequence.
-function studentRandom(seed: number, id_student: number) {
-  let state = 0x811c9dc5;
-  for (const n of [seed, id_student, 0x5eed]) state = Math.imul(state ^ n, 0x01000193) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Whether a person may register for electives: students of the first, third, … group of each
  * stream (so the demo student of ПИ-1-26 may, student2 of ПИ-2-26 may not); never teachers, and
@@ -252,7 +241,7 @@ export function hasOptionalPermission(
   person: Teacher | Student,
   attr: string,
 ) {
-  if (attr !== OPTIONAL_REGISTRATION_ATTR || person.role !== 2) return false;
+  if (attr !== OPTIONAL_REGISTRATION_ATTR || !isStudent(person)) return false;
   const group = university.groupById.get(person.id_group);
   const stream = group && university.streamById.get(group.id_stream);
   return !!stream && stream.groupIds.indexOf(group.id_group) % 2 === 0;
@@ -291,8 +280,8 @@ export function studentRows(store: Store, student: Student): RegRecord[] {
   if (known) return known;
 
   const university = store.get(universitySlice);
-  const random = studentRandom(registration.seed, student.id);
-  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  // a student's own random sequence: (seed, id_student) alone decide their rows
+  const random = mulberry32(hash(registration.seed, student.id, 0x5eed));
   const isDemo = student.id === university.demo.student.id;
   const electivesAllowed = hasOptionalPermission(university, student, OPTIONAL_REGISTRATION_ATTR);
   const rows: RegRecord[] = [];
@@ -316,10 +305,10 @@ export function studentRows(store: Store, student: Student): RegRecord[] {
     for (const [k, course] of planCourses.entries()) {
       // settled: the plan's teacher, in the stream of the student's group
       const chosen = open ? (isDemo ? k % 3 !== 1 : random() < 0.5) : true;
-      const teacher = open ? pick(course.teachers) : course.teachers[0];
+      const teacher = open ? pick(random, course.teachers) : course.teachers[0];
       const own = teacher?.streams.filter((st) => st.groupIds.includes(student.id_group)) ?? [];
       const streams = own.length > 0 ? own : (teacher?.streams ?? []);
-      const stream = open ? pick(streams) : streams[0];
+      const stream = open ? pick(random, streams) : streams[0];
       const registered = chosen && teacher && stream;
       rows.push({
         id_disciplineForStudent: registered ? seededId() : null,
@@ -337,9 +326,12 @@ export function studentRows(store: Store, student: Student): RegRecord[] {
     const current = id_a_year === CURRENT_YEAR_ID;
     if (electivesAllowed && ((isDemo && current) || random() < 0.3)) {
       const taken = new Set(rows.map((row) => row.id_discipline));
-      const elective = pick(registration.electives.filter((e) => !taken.has(e.id_discipline)));
-      const teacher = elective && pick(elective.teachers);
-      const stream = teacher && pick(teacher.streams);
+      const elective = pick(
+        random,
+        registration.electives.filter((e) => !taken.has(e.id_discipline)),
+      );
+      const teacher = elective && pick(random, elective.teachers);
+      const stream = teacher && pick(random, teacher.streams);
       if (elective && teacher && stream) {
         electives.push({
           id_disciplineForStudent: seededId(),

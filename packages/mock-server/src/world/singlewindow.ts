@@ -4,8 +4,9 @@
 import { indexBy } from './collections.js';
 import { faker } from './faker.js';
 import { defineSlice } from './store.js';
-import { toBishkekIso } from './time.js';
-import { universitySlice, type Role, type Student, type Teacher } from './university.js';
+import { DAY_MS, toBishkekIso } from './time.js';
+import { ROLE_STUDENT, ROLE_TEACHER, type Role } from './roles.js';
+import { universitySlice, type Student, type Teacher } from './university.js';
 
 export interface SingleWindowDoc {
   id_doc: number;
@@ -47,17 +48,17 @@ export interface SingleWindow {
 }
 
 export const documents: readonly SingleWindowDoc[] = [
-  { id_doc: 1, name: 'Справка с места учёбы', roles: [2] },
-  { id_doc: 2, name: 'Академическая справка', roles: [2] },
-  { id_doc: 3, name: 'Справка для военкомата', roles: [2] },
-  { id_doc: 4, name: 'Копия приказа о зачислении', roles: [2] },
-  { id_doc: 5, name: 'Выписка из зачётной книжки (транскрипт)', roles: [2] },
-  { id_doc: 6, name: 'Справка о размере стипендии', roles: [2] },
-  { id_doc: 7, name: 'Справка для Социального фонда', roles: [1, 2] },
-  { id_doc: 8, name: 'Справка с места работы', roles: [1] },
-  { id_doc: 9, name: 'Справка о заработной плате', roles: [1] },
-  { id_doc: 10, name: 'Копия трудовой книжки', roles: [1] },
-  { id_doc: 11, name: 'Копия приказа о приёме на работу', roles: [1] },
+  { id_doc: 1, name: 'Справка с места учёбы', roles: [ROLE_STUDENT] },
+  { id_doc: 2, name: 'Академическая справка', roles: [ROLE_STUDENT] },
+  { id_doc: 3, name: 'Справка для военкомата', roles: [ROLE_STUDENT] },
+  { id_doc: 4, name: 'Копия приказа о зачислении', roles: [ROLE_STUDENT] },
+  { id_doc: 5, name: 'Выписка из зачётной книжки (транскрипт)', roles: [ROLE_STUDENT] },
+  { id_doc: 6, name: 'Справка о размере стипендии', roles: [ROLE_STUDENT] },
+  { id_doc: 7, name: 'Справка для Социального фонда', roles: [ROLE_TEACHER, ROLE_STUDENT] },
+  { id_doc: 8, name: 'Справка с места работы', roles: [ROLE_TEACHER] },
+  { id_doc: 9, name: 'Справка о заработной плате', roles: [ROLE_TEACHER] },
+  { id_doc: 10, name: 'Копия трудовой книжки', roles: [ROLE_TEACHER] },
+  { id_doc: 11, name: 'Копия приказа о приёме на работу', roles: [ROLE_TEACHER] },
 ];
 
 // The two cities of republican significance and the seven oblasts, with their districts; ids are
@@ -104,7 +105,6 @@ export const MAX_COPIES = 10;
 const FIRST_ORDER_ID = 1001;
 /** Share of the other people with orders (one to three each). */
 const OTHERS_WITH_ORDERS = 0.15;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const BISHKEK_OFFSET_MS = 6 * 60 * 60 * 1000;
 
 const comments = [

@@ -2,6 +2,7 @@
 // reset(). A slice is built the first time a handler asks for it, so start-up does no world work
 // and a large --scale costs nothing until it is used.
 import { faker } from './faker.js';
+import { hash } from './random.js';
 
 export interface WorldOptions {
   seed: number;
@@ -28,13 +29,6 @@ export function defineSlice<T>(name: string, build: (world: WorldContext) => T):
   if (sliceNames.has(name)) throw new Error(`Two world slices are named "${name}"`);
   sliceNames.add(name);
   return { name, build };
-}
-
-// FNV-1a: a stable number per slice name, so each slice has its own random sequence.
-function hashName(name: string) {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
 }
 
 export class Store implements WorldOptions {
@@ -64,11 +58,12 @@ export class Store implements WorldOptions {
     }
   }
 
-  // Every slice draws from faker seeded with (seed, its name). After each get() inside a build the
+  // Every slice draws from faker seeded with (seed, hash of its name), so each slice has its own
+  // random sequence. After each get() inside a build the
   // sequence is re-seeded the same way whether or not that dependency had to be built, so a slice's
   // content never depends on which request happened to build what first.
   #build<T>(slice: Slice<T>): T {
-    const salt = hashName(slice.name);
+    const salt = hash(slice.name);
     let step = 0;
     faker.seed([this.seed, salt, step]);
     return slice.build({

@@ -1,5 +1,7 @@
 // Dates as the contract shows them: ISO 8601 in Bishkek time (UTC+6, no daylight saving).
-const BISHKEK_OFFSET_MS = 6 * 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+const BISHKEK_OFFSET_MS = 6 * HOUR_MS;
 
 /** «2026-11-20T09:15:00+06:00». */
 export const toBishkekIso = (date: Date) =>

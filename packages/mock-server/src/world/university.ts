@@ -4,9 +4,8 @@
 import { groupBy, indexBy } from './collections.js';
 import { createPersonName, fullName, shortName, type PersonName } from './names.js';
 import { faker } from './faker.js';
+import { isStudent, ROLE_STUDENT, ROLE_TEACHER, type Role } from './roles.js';
 import { defineSlice } from './store.js';
-
-export type Role = 1 | 2;
 
 export interface Faculty {
   id_faculty: number;
@@ -60,13 +59,13 @@ export interface Person extends PersonName {
 }
 
 export interface Teacher extends Person {
-  role: 1;
+  role: typeof ROLE_TEACHER;
   id_kafedra: number;
   newsPerms: boolean;
 }
 
 export interface Student extends Person {
-  role: 2;
+  role: typeof ROLE_STUDENT;
   id_group: number;
   subgroup: 1 | 2;
 }
@@ -136,12 +135,17 @@ function withName<T extends Person>(fields: PersonFields<T>): T {
 
 export const createTeacher = (
   fields: Omit<PersonFields<Teacher>, 'role' | 'newsPerms'> & Partial<Pick<Teacher, 'newsPerms'>>,
-): Teacher => withName<Teacher>({ role: 1, newsPerms: faker.number.float() < 0.25, ...fields });
+): Teacher =>
+  withName<Teacher>({ role: ROLE_TEACHER, newsPerms: faker.number.float() < 0.25, ...fields });
 
 export const createStudent = (
   fields: Omit<PersonFields<Student>, 'role' | 'subgroup'> & Partial<Pick<Student, 'subgroup'>>,
 ): Student =>
-  withName<Student>({ role: 2, subgroup: faker.helpers.arrayElement([1, 2]), ...fields });
+  withName<Student>({
+    role: ROLE_STUDENT,
+    subgroup: faker.helpers.arrayElement([1, 2]),
+    ...fields,
+  });
 
 export interface University {
   faculties: readonly Faculty[];
@@ -252,3 +256,7 @@ export const universitySlice = defineSlice('university', ({ scale }): University
     },
   };
 });
+
+/** A student's group; undefined for a teacher. */
+export const groupOf = (university: University, person: Teacher | Student) =>
+  isStudent(person) ? university.groupById.get(person.id_group) : undefined;

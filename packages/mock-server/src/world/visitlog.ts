@@ -19,9 +19,10 @@ import {
   type SemesterHalf,
 } from './calendar.js';
 import { faker } from './faker.js';
+import { hash } from './random.js';
 import { timetableFor, type Lesson } from './schedule.js';
 import { defineSlice, type Store } from './store.js';
-import { toBishkekDate } from './time.js';
+import { DAY_MS, toBishkekDate } from './time.js';
 import { universitySlice, type Student } from './university.js';
 
 export type VidZaniatiyId = 1 | 2 | 3;
@@ -204,17 +205,10 @@ export function journalOf(store: Store, cls: VisitClass): ClassJournal {
 
 // ---- seeding -------------------------------------------------------------------------------
 
-// FNV-1a, as the store does for slice names.
-function hash(text: string) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
 const SALT = hash('visitlog');
 
 // Public holidays without lessons (month-day).
 const holidays = new Set(['11-07', '11-08', '02-23', '03-08', '03-21', '05-01', '05-05', '05-09']);
-const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
