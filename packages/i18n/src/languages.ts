@@ -1,3 +1,5 @@
+import { readCookie } from '@lms/client/cookies';
+
 /** Product spec, section 9: ru is the default and the fallback; kg is Kyrgyz. */
 export const SUPPORTED_LANGUAGES = ['ru', 'kg', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -24,17 +26,6 @@ export function toHtmlLang(language: string): string {
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
-}
-
-function readCookie(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  for (const part of document.cookie.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === name) {
-      return decodeURIComponent(part.slice(separator + 1).trim());
-    }
-  }
-  return undefined;
 }
 
 function readLocalStorage(key: string): string | undefined {

@@ -24,6 +24,17 @@ export async function expectAccessible(page: Page, context = ''): Promise<void> 
   expect(serious, `axe violations ${context}\n${report}`).toEqual([]);
 }
 
+/** Switches the theme from the profile menu, as a person would. */
+export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  const html = page.locator('html');
+  if ((await html.getAttribute('data-theme')) === theme) return;
+  const menu = page.getByRole('button', { name: /Меню профиля/ });
+  await menu.click();
+  await page.getByRole('switch', { name: 'Тёмная тема' }).click();
+  await expect(html).toHaveAttribute('data-theme', theme);
+  await menu.click();
+}
+
 export async function logIn(page: Page, who: DemoLogin): Promise<void> {
   await page.goto('/lms/login');
   await page

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, test } from './fixtures';
+import { expect, expectAccessible, logIn, setTheme, test } from './fixtures';
 
 // The news page at /lms (issue 5): the feed, the writing block of users with newsPerms, downloads
 // and deletion, and the page's loading, empty and failed states under the mock's fault scenarios.
@@ -31,16 +31,6 @@ async function withScenario(page: Page, url: string, scenario: string): Promise<
       headers: { ...route.request().headers(), 'x-mock-scenario': scenario },
     }),
   );
-}
-
-async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
-  const html = page.locator('html');
-  if ((await html.getAttribute('data-theme')) === theme) return;
-  const menu = page.getByRole('button', { name: /Меню профиля/ });
-  await menu.click();
-  await page.getByRole('switch', { name: 'Тёмная тема' }).click();
-  await expect(html).toHaveAttribute('data-theme', theme);
-  await menu.click();
 }
 
 /** Bytes that differ along the file, so a truncated or reordered download cannot pass. */

@@ -138,7 +138,7 @@ test.describe('payment code', () => {
     await expect(
       page.getByRole('heading', { level: 2, name: 'Код оплаты выдаётся студентам' }),
     ).toBeVisible();
-    await expect(page.getByRole('combobox')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('combobox')).toHaveCount(0);
     await expectAccessible(page, 'payment code for a teacher');
   });
 });
@@ -200,7 +200,7 @@ test.describe('payment code: fault scenarios', () => {
     );
     await page.goto('/lms/paymentcode');
     await expect(page.getByText('Список платных услуг пока пуст')).toBeVisible();
-    await expect(page.getByRole('combobox')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('combobox')).toHaveCount(0);
 
     await page.unroute(/\/api\/misc\/(uslugi|paymentcode)$/);
     await page.route(/\/api\/misc\/paymentcode$/, (route) =>

@@ -9,7 +9,7 @@ import { PortalRoutes } from './app/routes';
 import { createPortalClient } from './lib/api-client';
 import { loadChunk } from './lib/chunk-loading';
 import { lazyQueryClient } from './lib/lazy-query-client';
-import { applyTheme } from './lib/ui-state';
+import { applyTheme } from './lib/theme';
 
 applyTheme();
 // Russian is bundled; a stored kg or en choice waits for its (small) chunks, so the first paint is

@@ -3,7 +3,7 @@ import { createApp } from '@lms/mock-server';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { isMobile } from '../src/lib/ui-state';
+import { isMobile } from '../src/lib/viewport';
 import { renderApp } from '../src/testing/render-app';
 
 // A screen here waits for its chunk and several calls in a row; on a busy machine that can take

@@ -3,6 +3,8 @@ import { createApp } from '@lms/mock-server';
 
 export interface MockBackend {
   client: LmsClient;
+  /** The in-process server, for a second session on the same world (signInOther). */
+  app?: ReturnType<typeof createApp>;
   /** Ends every session on the server and restores the seeded world (POST /__mock/reset). */
   resetWorld?: () => Promise<void>;
   /** Paths requested, in order (e.g. '/api/auth/orize.json'). */
@@ -29,7 +31,12 @@ export function createMockBackend(): MockBackend {
   const resetWorld = async () => {
     await app.request('/__mock/reset', { method: 'POST' });
   };
-  return { client: createLmsClient({ baseUrl: 'http://lms.test', fetch }), calls, resetWorld };
+  return {
+    client: createLmsClient({ baseUrl: 'http://lms.test', fetch }),
+    app,
+    calls,
+    resetWorld,
+  };
 }
 
 /** A client whose every call is answered by `respond` (for cases the mock world has no data for). */
@@ -48,4 +55,83 @@ export function createStubClient(
     });
   };
   return { client: createLmsClient({ baseUrl: 'http://lms.test', fetch }), calls };
+}
+
+/** The mock world's demo accounts (README) and their passwords. */
+export const DEMO_PASSWORDS = {
+  teacher: 'Teacher1',
+  teacher2: 'Teacher2',
+  student: 'Student1',
+  student2: 'Student2',
+} as const;
+
+/** A fresh in-process mock server with a demo account signed in (its cookies in the document). */
+export async function signInDemo(login: keyof typeof DEMO_PASSWORDS) {
+  const backend = createMockBackend();
+  const user = await backend.client.post('/api/auth/orize.json', {
+    body: { login, password: DEMO_PASSWORDS[login] },
+  });
+  if (!user) throw new Error(`the demo account ${login} did not sign in`);
+  return { backend, user };
+}
+
+/**
+ * A second person on the same in-process server: a client with its own cookie jar (not the
+ * document's), so two sessions (a teacher and a student) can talk to one world.
+ */
+export async function signInOther(
+  app: ReturnType<typeof createApp>,
+  login: keyof typeof DEMO_PASSWORDS,
+) {
+  const jar = new Map<string, string>();
+  const fetch = async (request: Request): Promise<Response> => {
+    const headers = new Headers(request.headers);
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (cookie) headers.set('cookie', cookie);
+    const xsrf = jar.get('XSRF-TOKEN');
+    if (xsrf && request.method !== 'GET') headers.set('X-XSRF-TOKEN', decodeURIComponent(xsrf));
+    const body = request.method === 'GET' ? undefined : await request.arrayBuffer();
+    const response = await app.request(request.url, { method: request.method, headers, body });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at).trim(), pair!.slice(at + 1).trim());
+    }
+    return response;
+  };
+  const client = createLmsClient({ baseUrl: 'http://lms.test', fetch });
+  const user = await client.post('/api/auth/orize.json', {
+    body: { login, password: DEMO_PASSWORDS[login] },
+  });
+  if (!user) throw new Error(`the demo account ${login} did not sign in`);
+  return { client, user };
+}
+
+type Init = { headers?: Record<string, string> } | undefined;
+type Call = (path: string, init: Init) => Promise<unknown>;
+
+export interface Hooks {
+  /** A fault for the mock server (X-Mock-Scenario) on this call, or null. */
+  scenario?: (path: string) => string | null;
+  /** Resolves when this call may go out (to hold an answer back), or null. */
+  gate?: (path: string) => Promise<void> | null;
+}
+
+/** The client, with faults and holds on chosen calls; every call still reaches the mock server. */
+export function withHooks(client: LmsClient, hooks: Hooks): LmsClient {
+  const wrap =
+    (call: Call): Call =>
+    async (path, init) => {
+      await hooks.gate?.(path);
+      const fault = hooks.scenario?.(path) ?? null;
+      const next = fault
+        ? { ...init, headers: { ...init?.headers, 'X-Mock-Scenario': fault } }
+        : init;
+      return call(path, next);
+    };
+  return {
+    ...client,
+    get: wrap(client.get as Call) as LmsClient['get'],
+    post: wrap(client.post as Call) as LmsClient['post'],
+  };
 }

@@ -6,15 +6,16 @@ import {
   type LmsClient,
 } from '@lms/client';
 import { createApp } from '@lms/mock-server';
-import { File as NodeFile } from 'node:buffer';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextNewsPage } from '../src/features/news/api/get-news';
-import { fileKind } from '../src/features/news/utils/file-kind';
-import { truncateFileName } from '../src/features/news/utils/file-name';
-import { attachFiles } from '../src/features/news/utils/news-form';
-import { activeTab, isMobile, MAIN_TABS } from '../src/lib/ui-state';
+import { fileKind, truncateFileName } from '../src/lib/file-name';
+import { activeTab, MAIN_TABS } from '../src/lib/main-tabs';
+import { attachFiles } from '../src/lib/upload-kit';
+import { isMobile } from '../src/lib/viewport';
+import { installFakeXhr } from '../src/testing/fake-xhr';
+import { acceptNodeFilesAsFiles } from '../src/testing/multipart';
 import { renderApp } from '../src/testing/render-app';
 
 // The world's clock and the browser journeys run in Bishkek; so do these dates.
@@ -24,13 +25,7 @@ vi.setConfig({ testTimeout: 40_000 });
 
 type NewsItem = components['schemas']['NewsItem'];
 
-// Node parses a multipart body into its own File class and the mock server checks the parts with
-// `instanceof File`, which under jsdom means jsdom's File: let Node's files count as files too.
-const jsdomIsFile = Function.prototype[Symbol.hasInstance].bind(globalThis.File);
-Object.defineProperty(globalThis.File, Symbol.hasInstance, {
-  configurable: true,
-  value: (value: unknown) => jsdomIsFile(value) || value instanceof NodeFile,
-});
+acceptNodeFilesAsFiles();
 
 interface Recorded {
   path: string;
@@ -39,8 +34,9 @@ interface Recorded {
 
 /**
  * The mock server in-process, as test/mock-backend.ts wires it, plus what the news screen needs
- * besides: request bodies for assertions, a fault scenario per path (X-Mock-Scenario), and an
- * XMLHttpRequest stand-in so `upload()` (multipart with progress) reaches the same app.
+ * besides: request bodies for assertions and a fault scenario per path (X-Mock-Scenario). Its
+ * fetch also answers the XMLHttpRequest stand-in of src/testing/fake-xhr, so `upload()`
+ * (multipart with progress) reaches the same app.
  */
 function createNewsBackend(options: { maxSizeMb?: number } = {}) {
   const app = createApp({ validateResponses: true, ...options });
@@ -82,148 +78,6 @@ type NewsBackend = ReturnType<typeof createNewsBackend>;
 function parseBody(headers: Headers, body: ArrayBuffer | undefined): unknown {
   if (!body || !headers.get('content-type')?.includes('application/json')) return undefined;
   return JSON.parse(new TextDecoder().decode(body));
-}
-
-/** What upload() sent: the form fields and the files. */
-interface SentForm {
-  fields: Record<string, string>;
-  files: File[];
-}
-
-/**
- * Enough of XMLHttpRequest for upload(): it sends the FormData to the in-process app, reports
- * upload progress in two steps, and can be held open until aborted (`hold`).
- */
-function installXhr(backend: NewsBackend) {
-  const sent: SentForm[] = [];
-  let gate: Promise<void> | null = null;
-  /** Holds every upload after its progress until `release()` (or until it is aborted). */
-  const hold = () => {
-    let release = () => {};
-    gate = new Promise<void>((resolve) => {
-      release = () => {
-        gate = null;
-        resolve();
-      };
-    });
-    return release;
-  };
-
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    timeout = 0;
-    withCredentials = false;
-    private url = '';
-    private headers = new Headers();
-    private listeners = new Map<string, (() => void)[]>();
-    private uploadListeners: ((event: ProgressEvent) => void)[] = [];
-    private controller = new AbortController();
-    readonly upload = {
-      addEventListener: (_type: string, listener: (event: ProgressEvent) => void) => {
-        this.uploadListeners.push(listener);
-      },
-    };
-
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers.set(name, value);
-    }
-    addEventListener(type: string, listener: () => void) {
-      this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-    }
-    private emit(type: string) {
-      for (const listener of this.listeners.get(type) ?? []) listener();
-    }
-    abort() {
-      this.controller.abort();
-      this.emit('abort');
-    }
-    send(form: FormData) {
-      const fields: Record<string, string> = {};
-      const files: File[] = [];
-      for (const [name, value] of form.entries()) {
-        if (typeof value === 'string') fields[name] = value;
-        else files.push(value);
-      }
-      sent.push({ fields, files });
-      const total = files.reduce((sum, file) => sum + file.size, 0) + 512;
-      void (async () => {
-        for (const loaded of [total / 2, total]) {
-          await Promise.resolve();
-          if (this.controller.signal.aborted) return;
-          for (const listener of this.uploadListeners) {
-            listener({ loaded, total, lengthComputable: true } as ProgressEvent);
-          }
-        }
-        if (gate) {
-          const aborted = new Promise<void>((resolve) =>
-            this.controller.signal.addEventListener('abort', () => resolve()),
-          );
-          await Promise.race([gate, aborted]);
-        }
-        if (this.controller.signal.aborted) return;
-        const { body, type } = await encodeMultipart(form);
-        this.headers.set('content-type', type);
-        const response = await backend.fetch(
-          new Request(this.url, { method: 'POST', headers: this.headers, body }),
-        );
-        this.status = response.status;
-        this.responseText = await response.text();
-        this.emit('load');
-      })();
-    }
-  }
-
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return { sent, hold };
-}
-
-/** jsdom's Blob has no arrayBuffer(); its FileReader reads one. */
-function readBytes(blob: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsArrayBuffer(blob);
-  });
-}
-
-/** multipart/form-data as a browser sends it (jsdom's FormData is not one Node's Request can send). */
-async function encodeMultipart(
-  form: FormData,
-): Promise<{ body: Uint8Array<ArrayBuffer>; type: string }> {
-  const boundary = `----news-test-${Math.random().toString(16).slice(2)}`;
-  const encoder = new TextEncoder();
-  const parts: Uint8Array[] = [];
-  for (const [name, value] of form.entries()) {
-    if (typeof value === 'string') {
-      parts.push(
-        encoder.encode(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-        ),
-      );
-    } else {
-      parts.push(
-        encoder.encode(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\n` +
-            `Content-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`,
-        ),
-        await readBytes(value),
-        encoder.encode('\r\n'),
-      );
-    }
-  }
-  parts.push(encoder.encode(`--${boundary}--\r\n`));
-  const body = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    body.set(part, offset);
-    offset += part.length;
-  }
-  return { body, type: `multipart/form-data; boundary=${boundary}` };
 }
 
 async function signIn(backend: NewsBackend, login: string, password: string) {
@@ -280,7 +134,7 @@ describe('news feed', () => {
   let backend: NewsBackend;
   beforeEach(() => {
     backend = createNewsBackend();
-    installXhr(backend);
+    installFakeXhr(backend.fetch);
   });
 
   it('shows the author, DD/MM/YY and HH:mm, the text as text with its line breaks, and typed, truncated file links', async () => {
@@ -481,10 +335,10 @@ describe('permissions', () => {
 
 describe('writing news', () => {
   let backend: NewsBackend;
-  let xhr: ReturnType<typeof installXhr>;
+  let xhr: ReturnType<typeof installFakeXhr>;
   beforeEach(() => {
     backend = createNewsBackend({ maxSizeMb: 1 });
-    xhr = installXhr(backend);
+    xhr = installFakeXhr(backend.fetch);
   });
 
   async function attach(user: ReturnType<typeof userEvent.setup>, files: File[]) {

@@ -32,13 +32,25 @@ async function openForm(client: LmsClient) {
   await renderApp({ client, path: '/lms/profile' });
   const panel = await screen.findByRole('region', { name: 'Смена пароля' }, CHUNK_WAIT);
   const form = within(panel);
-  return {
-    panel,
+  const fields = {
     old: form.getByLabelText('Старый пароль') as HTMLInputElement,
     next: form.getByLabelText('Новый пароль') as HTMLInputElement,
     confirm: form.getByLabelText('Подтверждение нового пароля') as HTMLInputElement,
     submit: form.getByRole('button', { name: 'Сменить пароль' }),
   };
+  const user = userEvent.setup();
+  /** Types the three passwords (the confirmation repeats the new one unless given) and submits. */
+  const submitWith = async (
+    oldPassword: string,
+    newPassword: string,
+    confirmation = newPassword,
+  ) => {
+    await user.type(fields.old, oldPassword);
+    await user.type(fields.next, newPassword);
+    await user.type(fields.confirm, confirmation);
+    await user.click(fields.submit);
+  };
+  return { panel, ...fields, user, submitWith };
 }
 
 /** Can this login and password sign in now? (A fresh session against the same world.) */
@@ -56,8 +68,7 @@ async function canSignIn(backend: MockBackend, password: string): Promise<boolea
 describe('password change', () => {
   it('requires all three fields and sends nothing while they are empty', async () => {
     const backend = await signedIn();
-    const { old, next, confirm, submit } = await openForm(backend.client);
-    const user = userEvent.setup();
+    const { old, next, confirm, submit, user } = await openForm(backend.client);
 
     await user.click(submit);
     expect(screen.getByText('Введите старый пароль')).toBeTruthy();
@@ -75,14 +86,10 @@ describe('password change', () => {
 
   it('wants a new password of at least 4 characters and a matching confirmation', async () => {
     const backend = await signedIn();
-    const { panel, old, next, confirm, submit } = await openForm(backend.client);
-    const user = userEvent.setup();
+    const { panel, next, confirm, submit, user, submitWith } = await openForm(backend.client);
     expect(within(panel).getByText('Не менее 4 символов')).toBeTruthy();
 
-    await user.type(old, 'Student1');
-    await user.type(next, 'abc');
-    await user.type(confirm, 'abc');
-    await user.click(submit);
+    await submitWith('Student1', 'abc');
     expect(screen.getByText('Новый пароль должен содержать не менее 4 символов')).toBeTruthy();
     expect(screen.queryByText('Введите старый пароль')).toBeNull();
     expect(document.activeElement).toBe(next);
@@ -98,13 +105,9 @@ describe('password change', () => {
 
   it("shows the server's reason for a wrong old password and keeps what was typed", async () => {
     const backend = await signedIn();
-    const { old, next, confirm, submit } = await openForm(backend.client);
-    const user = userEvent.setup();
+    const { old, next, confirm, submitWith } = await openForm(backend.client);
 
-    await user.type(old, 'NotMyPassword');
-    await user.type(next, 'Ala-Too2026');
-    await user.type(confirm, 'Ala-Too2026');
-    await user.click(submit);
+    await submitWith('NotMyPassword', 'Ala-Too2026');
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Не удалось сменить пароль');
@@ -120,13 +123,9 @@ describe('password change', () => {
 
   it('changes the password: a success message, the fields cleared, and the new password signs in', async () => {
     const backend = await signedIn();
-    const { old, next, confirm, submit } = await openForm(backend.client);
-    const user = userEvent.setup();
+    const { old, next, confirm, user, submitWith } = await openForm(backend.client);
 
-    await user.type(old, 'Student1');
-    await user.type(next, 'Ala-Too2026');
-    await user.type(confirm, 'Ala-Too2026');
-    await user.click(submit);
+    await submitWith('Student1', 'Ala-Too2026');
 
     expect(await screen.findByText('Пароль изменён. Входите с новым паролем.')).toBeTruthy();
     expect([old.value, next.value, confirm.value]).toEqual(['', '', '']);
@@ -149,13 +148,9 @@ describe('password change', () => {
       if (path === RESET) bodies.push(init.body);
       return (backend.client.post as (p: string, i: unknown) => Promise<unknown>)(path, init);
     }) as LmsClient['post'];
-    const { old, next, confirm, submit } = await openForm({ ...backend.client, post });
-    const user = userEvent.setup();
+    const { submitWith } = await openForm({ ...backend.client, post });
 
-    await user.type(old, 'Student1');
-    await user.type(next, 'abcd');
-    await user.type(confirm, 'abcd');
-    await user.click(submit);
+    await submitWith('Student1', 'abcd');
 
     await screen.findByText('Пароль изменён. Входите с новым паролем.');
     expect(bodies).toEqual([{ password: 'Student1', newPassword: 'abcd', uid: 20001, role: 2 }]);
@@ -164,13 +159,9 @@ describe('password change', () => {
   it('disables the button and says "Сохранение..." while saving', async () => {
     const backend = await signedIn();
     const client = withScenario(backend.client, RESET, 'slow=400');
-    const { old, next, confirm, submit } = await openForm(client);
-    const user = userEvent.setup();
+    const { submit, submitWith } = await openForm(client);
 
-    await user.type(old, 'Student1');
-    await user.type(next, 'Ala-Too2026');
-    await user.type(confirm, 'Ala-Too2026');
-    await user.click(submit);
+    await submitWith('Student1', 'Ala-Too2026');
 
     const saving = screen.getByRole('button', { name: 'Сохранение...' }) as HTMLButtonElement;
     expect(saving.disabled).toBe(true);
@@ -181,13 +172,9 @@ describe('password change', () => {
   it('says the server is unavailable when it fails, and keeps the input', async () => {
     const backend = await signedIn();
     const client = withScenario(backend.client, RESET, 'server-error');
-    const { old, next, confirm, submit } = await openForm(client);
-    const user = userEvent.setup();
+    const { old, next, submitWith } = await openForm(client);
 
-    await user.type(old, 'Student1');
-    await user.type(next, 'Ala-Too2026');
-    await user.type(confirm, 'Ala-Too2026');
-    await user.click(submit);
+    await submitWith('Student1', 'Ala-Too2026');
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Не удалось сменить пароль');
@@ -198,13 +185,9 @@ describe('password change', () => {
 
   it('clears an earlier failure when the next attempt is invalid', async () => {
     const backend = await signedIn();
-    const { old, next, confirm, submit } = await openForm(backend.client);
-    const user = userEvent.setup();
+    const { old, submit, user, submitWith } = await openForm(backend.client);
 
-    await user.type(old, 'NotMyPassword');
-    await user.type(next, 'Ala-Too2026');
-    await user.type(confirm, 'Ala-Too2026');
-    await user.click(submit);
+    await submitWith('NotMyPassword', 'Ala-Too2026');
     await screen.findByText('Неверный старый пароль');
 
     await user.clear(old);
@@ -215,8 +198,7 @@ describe('password change', () => {
 
   it('shows and hides each password on its own', async () => {
     const backend = await signedIn();
-    const { old, next, confirm } = await openForm(backend.client);
-    const user = userEvent.setup();
+    const { old, next, confirm, user } = await openForm(backend.client);
 
     for (const input of [old, next, confirm]) expect(input.type).toBe('password');
     await user.click(screen.getByRole('button', { name: 'Показать новый пароль' }));

@@ -78,6 +78,17 @@ async function openAsStudent(scenarioFor?: (path: string) => string | undefined)
   return { backend, student, user: userEvent.setup() };
 }
 
+/** The screen as a student opens it, once the student's group this year is chosen. */
+async function openWithGroup(scenarioFor?: (path: string) => string | undefined) {
+  const opened = await openAsStudent(scenarioFor);
+  await waitFor(() => expect(selectedText('Группа')).toBe(opened.student.group));
+  return opened;
+}
+
+/** The mock server's fault `scenario` for calls to `path` only. */
+const scenarioOn = (path: string, scenario: string) => (target: string) =>
+  target === path ? scenario : undefined;
+
 afterEach(() => {
   vi.restoreAllMocks();
   Reflect.deleteProperty(navigator, 'clipboard');
@@ -106,13 +117,15 @@ describe('payment code: pickers', () => {
       id_a_year: await yearId(backend, '2026-2027'),
       id_student: student.id,
     });
-    expect(backend.paths()).toContain('/api/misc/defaultyear');
+    // A cold load asks for the default year once (the shell's academic context), and the groups
+    // of that year once (the shell's request and the screen's share one cache entry).
+    expect(backend.paths().filter((path) => path === '/api/misc/defaultyear')).toHaveLength(1);
+    expect(backend.paths().filter((path) => path === '/api/misc/getgroups')).toHaveLength(1);
     expect(backend.paths()).not.toContain('/api/misc/paymentcode');
   });
 
   it('shows the code from `account` once year, group and service are chosen, with the price and a QR image', async () => {
-    const { backend, student, user } = await openAsStudent();
-    await waitFor(() => expect(selectedText('Группа')).toBe(student.group));
+    const { backend, student, user } = await openWithGroup();
     const account = await expectedCode(backend, student.id, 1);
 
     await user.selectOptions(select('Услуга'), 'Оплата за обучение (контракт)');
@@ -135,8 +148,7 @@ describe('payment code: pickers', () => {
   });
 
   it('asks again when the service changes, and goes back to the prompt on the placeholder', async () => {
-    const { backend, student, user } = await openAsStudent();
-    await waitFor(() => expect(selectedText('Группа')).toBe(student.group));
+    const { backend, student, user } = await openWithGroup();
     const tuition = await expectedCode(backend, student.id, 1);
     const duplicate = await expectedCode(backend, student.id, 5);
 
@@ -154,8 +166,7 @@ describe('payment code: pickers', () => {
   });
 
   it('clears the group when the year changes, and says when the student had no group that year', async () => {
-    const { backend, student, user } = await openAsStudent();
-    await waitFor(() => expect(selectedText('Группа')).toBe(student.group));
+    const { backend, student, user } = await openWithGroup();
     await user.selectOptions(select('Услуга'), 'Оплата за обучение (контракт)');
     await screen.findByRole('region', { name: 'Ваш код оплаты' });
 
@@ -182,8 +193,7 @@ describe('payment code: pickers', () => {
   });
 
   it('with no year chosen, the group waits for one', async () => {
-    const { student, user } = await openAsStudent();
-    await waitFor(() => expect(selectedText('Группа')).toBe(student.group));
+    const { user } = await openWithGroup();
     await user.selectOptions(select('Учебный год'), ' --- ');
     expect(select('Группа').disabled).toBe(true);
     expect(screen.getByText('Сначала выберите учебный год')).toBeTruthy();
@@ -192,8 +202,7 @@ describe('payment code: pickers', () => {
 
 describe('payment code: copying', () => {
   async function showCode() {
-    const opened = await openAsStudent();
-    await waitFor(() => expect(selectedText('Группа')).toBe(opened.student.group));
+    const opened = await openWithGroup();
     const account = await expectedCode(opened.backend, opened.student.id, 1);
     await opened.user.selectOptions(select('Услуга'), 'Оплата за обучение (контракт)');
     await screen.findByText(account);
@@ -219,7 +228,9 @@ describe('payment code: copying', () => {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       await user.click(screen.getByRole('button', { name: 'Скопировать код' }));
       expect(await screen.findByText('Код скопирован')).toBeTruthy();
-      act(() => vi.advanceTimersByTime(COPIED_NOTICE_MS));
+      act(() => {
+        vi.advanceTimersByTime(COPIED_NOTICE_MS);
+      });
       expect(screen.queryByText('Код скопирован')).toBeNull();
     } finally {
       vi.useRealTimers();
@@ -256,14 +267,14 @@ describe('payment code: states', () => {
       await screen.findByRole('heading', { level: 2, name: 'Код оплаты выдаётся студентам' }),
     ).toBeTruthy();
     expect(screen.getByText(/войдите под учётной записью студента/)).toBeTruthy();
-    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(within(screen.getByRole('main')).queryByRole('combobox')).toBeNull();
     for (const path of ['/api/misc/years', '/api/misc/uslugi', '/api/misc/paymentcode']) {
       expect(backend.paths()).not.toContain(path);
     }
   });
 
   it("shows 'Загрузка...' while the lists load", async () => {
-    await openAsStudent((path) => (path === '/api/misc/uslugi' ? 'slow=300' : undefined));
+    await openAsStudent(scenarioOn('/api/misc/uslugi', 'slow=300'));
     expect(within(screen.getByRole('main')).getByText('Загрузка...')).toBeTruthy();
     expect(await screen.findByRole('combobox', { name: 'Услуга' })).toBeTruthy();
   });
@@ -275,7 +286,7 @@ describe('payment code: states', () => {
     );
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Не удалось загрузить учебные годы и услуги')).toBeTruthy();
-    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(within(screen.getByRole('main')).queryByRole('combobox')).toBeNull();
 
     failing = false;
     await user.click(within(alert).getByRole('button', { name: 'Повторить' }));
@@ -283,8 +294,8 @@ describe('payment code: states', () => {
   });
 
   it('starts with no year when the default year fails, and still works', async () => {
-    const { student, user } = await openAsStudent((path) =>
-      path === '/api/misc/defaultyear' ? 'server-error' : undefined,
+    const { student, user } = await openAsStudent(
+      scenarioOn('/api/misc/defaultyear', 'server-error'),
     );
     await screen.findByRole('combobox', { name: 'Учебный год' });
     expect(selectedText('Учебный год')).toBe(' --- ');
@@ -296,29 +307,28 @@ describe('payment code: states', () => {
   });
 
   it('says so when there are no years', async () => {
-    await openAsStudent((path) => (path === '/api/misc/years' ? 'empty' : undefined));
+    await openAsStudent(scenarioOn('/api/misc/years', 'empty'));
     expect(await screen.findByText('Список учебных годов пока пуст')).toBeTruthy();
-    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(within(screen.getByRole('main')).queryByRole('combobox')).toBeNull();
   });
 
   it('says so when there are no services', async () => {
-    await openAsStudent((path) => (path === '/api/misc/uslugi' ? 'empty' : undefined));
+    await openAsStudent(scenarioOn('/api/misc/uslugi', 'empty'));
     expect(await screen.findByText('Список платных услуг пока пуст')).toBeTruthy();
-    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(within(screen.getByRole('main')).queryByRole('combobox')).toBeNull();
   });
 
   it('shows the failed state of the group list with a retry', async () => {
-    await openAsStudent((path) => (path === '/api/misc/getgroups' ? 'server-error' : undefined));
+    await openAsStudent(scenarioOn('/api/misc/getgroups', 'server-error'));
     expect(await screen.findByText('Не удалось загрузить группы')).toBeTruthy();
     expect(select('Группа').disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
   });
 
   it('shows the failed state of the code, keeping the choices', async () => {
-    const { student, user } = await openAsStudent((path) =>
-      path === '/api/misc/paymentcode' ? 'server-error' : undefined,
+    const { student, user } = await openWithGroup(
+      scenarioOn('/api/misc/paymentcode', 'server-error'),
     );
-    await waitFor(() => expect(selectedText('Группа')).toBe(student.group));
     await user.selectOptions(select('Услуга'), 'Летний семестр (за кредит)');
     expect(await screen.findByText('Не удалось получить код оплаты')).toBeTruthy();
     expect(selectedText('Услуга')).toBe('Летний семестр (за кредит)');
@@ -326,10 +336,7 @@ describe('payment code: states', () => {
   });
 
   it('shows the empty state when the server has no code for the request', async () => {
-    const { student, user } = await openAsStudent((path) =>
-      path === '/api/misc/paymentcode' ? 'empty' : undefined,
-    );
-    await waitFor(() => expect(selectedText('Группа')).toBe(student.group));
+    const { user } = await openWithGroup(scenarioOn('/api/misc/paymentcode', 'empty'));
     await user.selectOptions(select('Услуга'), 'Академическая справка');
     expect(await screen.findByText('Для этой услуги код оплаты не выдан')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Скопировать код' })).toBeNull();

@@ -1,7 +1,7 @@
 import { initI18n } from '@lms/i18n';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { resetUiState } from '../src/lib/ui-state';
+import { resetUiState } from '../src/lib/ui-sync';
 
 // findBy*/waitFor wait up to 5 s: lazy route chunks and the in-process mock server answer in
 // milliseconds alone, but CI runs every package's suite at once on two cores.

@@ -5,15 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyRoute } from '../src/app/lazy-route';
 import { RouteErrorBoundary } from '../src/app/route-error';
 import { ErrorBoundary } from '../src/components/ui/error-boundary';
-import {
-  activeTab,
-  isMobile,
-  MAIN_TABS,
-  resetUiState,
-  returnFromChat,
-  startViewportTracking,
-  theme,
-} from '../src/lib/ui-state';
+import { activeTab, MAIN_TABS, returnFromChat } from '../src/lib/main-tabs';
+import { theme } from '../src/lib/theme';
+import { resetUiState } from '../src/lib/ui-sync';
+import { isMobile, startViewportTracking } from '../src/lib/viewport';
 import { createTestRouter, renderApp } from '../src/testing/render-app';
 import { createMockBackend } from './mock-backend';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ErrorBoundary } from '../components/ui/error-boundary';
 import { ApiClientProvider } from '../lib/api-client';
 import { LazyQueryClientProvider, type LazyQueryClient } from '../lib/lazy-query-client';
-import { useUiStateSync } from '../lib/ui-state';
+import { useUiStateSync } from '../lib/ui-sync';
 
 export interface AppProps {
   /** TanStack Query's cache, loaded with the shell (see lazy-query-client.tsx). */

@@ -1,105 +1,15 @@
 import { useRoutes, type RouteObject } from 'react-router';
-import { lazyRoute } from './lazy-route';
 import { NotFoundPage } from './not-found-page';
 import { OfflinePage } from './offline-page';
 import { RootLayout } from './root-layout';
+import { SECTIONS } from './sections';
 import { LoginRoute, RootRedirect, ShellGate } from './session-routes';
 
-/** Section 2's content routes, each its own chunk (full paths, no basename). */
+/** Section 2's content routes, each its own chunk, from the one section table (full paths). */
 const contentRoutes: RouteObject[] = [
-  {
-    index: true,
-    Component: lazyRoute(
-      'news',
-      () => import('../features/news/components/news-route'),
-      (m) => m.NewsRoute,
-      ['news'],
-    ),
-  },
-  {
-    path: '/lms/profile',
-    Component: lazyRoute(
-      'profile',
-      () => import('./routes/profile-route'),
-      (m) => m.ProfileRoute,
-      ['profile', 'password'],
-    ),
-  },
-  {
-    path: '/lms/chat',
-    Component: lazyRoute(
-      'chat',
-      () => import('../features/chat/components/chat-route'),
-      (m) => m.ChatRoute,
-    ),
-  },
-  {
-    path: '/lms/umk',
-    Component: lazyRoute(
-      'study-materials',
-      () => import('../features/study-materials/components/study-materials-route'),
-      (m) => m.StudyMaterialsRoute,
-    ),
-  },
-  {
-    path: '/lms/library',
-    Component: lazyRoute(
-      'e-library',
-      () => import('../features/e-library/components/e-library-route'),
-      (m) => m.ELibraryRoute,
-    ),
-  },
-  {
-    path: '/lms/journal',
-    Component: lazyRoute(
-      'journal',
-      () => import('../features/journal/components/journal-route'),
-      (m) => m.JournalRoute,
-    ),
-  },
-  {
-    path: '/lms/registration',
-    Component: lazyRoute(
-      'discipline-registration',
-      () => import('../features/discipline-registration/components/discipline-registration-route'),
-      (m) => m.DisciplineRegistrationRoute,
-    ),
-  },
-  {
-    path: '/lms/paymentcode',
-    Component: lazyRoute(
-      'payment-code',
-      () => import('../features/payment-code/components/payment-code-route'),
-      (m) => m.PaymentCodeRoute,
-      ['payment-code'],
-    ),
-  },
-  {
-    path: '/lms/singlewindow',
-    Component: lazyRoute(
-      'document-orders',
-      () => import('../features/document-orders/components/document-orders-route'),
-      (m) => m.DocumentOrdersRoute,
-    ),
-  },
-  {
-    path: '/lms/schedule',
-    Component: lazyRoute(
-      'schedule',
-      () => import('../features/schedule/components/schedule-route'),
-      (m) => m.ScheduleRoute,
-      ['schedule'],
-    ),
-  },
-  {
-    path: '/lms/apps',
-    Component: lazyRoute(
-      'apps',
-      () => import('../features/apps/components/apps-route'),
-      (m) => m.AppsRoute,
-      ['apps'],
-    ),
-  },
+  ...SECTIONS.map(({ path, Component }): RouteObject =>
+    path === '/lms' ? { index: true, Component } : { path, Component },
+  ),
   { path: '*', element: <NotFoundPage inShell /> },
 ];
 

@@ -1,4 +1,5 @@
 import type { IconName } from '../components/ui/icon';
+import { lazyRoute, type LazyRoute } from './lazy-route';
 
 export type SectionKey =
   | 'news'
@@ -18,21 +19,131 @@ export interface Section {
   /** Section 2's content routes, as full paths. */
   path: string;
   icon: IconName;
+  /** The section's screen, in its own chunk with its translation namespaces. */
+  Component: LazyRoute;
 }
 
-/** The content routes of the shell in navigation order. */
+/**
+ * The content routes of the shell in navigation order: the one table the router and every
+ * navigation (apps column, drawer, mobile grid) read.
+ */
 export const SECTIONS: readonly Section[] = [
-  { key: 'news', path: '/lms', icon: 'news' },
-  { key: 'chat', path: '/lms/chat', icon: 'chat' },
-  { key: 'schedule', path: '/lms/schedule', icon: 'schedule' },
-  { key: 'journal', path: '/lms/journal', icon: 'journal' },
-  { key: 'umk', path: '/lms/umk', icon: 'umk' },
-  { key: 'library', path: '/lms/library', icon: 'library' },
-  { key: 'registration', path: '/lms/registration', icon: 'registration' },
-  { key: 'paymentcode', path: '/lms/paymentcode', icon: 'paymentcode' },
-  { key: 'singlewindow', path: '/lms/singlewindow', icon: 'singlewindow' },
-  { key: 'apps', path: '/lms/apps', icon: 'apps' },
-  { key: 'profile', path: '/lms/profile', icon: 'profile' },
+  {
+    key: 'news',
+    path: '/lms',
+    icon: 'news',
+    Component: lazyRoute(
+      'news',
+      () => import('../features/news/components/news-route'),
+      (m) => m.NewsRoute,
+      ['news'],
+    ),
+  },
+  {
+    key: 'chat',
+    path: '/lms/chat',
+    icon: 'chat',
+    Component: lazyRoute(
+      'chat',
+      () => import('../features/chat/components/chat-route'),
+      (m) => m.ChatRoute,
+      ['chat'],
+    ),
+  },
+  {
+    key: 'schedule',
+    path: '/lms/schedule',
+    icon: 'schedule',
+    Component: lazyRoute(
+      'schedule',
+      () => import('../features/schedule/components/schedule-route'),
+      (m) => m.ScheduleRoute,
+      ['schedule'],
+    ),
+  },
+  {
+    key: 'journal',
+    path: '/lms/journal',
+    icon: 'journal',
+    Component: lazyRoute(
+      'journal',
+      () => import('../features/journal/components/journal-route'),
+      (m) => m.JournalRoute,
+    ),
+  },
+  {
+    key: 'umk',
+    path: '/lms/umk',
+    icon: 'umk',
+    Component: lazyRoute(
+      'study-materials',
+      () => import('../features/study-materials/components/study-materials-route'),
+      (m) => m.StudyMaterialsRoute,
+    ),
+  },
+  {
+    key: 'library',
+    path: '/lms/library',
+    icon: 'library',
+    Component: lazyRoute(
+      'e-library',
+      () => import('../features/e-library/components/e-library-route'),
+      (m) => m.ELibraryRoute,
+    ),
+  },
+  {
+    key: 'registration',
+    path: '/lms/registration',
+    icon: 'registration',
+    Component: lazyRoute(
+      'discipline-registration',
+      () => import('../features/discipline-registration/components/discipline-registration-route'),
+      (m) => m.DisciplineRegistrationRoute,
+    ),
+  },
+  {
+    key: 'paymentcode',
+    path: '/lms/paymentcode',
+    icon: 'paymentcode',
+    Component: lazyRoute(
+      'payment-code',
+      () => import('../features/payment-code/components/payment-code-route'),
+      (m) => m.PaymentCodeRoute,
+      ['payment-code'],
+    ),
+  },
+  {
+    key: 'singlewindow',
+    path: '/lms/singlewindow',
+    icon: 'singlewindow',
+    Component: lazyRoute(
+      'document-orders',
+      () => import('../features/document-orders/components/document-orders-route'),
+      (m) => m.DocumentOrdersRoute,
+    ),
+  },
+  {
+    key: 'apps',
+    path: '/lms/apps',
+    icon: 'apps',
+    Component: lazyRoute(
+      'apps',
+      () => import('../features/apps/components/apps-route'),
+      (m) => m.AppsRoute,
+      ['apps'],
+    ),
+  },
+  {
+    key: 'profile',
+    path: '/lms/profile',
+    icon: 'profile',
+    Component: lazyRoute(
+      'profile',
+      () => import('./routes/profile-route'),
+      (m) => m.ProfileRoute,
+      ['profile', 'password'],
+    ),
+  },
 ];
 
 export function findSection(pathname: string): Section | undefined {

@@ -3,7 +3,7 @@ import { authenticate, sessionUserQuery } from '../features/session/api/authenti
 import { getLogo } from '../features/session/api/get-logo';
 import type { LoginScreenData } from '../features/session/components/login-page';
 import { loginErrorKey, type LoginErrorKey } from '../features/session/utils/login-error';
-import { isPortalUser, type User } from '../features/session/utils/roles';
+import { isPortalUser, type User } from '../lib/roles';
 import type { LazyQueryClient } from '../lib/lazy-query-client';
 import { hasTokenCookie } from '../lib/session-cookies';
 

@@ -1,33 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SectionNav } from '../../components/layout/section-nav';
-import { EmptyState } from '../../components/ui/empty-state';
 import { Panel } from '../../components/ui/panel';
 import { SECTIONS, type SectionKey } from '../sections';
-
-/** The discipline column's two panels; the reference-data chain fills them in a later issue. */
-export function DisciplinePanels() {
-  const { t } = useTranslation('shell');
-  return (
-    <>
-      <Panel title={t('panels.period.title')} icon="calendar">
-        <EmptyState icon="calendar" text={t('panels.period.empty')} />
-      </Panel>
-      <Panel title={t('panels.disciplines.title')} icon="layers">
-        <EmptyState icon="layers" text={t('panels.disciplines.empty')} />
-      </Panel>
-    </>
-  );
-}
-
-/** The contact column; the chat issue lists contacts and the group chat here. */
-export function ContactPanel() {
-  const { t } = useTranslation('shell');
-  return (
-    <Panel title={t('panels.contacts.title')} icon="contacts">
-      <EmptyState icon="contacts" text={t('panels.contacts.empty')} />
-    </Panel>
-  );
-}
 
 export interface AppsPanelProps {
   variant?: 'list' | 'grid';

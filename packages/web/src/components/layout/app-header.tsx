@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../ui/icon';
+import { cx } from '../../lib/class-names';
+import surface from '../ui/surface.module.css';
 import styles from './app-header.module.css';
 
 export interface AppHeaderProps {
@@ -27,4 +29,4 @@ export function AppHeader({ portalName, start, end }: AppHeaderProps) {
   );
 }
 
-export const headerIconButtonClass = styles.iconButton;
+export const headerIconButtonClass = cx(surface.iconButton, styles.iconButton);

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Icon } from '../ui/icon';
+import { ModalDialog } from '../ui/modal-dialog';
 import { headerIconButtonClass } from './app-header';
 import styles from './drawer.module.css';
 
@@ -11,41 +12,28 @@ export interface DrawerProps {
   children: ReactNode;
 }
 
-/** The mobile sections menu: a modal panel from the left, closed by Escape or the overlay. */
+/**
+ * The mobile sections menu: a modal panel from the left (a native <dialog>, so the page behind
+ * is inert and the focus stays inside), closed by its button, Escape or the backdrop.
+ */
 export function Drawer({ open, title, closeLabel, onClose, children }: DrawerProps) {
   const titleId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      previous?.focus();
-    };
-  }, [open, onClose]);
-
+  const closeRef = useRef<HTMLButtonElement>(null);
   if (!open) return null;
   return (
-    <>
-      <div className={styles.overlay} onClick={onClose} aria-hidden="true" />
-      <div
-        ref={panelRef}
-        className={styles.drawer}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-      >
+    <ModalDialog
+      className={styles.drawer}
+      aria-labelledby={titleId}
+      initialFocus={closeRef}
+      onDismiss={onClose}
+    >
+      <div className={styles.panel}>
         <div className={styles.head}>
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
           <button
+            ref={closeRef}
             type="button"
             className={headerIconButtonClass}
             onClick={onClose}
@@ -56,6 +44,6 @@ export function Drawer({ open, title, closeLabel, onClose, children }: DrawerPro
         </div>
         <div className={styles.body}>{children}</div>
       </div>
-    </>
+    </ModalDialog>
   );
 }

@@ -2,10 +2,12 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { theme, toggleTheme } from '../../lib/ui-state';
+import { cx } from '../../lib/class-names';
+import { theme, toggleTheme } from '../../lib/theme';
 import { Avatar } from '../ui/avatar';
-import { Icon } from '../ui/icon';
+import { Icon, type IconName } from '../ui/icon';
 import { LanguageSwitch } from '../ui/language-switch';
+import surface from '../ui/surface.module.css';
 import styles from './profile-menu.module.css';
 
 export interface ProfileMenuProps {
@@ -57,14 +59,19 @@ export function ProfileMenu({
   }, [open]);
 
   const close = () => setOpen(false);
+  const item = cx(surface.menuItem, styles.item);
   const dark = theme.value === 'dark';
+  const links: readonly { to: string; icon: IconName; label: string }[] = [
+    { to: '/lms/profile', icon: 'profile', label: t('nav.profile') },
+    { to: '/lms', icon: 'news', label: t('nav.news') },
+  ];
 
   return (
     <div className={styles.root} ref={rootRef}>
       <button
         ref={triggerRef}
         type="button"
-        className={[styles.trigger, compact ? styles.compact : undefined].filter(Boolean).join(' ')}
+        className={cx(styles.trigger, compact && styles.compact)}
         aria-expanded={open}
         aria-controls={popupId}
         onClick={() => setOpen((value) => !value)}
@@ -82,7 +89,7 @@ export function ProfileMenu({
         )}
       </button>
 
-      <div id={popupId} className={styles.popup} hidden={!open}>
+      <div id={popupId} className={cx(surface.card, styles.popup)} hidden={!open}>
         <div className={styles.card}>
           <Avatar
             src={photoUrl}
@@ -96,25 +103,21 @@ export function ProfileMenu({
           </div>
         </div>
         <hr className={styles.divider} />
-        <ul className={styles.list}>
-          <li>
-            <Link to="/lms/profile" className={styles.item} onClick={close}>
-              <Icon name="profile" className={styles.itemIcon} />
-              {t('nav.profile')}
-            </Link>
-          </li>
-          <li>
-            <Link to="/lms" className={styles.item} onClick={close}>
-              <Icon name="news" className={styles.itemIcon} />
-              {t('nav.news')}
-            </Link>
-          </li>
+        <ul className={cx(surface.bareList, styles.list)}>
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={item} onClick={close}>
+                <Icon name={link.icon} className={styles.itemIcon} />
+                {link.label}
+              </Link>
+            </li>
+          ))}
           <li>
             <button
               type="button"
               role="switch"
               aria-checked={dark}
-              className={styles.item}
+              className={item}
               onClick={toggleTheme}
             >
               <Icon name="moon" className={styles.itemIcon} />
@@ -122,7 +125,7 @@ export function ProfileMenu({
               <span className={styles.switchTrack} aria-hidden="true" />
             </button>
           </li>
-          <li className={styles.languageRow}>
+          <li className={cx(surface.spreadRow, styles.languageRow)}>
             <span className={styles.languageLabel}>
               <Icon name="globe" className={styles.itemIcon} />
               {t('common:language')}
@@ -133,7 +136,7 @@ export function ProfileMenu({
         <hr className={styles.divider} />
         <button
           type="button"
-          className={`${styles.item} ${styles.logout}`}
+          className={cx(item, styles.logout)}
           onClick={onLogout}
           disabled={loggingOut}
         >

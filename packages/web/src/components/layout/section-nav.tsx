@@ -1,5 +1,7 @@
 import { NavLink } from 'react-router';
 import { Icon, type IconName } from '../ui/icon';
+import { cx } from '../../lib/class-names';
+import surface from '../ui/surface.module.css';
 import styles from './section-nav.module.css';
 
 export interface SectionLink {
@@ -19,11 +21,16 @@ export interface SectionNavProps {
 export function SectionNav({ links, label, variant = 'list', onNavigate }: SectionNavProps) {
   return (
     <nav aria-label={label}>
-      <ul className={variant === 'grid' ? `${styles.list} ${styles.grid}` : styles.list}>
+      <ul className={cx(surface.bareList, styles.list, variant === 'grid' && styles.grid)}>
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end className={styles.link} onClick={onNavigate}>
-              <span className={styles.icon}>
+            <NavLink
+              to={link.to}
+              end
+              className={cx(surface.menuItem, styles.link)}
+              onClick={onNavigate}
+            >
+              <span className={cx(surface.tile, styles.icon)}>
                 <Icon name={link.icon} size={variant === 'grid' ? 24 : 18} />
               </span>
               <span>{link.label}</span>

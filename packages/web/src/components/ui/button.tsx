@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { cx } from '../../lib/class-names';
 import styles from './button.module.css';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -10,9 +11,7 @@ export function buttonClassName(
   variant: ButtonProps['variant'] = 'primary',
   block = false,
 ): string {
-  return [styles.button, styles[variant], block ? styles.block : undefined]
-    .filter(Boolean)
-    .join(' ');
+  return cx(styles.button, styles[variant], block && styles.block);
 }
 
 export function Button({
@@ -23,10 +22,6 @@ export function Button({
   ...rest
 }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={[buttonClassName(variant, block), className].filter(Boolean).join(' ')}
-      {...rest}
-    />
+    <button type={type} className={cx(buttonClassName(variant, block), className)} {...rest} />
   );
 }

@@ -1,5 +1,7 @@
 import { Icon, type IconName } from './icon';
+import { cx } from '../../lib/class-names';
 import styles from './status.module.css';
+import surface from './surface.module.css';
 
 export interface EmptyStateProps {
   icon?: IconName;
@@ -9,8 +11,8 @@ export interface EmptyStateProps {
 /** A panel with nothing to show yet says so plainly. */
 export function EmptyState({ icon = 'inbox', text }: EmptyStateProps) {
   return (
-    <div className={styles.empty}>
-      <span className={styles.emptyIcon}>
+    <div className={cx(surface.note, styles.placeholder, styles.empty)}>
+      <span className={surface.tile}>
         <Icon name={icon} />
       </span>
       <p>{text}</p>

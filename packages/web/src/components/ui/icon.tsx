@@ -24,6 +24,7 @@ const PATHS = {
   logout: 'M14 4h4.5A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5H14 M10 8l-4 4 4 4 M6 12h10',
   moon: 'M20 14.5A8 8 0 0 1 9.5 4 8 8 0 1 0 20 14.5Z',
   chevronDown: 'M6 9l6 6 6-6',
+  arrowLeft: 'M19 12H5 M12 19l-7-7 7-7',
   offline:
     'M3 3l18 18 M8.5 16.3a5 5 0 0 1 6-.8 M5 12.8a10 10 0 0 1 4.4-2.6 M19 12.8a10 10 0 0 0-2.5-1.8 M2 8.8a15 15 0 0 1 3.7-2.5 M22 8.8a15 15 0 0 0-11.5-3.7 M12 20h.01',
   alert: 'M12 3.5 2.5 20h19L12 3.5Z M12 10v4.5 M12 17.2h.01',
@@ -39,44 +40,59 @@ const PATHS = {
   cap: 'M12 4 2 9l10 5 10-5-10-5Z M6 11v5c0 1.7 2.7 3 6 3s6-1.3 6-3v-5 M22 9v5',
   home: 'M4 11 12 4l8 7 M6 9.5V20h12V9.5 M10 20v-5h4v5',
   lock: 'M6.5 10.5h11A1.5 1.5 0 0 1 19 12v7.5a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 19.5V12a1.5 1.5 0 0 1 1.5-1.5Z M8 10.5V7.5a4 4 0 0 1 8 0v3 M12 14.5v3',
+  /** The one check mark: done, saved, copied. */
   check: 'M4.5 12.5l5 5 10-11',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
-export interface LineIconProps extends Omit<SVGProps<SVGSVGElement>, 'name' | 'd'> {
-  /** The path data, drawn on a 24 px grid with a 1.8 stroke. */
-  d: string;
+export interface SvgIconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
   size?: number;
 }
 
 /**
- * The portal's line-icon style. Screens that need an icon only they use pass its path here and keep
- * it in their own chunk, so the shared set (and the login page) does not grow with every screen.
+ * The one <svg> of every icon in the portal: square, decorative (named by the text or label next
+ * to it) and never a tab stop. Children draw on a 24 px grid unless another viewBox is given.
  */
-export function LineIcon({ d, size = 20, ...rest }: LineIconProps) {
+export function SvgIcon({ size = 20, viewBox = '0 0 24 24', ...rest }: SvgIconProps) {
   return (
     <svg
       width={size}
       height={size}
-      viewBox="0 0 24 24"
+      viewBox={viewBox}
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    />
+  );
+}
+
+export interface LineIconProps extends Omit<SvgIconProps, 'd' | 'children'> {
+  /** The path data, drawn on a 24 px grid with a 1.8 stroke. */
+  d: string;
+}
+
+/**
+ * The portal's line-icon style. Icons beyond the shell's set below live in action-icons.tsx (or a
+ * screen's own chunk), so this set, and with it the login page, does not grow with every screen.
+ */
+export function LineIcon({ d, ...rest }: LineIconProps) {
+  return (
+    <SvgIcon
       fill="none"
       stroke="currentColor"
       strokeWidth={1.8}
       strokeLinecap="round"
       strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
       {...rest}
     >
       <path d={d} />
-    </svg>
+    </SvgIcon>
   );
 }
 
-export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
+export interface IconProps extends Omit<LineIconProps, 'd'> {
   name: IconName;
-  size?: number;
 }
 
 export function Icon({ name, ...rest }: IconProps) {

@@ -1,7 +1,8 @@
 import { LANGUAGE_AUTONYMS, LANGUAGE_SWITCH_ORDER, toHtmlLang } from '@lms/i18n';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { language, selectLanguage } from '../../lib/ui-state';
+import { language, selectLanguage } from '../../lib/language';
+import { cx } from '../../lib/class-names';
 import styles from './language-switch.module.css';
 
 export interface LanguageSwitchProps {
@@ -14,11 +15,7 @@ export function LanguageSwitch({ className }: LanguageSwitchProps) {
   const { t } = useTranslation();
   const current = language.value;
   return (
-    <div
-      role="group"
-      aria-label={t('language')}
-      className={[styles.group, className].filter(Boolean).join(' ')}
-    >
+    <div role="group" aria-label={t('language')} className={cx(styles.group, className)}>
       {LANGUAGE_SWITCH_ORDER.map((option) => (
         <button
           key={option}

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { cx } from '../../lib/class-names';
 import styles from './status.module.css';
+import surface from './surface.module.css';
 
 export interface LoadingProps {
   /** Fill the viewport (first load) instead of the surrounding box. */
@@ -10,8 +12,8 @@ export interface LoadingProps {
 export function Loading({ fullScreen = false }: LoadingProps) {
   const { t } = useTranslation();
   const content = (
-    <div className={styles.loading} role="status">
-      <span className={styles.spinner} aria-hidden="true" />
+    <div className={cx(surface.note, styles.placeholder)} role="status">
+      <span className={surface.spinner} aria-hidden="true" />
       <span>{t('loading')}</span>
     </div>
   );

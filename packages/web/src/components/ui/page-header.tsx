@@ -1,5 +1,7 @@
 import { Icon, type IconName } from './icon';
+import { cx } from '../../lib/class-names';
 import styles from './page-header.module.css';
+import surface from './surface.module.css';
 
 export interface PageHeaderProps {
   title: string;
@@ -11,7 +13,7 @@ export function PageHeader({ title, icon }: PageHeaderProps) {
   return (
     <header className={styles.header}>
       {icon ? (
-        <span className={styles.icon}>
+        <span className={cx(surface.tile, styles.icon)}>
           <Icon name={icon} size={22} />
         </span>
       ) : null}

@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Icon, type IconName } from './icon';
+import { cx } from '../../lib/class-names';
 import styles from './panel.module.css';
+import surface from './surface.module.css';
 
 export interface PanelProps {
   title: string;
@@ -14,10 +16,7 @@ export interface PanelProps {
 export function Panel({ title, icon, children, className, flush = false }: PanelProps) {
   const headingId = useId();
   return (
-    <section
-      className={[styles.panel, className].filter(Boolean).join(' ')}
-      aria-labelledby={headingId}
-    >
+    <section className={cx(surface.card, styles.panel, className)} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
         {icon ? <Icon name={icon} size={18} className={styles.headingIcon} /> : null}
         {title}

@@ -1,5 +1,7 @@
 import { Icon } from './icon';
+import { cx } from '../../lib/class-names';
 import styles from './password-toggle.module.css';
+import surface from './surface.module.css';
 
 export interface PasswordToggleProps {
   /** Whether the password is shown as text now. */
@@ -23,7 +25,7 @@ export function PasswordToggle({
   return (
     <button
       type="button"
-      className={styles.toggle}
+      className={cx(surface.iconButton, styles.toggle)}
       onClick={onToggle}
       aria-label={visible ? hideLabel : showLabel}
       aria-controls={controls}

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { Icon } from './icon';
 import { Loading } from './loading';
+import { cx } from '../../lib/class-names';
 import styles from './status.module.css';
+import surface from './surface.module.css';
 
 export interface QueryFailedProps {
   onRetry?: () => void;
@@ -15,7 +17,7 @@ export interface QueryFailedProps {
 export function QueryFailed({ onRetry, text }: QueryFailedProps) {
   const { t } = useTranslation();
   return (
-    <div className={styles.failed} role="alert">
+    <div className={cx(surface.alert, styles.failed)} role="alert">
       <p className={styles.failedTitle}>
         <Icon name="alert" size={18} />
         {text ?? t('queryFailed')}

@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Icon, type IconName } from './icon';
+import { cx } from '../../lib/class-names';
 import styles from './status.module.css';
+import surface from './surface.module.css';
 
 export interface StatusScreenProps {
   icon: IconName;
@@ -28,23 +30,19 @@ export function StatusScreen({
   const titleId = useId();
   const card = (
     <section
-      className={[styles.screenCard, fullScreen ? undefined : styles.inline]
-        .filter(Boolean)
-        .join(' ')}
+      className={cx(surface.card, styles.screenCard, !fullScreen && styles.inline)}
       role={role}
       aria-labelledby={titleId}
     >
       <span
-        className={[styles.screenIcon, tone === 'danger' ? styles.screenIconDanger : undefined]
-          .filter(Boolean)
-          .join(' ')}
+        className={cx(tone === 'danger' ? surface.dangerTile : surface.tile, styles.screenIcon)}
       >
         <Icon name={icon} size={28} />
       </span>
-      <h1 id={titleId} className={styles.screenTitle}>
+      <h1 id={titleId} className={cx(surface.title, styles.screenTitle)}>
         {title}
       </h1>
-      {text ? <p className={styles.screenText}>{text}</p> : null}
+      {text ? <p className={cx(surface.note, styles.screenText)}>{text}</p> : null}
       {detail ? <p className={styles.screenDetail}>{detail}</p> : null}
       {actions}
     </section>

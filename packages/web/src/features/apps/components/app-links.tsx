@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionIcon } from '../../../components/ui/action-icons';
 import { Icon } from '../../../components/ui/icon';
+import surface from '../../../components/ui/surface.module.css';
+import { cx } from '../../../lib/class-names';
 import type { DinUrl } from '../api/get-din-urls';
 import { iconSource } from '../utils/web-url';
 import styles from './apps.module.css';
@@ -14,7 +17,7 @@ export interface AppLinksProps {
 /** The university's external services; each opens in a new tab without access to this page. */
 export function AppLinks({ links, variant }: AppLinksProps) {
   return (
-    <ul className={variant === 'cards' ? styles.cards : styles.list}>
+    <ul className={cx(surface.bareList, variant === 'cards' ? styles.cards : styles.list)}>
       {links.map((link) => (
         <li key={link.id}>
           <AppLink link={link} withDescription={variant === 'cards'} />
@@ -43,12 +46,12 @@ function AppLink({ link, withDescription }: { link: DinUrl; withDescription: boo
       <span className={styles.text}>
         <span className={styles.name}>{link.name}</span>
         {description ? (
-          <span id={descriptionId} className={styles.description}>
+          <span id={descriptionId} className={cx(surface.note, styles.description)}>
             {description}
           </span>
         ) : null}
       </span>
-      <ExternalGlyph />
+      <ActionIcon name="external" size={16} className={styles.external} />
     </a>
   );
 }
@@ -57,7 +60,7 @@ function AppLink({ link, withDescription }: { link: DinUrl; withDescription: boo
 function AppIcon({ src }: { src: string | undefined }) {
   const [failed, setFailed] = useState<string | undefined>(undefined);
   return (
-    <span className={styles.icon}>
+    <span className={cx(surface.tile, styles.icon)}>
       {src && failed !== src ? (
         <img
           src={src}
@@ -72,26 +75,5 @@ function AppIcon({ src }: { src: string | undefined }) {
         <Icon name="globe" size={20} />
       )}
     </span>
-  );
-}
-
-/** The arrow out of a box that marks a link leaving the portal. */
-function ExternalGlyph() {
-  return (
-    <svg
-      className={styles.external}
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M14 4h6v6 M20 4l-9 9 M18 14v4.5a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 4 18.5v-11A1.5 1.5 0 0 1 5.5 6H10" />
-    </svg>
   );
 }

@@ -2,11 +2,14 @@ import { buildNewsDownloadUrl, parseNewsAuthor, parseNewsFiles } from '@lms/clie
 import { formatNewsDate, formatNewsTime } from '@lms/i18n/dates';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionIcon } from '../../../components/ui/action-icons';
 import { Avatar } from '../../../components/ui/avatar';
+import { FileKindIcon } from '../../../components/ui/file-kind-icon';
+import surface from '../../../components/ui/surface.module.css';
 import { API_BASE_URL } from '../../../lib/api-client';
+import { cx } from '../../../lib/class-names';
+import { truncateFileName } from '../../../lib/file-name';
 import type { NewsItem } from '../api/news-params';
-import { truncateFileName } from '../utils/file-name';
-import { FileIcon, TrashIcon } from './news-icons';
 import styles from './news.module.css';
 
 export interface NewsCardProps {
@@ -46,11 +49,11 @@ export function NewsCard({ item, compact, canDelete, onDelete }: NewsCardProps) 
           <span className={styles.tooltipAnchor}>
             <button
               type="button"
-              className={styles.iconButton}
+              className={cx(surface.dangerIconButton, styles.deleteButton)}
               aria-labelledby={tooltipId}
               onClick={(event) => onDelete(item, event.currentTarget)}
             >
-              <TrashIcon />
+              <ActionIcon name="trash" />
             </button>
             <span role="tooltip" id={tooltipId} className={styles.tooltip}>
               {t('delete.tooltip')}
@@ -61,7 +64,7 @@ export function NewsCard({ item, compact, canDelete, onDelete }: NewsCardProps) 
       {/* Plain text, never HTML; its line breaks are kept by white-space: pre-wrap. */}
       <p className={styles.message}>{item.message}</p>
       {files.length > 0 ? (
-        <ul className={styles.attachments} aria-label={t('feed.attachments')}>
+        <ul className={cx(surface.bareList, styles.attachments)} aria-label={t('feed.attachments')}>
           {files.map((name) => (
             <li key={name}>
               <a
@@ -71,7 +74,7 @@ export function NewsCard({ item, compact, canDelete, onDelete }: NewsCardProps) 
                 title={name}
                 aria-label={name}
               >
-                <FileIcon name={name} size={28} />
+                <FileKindIcon name={name} size={28} />
                 <span className={styles.attachmentName}>{truncateFileName(name)}</span>
               </a>
             </li>

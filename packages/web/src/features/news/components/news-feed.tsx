@@ -1,15 +1,21 @@
+import { parseNewsAuthor } from '@lms/client';
+import { formatNewsDate, formatNewsTime } from '@lms/i18n/dates';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionIcon } from '../../../components/ui/action-icons';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { FailureMessage, useFailureDetail } from '../../../components/ui/failure-message';
 import { QueryState } from '../../../components/ui/query-state';
-import { isMobile } from '../../../lib/ui-state';
+import surface from '../../../components/ui/surface.module.css';
+import { cx } from '../../../lib/class-names';
+import { isMobile } from '../../../lib/viewport';
 import { useDeleteNews } from '../api/delete-news';
+import { useClearContactsOnLoad } from '../../../lib/academic-context/use-clear-contacts';
 import { useNewsFeed, type NewsFeed as NewsFeedData } from '../api/get-news';
 import type { NewsItem, NewsReader } from '../api/news-params';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
-import { FailureMessage, useFailureDetail } from './failure-message';
 import { NewsCard } from './news-card';
 import styles from './news.module.css';
 
@@ -39,6 +45,7 @@ export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
   const { t } = useTranslation(['news', 'common']);
   const headingId = useId();
   const feed = useNewsFeed(reader);
+  useClearContactsOnLoad(feed.isSuccess);
   const deletion = useDeleteNews();
   const failureDetail = useFailureDetail();
   const [confirming, setConfirming] = useState<NewsItem | null>(null);
@@ -79,7 +86,10 @@ export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
     );
   };
   const deleteError = deletion.isError
-    ? { title: t('delete.failed'), detail: failureDetail(deletion.error) }
+    ? {
+        title: t('delete.failed'),
+        detail: failureDetail(deletion.error, { notFound: t('errors.notFound') }),
+      }
     : null;
 
   return (
@@ -103,7 +113,7 @@ export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
             <>
               <ol
                 ref={listRef}
-                className={styles.list}
+                className={cx(surface.bareList, styles.list)}
                 tabIndex={-1}
                 aria-label={t('feed.heading')}
               >
@@ -132,7 +142,7 @@ export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
                     {feed.isFetchingNextPage ? t('common:loading') : t('feed.loadMore')}
                   </Button>
                 ) : data.pages.length > 1 ? (
-                  <p className={styles.end}>{t('feed.end')}</p>
+                  <p className={surface.note}>{t('feed.end')}</p>
                 ) : null}
               </div>
             </>
@@ -143,14 +153,42 @@ export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
         {announcement}
       </p>
       {confirming ? (
-        <ConfirmDeleteDialog
-          item={confirming}
+        <ConfirmDialog
+          danger
+          title={t('delete.title')}
+          text={t('delete.text')}
+          icon={<ActionIcon name="trash" size={22} />}
+          confirmIcon={<ActionIcon name="trash" size={18} />}
+          confirmLabel={t('delete.confirm')}
+          pendingLabel={t('delete.pending')}
           pending={deletion.isPending}
           error={deleteError}
           onConfirm={confirmDelete}
           onCancel={cancelDelete}
-        />
+        >
+          <DeletePreview item={confirming} />
+        </ConfirmDialog>
       ) : null}
     </section>
+  );
+}
+
+const PREVIEW_LENGTH = 160;
+
+/** The item about to be deleted, as the dialog quotes it: its text (cut) and who wrote it when. */
+function DeletePreview({ item }: { item: NewsItem }) {
+  const author = parseNewsAuthor(item.author);
+  const preview = Array.from(item.message);
+  return (
+    <figure className={styles.quote}>
+      <blockquote>
+        {preview.length > PREVIEW_LENGTH
+          ? `${preview.slice(0, PREVIEW_LENGTH).join('')}…`
+          : item.message}
+      </blockquote>
+      <figcaption>
+        {author.short} · {formatNewsDate(item.created)} {formatNewsTime(item.created)}
+      </figcaption>
+    </figure>
   );
 }

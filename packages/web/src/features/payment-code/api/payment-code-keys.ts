@@ -1,11 +1,6 @@
 /** Hierarchical query keys of the payment-code screen: everything under ['payment-code']. */
 export const paymentCodeKeys = {
   all: ['payment-code'] as const,
-  years: () => [...paymentCodeKeys.all, 'years'] as const,
-  defaultYear: (params: { uid: number }) =>
-    [...paymentCodeKeys.all, 'default-year', params] as const,
-  groups: (params: { id_a_year: number; id_student: number }) =>
-    [...paymentCodeKeys.all, 'groups', params] as const,
   uslugi: () => [...paymentCodeKeys.all, 'uslugi'] as const,
   code: (params: { id_year: number; id_group: number; id_student: number; id_uslug: number }) =>
     [...paymentCodeKeys.all, 'code', params] as const,

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionIcon } from '../../../components/ui/action-icons';
 import { Button } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icon';
 import { copyText, selectContents } from '../utils/clipboard';
-import { Glyph } from './glyph';
 import styles from './payment-code.module.css';
 
 /** How long "copied" stays next to the button. */
@@ -39,14 +40,14 @@ export function CopyCodeButton({ text, codeRef }: CopyCodeButtonProps) {
   return (
     <div className={styles.copyRow}>
       <Button onClick={() => void onCopy()}>
-        <Glyph name="copy" />
+        <ActionIcon name="copy" size={18} />
         {t('code.copy')}
       </Button>
       {/* Always in the page, so screen readers announce the text that appears in it. */}
       <p role="status" className={state === 'manual' ? styles.copyManual : styles.copyDone}>
         {state === 'copied' ? (
           <>
-            <Glyph name="check" />
+            <Icon name="check" size={18} />
             {t('code.copied')}
           </>
         ) : null}

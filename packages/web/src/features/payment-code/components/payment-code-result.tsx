@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
 import { QueryFailed } from '../../../components/ui/query-state';
+import surface from '../../../components/ui/surface.module.css';
+import { cx } from '../../../lib/class-names';
 import type { PaymentCode } from '../api/get-payment-code';
 import { formatAmount } from '../utils/format-amount';
 import { CopyCodeButton } from './copy-code-button';
@@ -36,7 +38,7 @@ function CodeCard({ code }: { code: PaymentCode }) {
   const codeRef = useRef<HTMLParagraphElement>(null);
   const label = t('code.qr', { code: code.account });
   return (
-    <section className={styles.card} aria-labelledby={headingId}>
+    <section className={cx(surface.card, styles.card)} aria-labelledby={headingId}>
       <div className={styles.cardMain}>
         <h2 id={headingId} className={styles.cardHeading}>
           {t('code.heading')}

@@ -2,34 +2,37 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
+import { PickerField } from '../../../components/ui/picker-field';
 import { QueryFailed } from '../../../components/ui/query-state';
-import { useDefaultYear } from '../api/get-default-year';
-import { useGroups } from '../api/get-groups';
+import surface from '../../../components/ui/surface.module.css';
+import { cx } from '../../../lib/class-names';
+import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
+import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
+import type { AcademicYear } from '../../../lib/reference-data/current-year';
+import { useStudentGroups } from '../../../lib/reference-data/student-groups';
+import { useYears } from '../../../lib/reference-data/years';
 import { usePaymentCode } from '../api/get-payment-code';
 import { useUslugi, type Usluga } from '../api/get-uslugi';
-import { useYears, type AcademicYear } from '../api/get-years';
 import { formatAmount } from '../utils/format-amount';
-import { offeredId, PLACEHOLDER_ID } from '../utils/pickers';
 import { PaymentCodeResult } from './payment-code-result';
-import { PickerField } from './picker-field';
 import styles from './payment-code.module.css';
 
 export interface PaymentCodeScreenProps {
-  /** Account id (for the default year). */
-  uid: number;
   /** Person id of the student (for groups and the code). */
   studentId: number;
+  /** The shell's academic context: the default year (asked once) and the chosen year. */
+  academic: AcademicContext;
 }
 
 /**
  * The years and services must arrive before the pickers make sense; the default year only chooses
  * where the year picker starts, so when it fails the student picks the year themselves.
  */
-export function PaymentCodeScreen({ uid, studentId }: PaymentCodeScreenProps) {
+export function PaymentCodeScreen({ studentId, academic }: PaymentCodeScreenProps) {
   const { t } = useTranslation('payment-code');
   const years = useYears();
   const uslugi = useUslugi();
-  const defaultYear = useDefaultYear({ uid });
+  const { defaultYear } = academic;
 
   let body;
   if (years.isError || uslugi.isError) {
@@ -54,7 +57,8 @@ export function PaymentCodeScreen({ uid, studentId }: PaymentCodeScreenProps) {
         studentId={studentId}
         years={years.data}
         uslugi={uslugi.data}
-        defaultYearId={defaultYear.data?.id_a_year ?? PLACEHOLDER_ID}
+        startYearId={academic.chosenYear ?? defaultYear.data?.id_a_year ?? PLACEHOLDER_ID}
+        onChooseYear={academic.choose.year}
       />
     );
   }
@@ -71,19 +75,31 @@ interface PaymentCodeFormProps {
   studentId: number;
   years: readonly AcademicYear[];
   uslugi: readonly Usluga[];
-  defaultYearId: number;
+  /** The year the shell holds: the user's choice, else the default year. */
+  startYearId: number;
+  /** A year chosen here becomes the shell's year (every section shares it). */
+  onChooseYear: (id: number) => void;
 }
 
-function PaymentCodeForm({ studentId, years, uslugi, defaultYearId }: PaymentCodeFormProps) {
+function PaymentCodeForm({
+  studentId,
+  years,
+  uslugi,
+  startYearId,
+  onChooseYear,
+}: PaymentCodeFormProps) {
   const { t, i18n } = useTranslation(['payment-code', 'common']);
-  // null: untouched. The year starts on the current one; the group on the student's first group
-  // that year (section 4: default year, then groups, the first becoming active).
-  const [chosenYear, setChosenYear] = useState<number | null>(null);
+  // The group starts on the student's first group that year (section 4: default year, then
+  // groups, the first becoming active); null: untouched. The year is the shell's, unless the
+  // student set this picker back to ' --- '.
+  const [yearCleared, setYearCleared] = useState(false);
   const [chosenGroup, setChosenGroup] = useState<number | null>(null);
   const [chosenUslug, setChosenUslug] = useState<number>(PLACEHOLDER_ID);
 
-  const yearId = offeredId(years, chosenYear ?? defaultYearId, (year) => year.id_a_year);
-  const groups = useGroups(
+  const yearId = yearCleared
+    ? PLACEHOLDER_ID
+    : offeredId(years, startYearId, (year) => year.id_a_year);
+  const groups = useStudentGroups(
     yearId === PLACEHOLDER_ID ? null : { id_a_year: yearId, id_student: studentId },
   );
   const groupList = groups.data ?? [];
@@ -107,13 +123,14 @@ function PaymentCodeForm({ studentId, years, uslugi, defaultYearId }: PaymentCod
 
   return (
     <>
-      <div className={styles.pickers}>
+      <div className={cx(surface.card, styles.pickers)}>
         <PickerField
           label={t('fields.year')}
           value={yearId}
           options={years.map((year) => ({ id: year.id_a_year, name: year.name }))}
           onChange={(id) => {
-            setChosenYear(id);
+            setYearCleared(id === PLACEHOLDER_ID);
+            if (id !== PLACEHOLDER_ID) onChooseYear(id);
             // The groups belong to the year: another year starts with no group chosen.
             setChosenGroup(PLACEHOLDER_ID);
           }}

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/icon';
+import surface from '../../../components/ui/surface.module.css';
+import { cx } from '../../../lib/class-names';
 import styles from './payment-code.module.css';
 
 /** A payment code belongs to a student, a group and a year, so a teacher has none to get. */
@@ -8,14 +10,14 @@ export function StudentsOnlyNotice() {
   const { t } = useTranslation('payment-code');
   const headingId = useId();
   return (
-    <section className={styles.notice} aria-labelledby={headingId}>
-      <span className={styles.noticeIcon}>
+    <section className={cx(surface.card, styles.notice)} aria-labelledby={headingId}>
+      <span className={cx(surface.tile, styles.noticeIcon)}>
         <Icon name="cap" size={26} />
       </span>
-      <h2 id={headingId} className={styles.noticeTitle}>
+      <h2 id={headingId} className={surface.title}>
         {t('studentsOnly.title')}
       </h2>
-      <p className={styles.noticeText}>{t('studentsOnly.text')}</p>
+      <p className={cx(surface.note, styles.noticeText)}>{t('studentsOnly.text')}</p>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { usePageTitle } from '../../../lib/page-chrome';
 import { useShellSession } from '../../../lib/shell-session';
+import { useClearContactsOnLoad } from '../../../lib/academic-context/use-clear-contacts';
 import { useProfile } from '../api/get-profile';
 import { ProfileCard } from './profile-card';
 import styles from './profile-screen.module.css';
@@ -23,6 +24,7 @@ export function ProfileScreen({ photoUrl, passwordChange }: ProfileScreenProps) 
   usePageTitle(title);
   const { user } = useShellSession();
   const profile = useProfile({ uid: user.uid, role: user.role });
+  useClearContactsOnLoad(profile.isSuccess);
 
   return (
     <div className={styles.screen}>

@@ -1,3 +1,4 @@
+import { isTeacher } from '../../../lib/roles';
 import type { ProfileData } from '../api/get-profile';
 
 export type ProfileField = Extract<
@@ -5,11 +6,8 @@ export type ProfileField = Extract<
   'birthDate' | 'faculty' | 'speciality' | 'group' | 'kafedra' | 'email' | 'phone'
 >;
 
-/** Section 6: role 1 is teacher, role 2 is student. */
-const ROLE_TEACHER = 1;
-
 export function isTeacherProfile(profile: Pick<ProfileData, 'role'>): boolean {
-  return profile.role === ROLE_TEACHER;
+  return isTeacher(profile);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { components, LmsClient } from '@lms/client';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
+import { byRole } from '../../../lib/roles';
 import { readCachedSchedule, writeCachedSchedule } from '../utils/schedule-cache';
 import type { ScheduleLesson } from '../utils/week';
 import { scheduleKeys } from './schedule-keys';
@@ -18,26 +19,28 @@ export interface ScheduleParams {
 
 /** Section 6: the schedule call is chosen by role. */
 export function schedulePath(role: ScheduleParams['role']) {
-  return role === 1 ? '/api/schedule/teacher.json' : '/api/schedule/student.json';
+  return byRole(role, '/api/schedule/teacher.json' as const, '/api/schedule/student.json' as const);
 }
 
 /**
  * The week's lessons. The copy kept in local storage (section 4) shows at once, dated by its own
  * timestamp, and is always refreshed in the background (staleTime 0); every answer replaces the copy.
  */
-export function getScheduleQueryOptions(client: LmsClient, params: ScheduleParams) {
+export function getScheduleQueryOptions(client: LmsClient, params: ScheduleParams | null) {
   return queryOptions({
     queryKey: scheduleKeys.week(params),
-    queryFn: async ({ signal }): Promise<ScheduleLesson[]> => {
-      const { uid, role, id, year, ws } = params;
-      const schedule =
-        (await client.post(schedulePath(role), { body: { ws, year, id }, signal })) ?? [];
-      writeCachedSchedule({ uid, role, year, ws, date: new Date().toISOString(), schedule });
-      return schedule;
-    },
-    initialData: () => readCachedSchedule(params)?.schedule,
+    queryFn: params
+      ? async ({ signal }): Promise<ScheduleLesson[]> => {
+          const { uid, role, id, year, ws } = params;
+          const schedule =
+            (await client.post(schedulePath(role), { body: { ws, year, id }, signal })) ?? [];
+          writeCachedSchedule({ uid, role, year, ws, date: new Date().toISOString(), schedule });
+          return schedule;
+        }
+      : skipToken,
+    initialData: () => (params ? readCachedSchedule(params)?.schedule : undefined),
     initialDataUpdatedAt: () => {
-      const cached = readCachedSchedule(params);
+      const cached = params ? readCachedSchedule(params) : null;
       return cached ? Date.parse(cached.date) : undefined;
     },
     staleTime: 0,
@@ -45,9 +48,5 @@ export function getScheduleQueryOptions(client: LmsClient, params: ScheduleParam
 }
 
 export function useSchedule(params: ScheduleParams | null) {
-  const client = useApiClient();
-  return useQuery({
-    ...getScheduleQueryOptions(client, params ?? { uid: 0, role: 1, id: 0, year: 0, ws: 1 }),
-    enabled: params !== null,
-  });
+  return useQuery(getScheduleQueryOptions(useApiClient(), params));
 }

@@ -9,8 +9,9 @@ import { Loading } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryFailed } from '../../../components/ui/query-state';
 import { usePageTitle } from '../../../lib/page-chrome';
+import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
 import { useShellSession, type ShellUser } from '../../../lib/shell-session';
-import { isMobile } from '../../../lib/ui-state';
+import { isMobile } from '../../../lib/viewport';
 import { academicWeekOf, dayNumberOf, weekParityOf, weekStartOf } from '../utils/week';
 import { DayList } from './day-list';
 import { ExportButton } from './export-button';
@@ -23,11 +24,11 @@ export function ScheduleRoute() {
   const { t } = useTranslation('schedule');
   const title = t('title');
   usePageTitle(title);
-  const { user } = useShellSession();
+  const { user, academic } = useShellSession();
   return (
     <div className={styles.page}>
       <PageHeader title={title} icon="schedule" />
-      <ScheduleScreen user={user} />
+      <ScheduleScreen user={user} academic={academic} />
     </div>
   );
 }
@@ -42,10 +43,10 @@ function usePeriodLabel(period: SchedulePeriod): string {
   return half.charAt(0).toLocaleUpperCase() + half.slice(1);
 }
 
-function ScheduleScreen({ user }: { user: ShellUser }) {
+function ScheduleScreen({ user, academic }: { user: ShellUser; academic: AcademicContext }) {
   useSignals();
   const { t } = useTranslation(['schedule', 'common']);
-  const view = useScheduleView(user);
+  const view = useScheduleView(user, academic);
   // The real date: the highlight and the week's dates follow the user's today, not the server's.
   const [today] = useState(() => new Date());
   const weekStart = weekStartOf(today);

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { useCurrentWs } from '../api/get-current-ws';
-import { useCurrentYear } from '../api/get-current-year';
 import { useSchedule, type ScheduleParams } from '../api/get-schedule';
 import { readLatestCachedSchedule } from '../utils/schedule-cache';
 import type { ScheduleLesson } from '../utils/week';
+import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
 import type { ShellUser } from '../../../lib/shell-session';
 
 export interface SchedulePeriod {
@@ -30,19 +29,17 @@ export type ScheduleView =
     };
 
 /**
- * The schedule screen's state: the current year and ws (the first entries of the discipline
- * area's lists), then the user's schedule for them, shown from the stored copy at once and
+ * The schedule screen's state: the academic context's year and ws (the user's choice, else the
+ * first entries of the discipline area's current lists), then the user's schedule for them, shown from the stored copy at once and
  * refreshed in the background. When even the year and ws cannot be fetched (server unreachable,
  * browser offline), the user's most recent stored schedule is shown, marked as not refreshed.
  */
-export function useScheduleView(user: ShellUser): ScheduleView {
-  const years = useCurrentYear();
-  const halves = useCurrentWs();
-  const year = years.data?.[0];
-  const half = halves.data?.[0];
+export function useScheduleView(user: ShellUser, academic: AcademicContext): ScheduleView {
+  const { currentYear: years, currentWs: halves, year, ws } = academic;
+  const yearName = years.data?.find((item) => item.id_a_year === year)?.name;
   const { uid, id, role } = user;
   const params: ScheduleParams | null =
-    year && half ? { uid, role, id, year: year.id_a_year, ws: half.ws } : null;
+    year !== null && ws !== null ? { uid, role, id, year, ws } : null;
   const schedule = useSchedule(params);
 
   const periodFailed = years.isError || halves.isError;
@@ -61,7 +58,7 @@ export function useScheduleView(user: ShellUser): ScheduleView {
       return {
         state: 'ready',
         lessons: schedule.data,
-        period: { yearName: year?.name, ws: params.ws },
+        period: { yearName, ws: params.ws },
         updatedAt: schedule.dataUpdatedAt,
         refreshing: schedule.isFetching,
         refreshFailed: schedule.isError,
@@ -89,7 +86,7 @@ export function useScheduleView(user: ShellUser): ScheduleView {
       refresh: refetchPeriod,
     };
   }
-  if ((years.isSuccess && !year) || (halves.isSuccess && !half)) {
+  if ((years.isSuccess && year === null) || (halves.isSuccess && ws === null)) {
     return { state: 'no-period' };
   }
   return { state: 'loading' };

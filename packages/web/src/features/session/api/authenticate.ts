@@ -1,6 +1,6 @@
 import type { LmsClient } from '@lms/client';
 import { readTokenCookie } from '../../../lib/session-cookies';
-import type { User } from '../utils/roles';
+import type { User } from '../../../lib/roles';
 import { sessionKeys } from './session-keys';
 
 /** POST /api/auth/enticate.json: who the stored `token` cookie belongs to (null without one). */

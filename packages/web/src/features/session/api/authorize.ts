@@ -1,5 +1,5 @@
 import type { components, LmsClient } from '@lms/client';
-import type { User } from '../utils/roles';
+import type { User } from '../../../lib/roles';
 
 export type LoginRequest = components['schemas']['LoginRequest'];
 

@@ -1,8 +1,8 @@
 import type { LmsClient } from '@lms/client';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import { photoToDataUrl } from '../utils/photo';
-import type { PortalRole } from '../utils/roles';
+import type { PortalRole } from '../../../lib/roles';
 import { sessionKeys } from './session-keys';
 
 export interface PhotoParams {
@@ -11,19 +11,17 @@ export interface PhotoParams {
 }
 
 /** POST /api/misc/photo, once per user (section 4); resolves to a data URL or null. */
-export function getPhotoQueryOptions(client: LmsClient, params: PhotoParams) {
+export function getPhotoQueryOptions(client: LmsClient, params: PhotoParams | null) {
   return queryOptions({
     queryKey: sessionKeys.photo(params),
-    queryFn: async () => photoToDataUrl(await client.post('/api/misc/photo', { body: params })),
+    queryFn: params
+      ? async () => photoToDataUrl(await client.post('/api/misc/photo', { body: params }))
+      : skipToken,
     staleTime: Infinity,
     retry: false,
   });
 }
 
 export function usePhoto(params: PhotoParams | null) {
-  const client = useApiClient();
-  return useQuery({
-    ...getPhotoQueryOptions(client, params ?? { uid: 0, role: 1 }),
-    enabled: params !== null,
-  });
+  return useQuery(getPhotoQueryOptions(useApiClient(), params));
 }

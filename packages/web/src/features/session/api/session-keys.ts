@@ -3,6 +3,6 @@ export const sessionKeys = {
   all: ['session'] as const,
   user: () => [...sessionKeys.all, 'user'] as const,
   config: () => [...sessionKeys.all, 'config'] as const,
-  photo: (params: { uid: number; role: number }) => [...sessionKeys.all, 'photo', params] as const,
-  defaultYear: (params: { uid: number }) => [...sessionKeys.all, 'default-year', params] as const,
+  photo: (params: { uid: number; role: number } | null) =>
+    [...sessionKeys.all, 'photo', params ?? {}] as const,
 };

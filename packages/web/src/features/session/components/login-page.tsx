@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { THEME_COLORS, usePageTitle, useThemeColor } from '../../../lib/page-chrome';
-import { isMobile } from '../../../lib/ui-state';
+import { isMobile } from '../../../lib/viewport';
 import { LOGO_DEFAULTS, type LogoInfo } from '../api/get-logo';
 import type { LoginErrorKey } from '../utils/login-error';
 import { LoginForm } from './login-form';

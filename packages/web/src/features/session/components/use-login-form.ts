@@ -6,7 +6,7 @@ import { authorize } from '../api/authorize';
 import { logout } from '../api/logout';
 import { sessionKeys } from '../api/session-keys';
 import { loginErrorKey, type LoginErrorKey } from '../utils/login-error';
-import { isPortalUser } from '../utils/roles';
+import { isPortalUser } from '../../../lib/roles';
 import { storeSessionId } from '../utils/session-id';
 import { validateLogin, type LoginFieldErrors, type LoginValues } from '../utils/validate-login';
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clearTokenCookie } from '../../../lib/session-cookies';
 import { clearStorage } from '../../../lib/storage';
-import { persistPreferences } from '../../../lib/ui-state';
+import { persistPreferences } from '../../../lib/preferences';
 
 /**
  * Section 4: leaving the session clears all local storage and the user. The device's theme and

@@ -1,10 +1,10 @@
 import { isLmsError } from '@lms/client';
 
-export type SendFailure =
+export type WriteFailure =
   'cancelled' | 'timeout' | 'connection' | 'tooLarge' | 'forbidden' | 'notFound' | 'other';
 
-/** What went wrong with a write, in the words the screen has for it. */
-export function sendFailure(error: unknown): SendFailure {
+/** What went wrong with a write (a send, an upload, a delete), in the words screens have for it. */
+export function writeFailure(error: unknown): WriteFailure {
   if (!isLmsError(error)) return 'other';
   switch (error.problem) {
     case 'CANCEL_ERROR':

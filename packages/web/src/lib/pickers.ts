@@ -2,9 +2,6 @@
 export const PLACEHOLDER_ID = -1;
 export const PLACEHOLDER_TEXT = ' --- ';
 
-/** Section 6: payment codes are tied to a student (role 2). */
-export const ROLE_STUDENT = 2;
-
 /** The id a picker shows: the chosen one while it is still offered, otherwise the placeholder. */
 export function offeredId<Item>(
   items: readonly Item[],

@@ -16,3 +16,17 @@ export type PortalUser = User & { role: PortalRole };
 export function isPortalUser(user: User | null | undefined): user is PortalUser {
   return Boolean(user) && isPortalRole((user as User).role);
 }
+
+/** Section 6: lists, schedules and journals choose the teacher's or the student's endpoint. */
+export function isTeacher(who: { role: number }): boolean {
+  return who.role === ROLE_TEACHER;
+}
+
+export function isStudent(who: { role: number }): boolean {
+  return who.role === ROLE_STUDENT;
+}
+
+/** One of two values by role: the teacher's or the student's (endpoint, label, ...). */
+export function byRole<T>(role: number, forTeacher: T, forStudent: T): T {
+  return role === ROLE_TEACHER ? forTeacher : forStudent;
+}

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import { PLACEHOLDER_ID, PLACEHOLDER_TEXT } from '../utils/pickers';
-import styles from './payment-code.module.css';
+import { cx } from '../../lib/class-names';
+import { PLACEHOLDER_ID, PLACEHOLDER_TEXT } from '../../lib/pickers';
+import styles from './text-field.module.css';
 
 export interface PickerOption {
   id: number;
@@ -9,24 +10,29 @@ export interface PickerOption {
 
 export interface PickerFieldProps {
   label: string;
+  /** The chosen id; PLACEHOLDER_ID (-1) while nothing is chosen. */
   value: number;
   options: readonly PickerOption[];
   onChange: (id: number) => void;
+  /** The text of the id -1 entry: section 9's ' --- ' unless it means more ('Все факультеты'). */
+  placeholder?: string;
   disabled?: boolean;
   /** A request for the options is under way. */
   busy?: boolean;
   /** One line under the select, read with it by screen readers. */
   hint?: string;
   className?: string;
+  /** Under the hint: a failed state with a retry, a loading note. */
   children?: ReactNode;
 }
 
-/** A labelled native select that always offers the ' --- ' placeholder (id -1) first. */
+/** A labelled native select that always offers the placeholder entry (id -1) first. */
 export function PickerField({
   label,
   value,
   options,
   onChange,
+  placeholder = PLACEHOLDER_TEXT,
   disabled = false,
   busy = false,
   hint,
@@ -36,7 +42,7 @@ export function PickerField({
   const id = useId();
   const hintId = `${id}-hint`;
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+    <div className={cx(styles.field, className)}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
@@ -49,7 +55,7 @@ export function PickerField({
         aria-describedby={hint ? hintId : undefined}
         onChange={(event) => onChange(Number(event.target.value))}
       >
-        <option value={PLACEHOLDER_ID}>{PLACEHOLDER_TEXT}</option>
+        <option value={PLACEHOLDER_ID}>{placeholder}</option>
         {options.map((option) => (
           <option key={option.id} value={option.id}>
             {option.name}

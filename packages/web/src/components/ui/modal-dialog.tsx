@@ -1,0 +1,70 @@
+import { useEffect, useRef, type DialogHTMLAttributes, type RefObject } from 'react';
+
+export interface ModalDialogProps extends Omit<
+  DialogHTMLAttributes<HTMLDialogElement>,
+  'open' | 'onCancel' | 'onClose'
+> {
+  /** Escape, a click on the backdrop, or the browser closing it: the owner decides what follows. */
+  onDismiss: () => void;
+  /** Focused on opening; otherwise the browser focuses the first focusable element. */
+  initialFocus?: RefObject<HTMLElement | null>;
+}
+
+/**
+ * A native modal <dialog>, open while it is rendered: showModal() makes the rest of the page
+ * inert (the focus stays inside) and gives Escape; the focus goes back where it was on closing.
+ */
+export function ModalDialog({ onDismiss, initialFocus, children, ...rest }: ModalDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const closingRef = useRef(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closingRef.current = false;
+    showModal(dialog);
+    initialFocus?.current?.focus();
+    return () => {
+      closingRef.current = true;
+      if (typeof dialog.close === 'function') dialog.close();
+      previous?.focus();
+    };
+  }, [initialFocus]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-modal="true"
+      {...rest}
+      onCancel={(event) => {
+        // Escape asks the owner, which may refuse (e.g. while a request runs).
+        event.preventDefault();
+        onDismiss();
+      }}
+      onClose={(event) => {
+        // Ours (unmounting), or a late event of a close before the dialog opened again (StrictMode).
+        if (closingRef.current || event.currentTarget.open) return;
+        // The browser closed it itself (a repeated Escape is not cancelable): tell the owner, and
+        // open it again should the owner keep it.
+        onDismiss();
+        const dialog = event.currentTarget;
+        setTimeout(() => {
+          if (!closingRef.current && dialog.isConnected && !dialog.open) showModal(dialog);
+        });
+      }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (event.target === event.currentTarget) onDismiss();
+      }}
+    >
+      {children}
+    </dialog>
+  );
+}
+
+function showModal(dialog: HTMLDialogElement): void {
+  // jsdom has no showModal; there the open attribute stands in for it.
+  if (typeof dialog.showModal === 'function') dialog.showModal();
+  else dialog.setAttribute('open', '');
+}

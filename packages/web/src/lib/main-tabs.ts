@@ -1,0 +1,39 @@
+import { signal } from '@preact/signals-react';
+
+/** Main-screen tabs on mobile: 1 news, 2 chat, 3 apps; 3 is the default (section 9). */
+export const MAIN_TABS = { news: 1, chat: 2, apps: 3 } as const;
+export type MainTab = (typeof MAIN_TABS)[keyof typeof MAIN_TABS];
+export const DEFAULT_MAIN_TAB: MainTab = MAIN_TABS.apps;
+
+export const activeTab = signal<MainTab>(DEFAULT_MAIN_TAB);
+export const backFromChat = signal<boolean>(false);
+
+export function selectMainTab(tab: MainTab): void {
+  activeTab.value = tab;
+  // Choosing a tab is a fresh decision; it ends the "returned from a chat" state.
+  backFromChat.value = false;
+}
+
+/** The chat sends the user back to the main screen's chat tab this way (URL hash `#messages`). */
+export const MESSAGES_HASH = '#messages';
+
+export function returnFromChat(): void {
+  backFromChat.value = true;
+}
+
+export type MobilePanel = 'news' | 'chat' | 'apps';
+
+/**
+ * Section 2: on mobile the main screen shows one panel, chosen by the active tab (1 news, 2 chat,
+ * 3 apps), except that coming back from a chat to `#messages` shows the chat panel again.
+ */
+export function resolveMobilePanel(state: {
+  activeTab: MainTab;
+  backFromChat: boolean;
+  hash: string;
+}): MobilePanel {
+  if (state.backFromChat && state.hash === MESSAGES_HASH) return 'chat';
+  if (state.activeTab === MAIN_TABS.news) return 'news';
+  if (state.activeTab === MAIN_TABS.chat) return 'chat';
+  return 'apps';
+}

@@ -1,0 +1,22 @@
+import type { components } from '@lms/client';
+import type { PortalRole } from '../roles';
+
+export type DisciplineWs = components['schemas']['DisciplineWs'];
+
+/**
+ * Who asks and for which year and semester half: the root of section 4's reference-data chain
+ * (ws → disciplines → semesters → groups → contacts). Students' calls also carry their group.
+ */
+export interface ChainRoot {
+  role: PortalRole;
+  uid: number;
+  /** The student's own group (User.id_group); unused for teachers. */
+  studentGroup: number | null;
+  year: number;
+  ws: DisciplineWs;
+}
+
+/** The student's group as their calls send it; -1 when the session carries none. */
+export function studentGroupOf(root: ChainRoot): number {
+  return root.studentGroup ?? -1;
+}

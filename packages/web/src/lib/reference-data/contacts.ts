@@ -1,0 +1,57 @@
+import type { components, LmsClient } from '@lms/client';
+import { useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../api-client';
+import { isTeacher } from '../roles';
+import type { DisciplineGroupsParams } from './discipline-groups';
+import { referenceQuery } from './keys';
+
+export type ChatContact = components['schemas']['ChatContact'];
+
+export interface ContactsParams extends DisciplineGroupsParams {
+  /** The active group or stream of the discipline. */
+  id_group: number;
+  isPotok: boolean;
+}
+
+const NONE: ChatContact[] = [];
+/** Unread counts move: the list is fresh for a short while only. */
+const CONTACTS_STALE_MS = 30_000;
+
+/**
+ * The other side of a discipline, by role (section 6): a teacher's students (POST
+ * /api/discipline/students/list), a student's teachers (/api/discipline/teachers/list), each with
+ * its unread count.
+ */
+export function getContactsQueryOptions(client: LmsClient, params: ContactsParams | null) {
+  const body = params && {
+    uid: params.uid,
+    year: params.year,
+    ws: params.ws,
+    id_discipline: params.id_discipline,
+    id_semester: params.id_semester,
+    id_group: params.id_group,
+    isPotok: params.isPotok,
+  };
+  if (params && isTeacher(params)) {
+    const path = '/api/discipline/students/list';
+    return referenceQuery(
+      path,
+      body,
+      (b) => client.post(path, { body: b }),
+      NONE,
+      CONTACTS_STALE_MS,
+    );
+  }
+  const path = '/api/discipline/teachers/list';
+  return referenceQuery(path, body, (b) => client.post(path, { body: b }), NONE, CONTACTS_STALE_MS);
+}
+
+/** While a contact column is shown (and the tab visible), unread counts refresh this often. */
+export const CONTACTS_REFRESH_MS = 10_000;
+
+export function useContacts(params: ContactsParams | null) {
+  return useQuery({
+    ...getContactsQueryOptions(useApiClient(), params),
+    refetchInterval: CONTACTS_REFRESH_MS,
+  });
+}

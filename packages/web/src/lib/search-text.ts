@@ -1,0 +1,12 @@
+/**
+ * Text search as people expect it (product spec, e-library search): a case-insensitive substring,
+ * with 'е' and 'ё' alike. Plain string comparison: any input is safe (no regular expressions).
+ */
+export function normalizeSearchText(text: string): string {
+  return text.toLocaleLowerCase('ru').replace(/ё/g, 'е').trim();
+}
+
+export function matchesSearch(text: string, query: string): boolean {
+  const needle = normalizeSearchText(query);
+  return needle === '' || normalizeSearchText(text).includes(needle);
+}
