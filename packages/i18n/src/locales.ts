@@ -10,6 +10,7 @@ const kgFeatures: Loaders<FeatureNamespace> = {
   'payment-code': () => import('./locales/kg/payment-code.json'),
   schedule: () => import('./locales/kg/schedule.json'),
   apps: () => import('./locales/kg/apps.json'),
+  chat: () => import('./locales/kg/chat.json'),
 };
 const enFeatures: Loaders<FeatureNamespace> = {
   news: () => import('./locales/en/news.json'),
@@ -18,6 +19,7 @@ const enFeatures: Loaders<FeatureNamespace> = {
   'payment-code': () => import('./locales/en/payment-code.json'),
   schedule: () => import('./locales/en/schedule.json'),
   apps: () => import('./locales/en/apps.json'),
+  chat: () => import('./locales/en/chat.json'),
 };
 
 /**
@@ -37,6 +39,7 @@ export const LAZY_LOCALES: {
     'payment-code': () => import('./locales/ru/payment-code.json'),
     schedule: () => import('./locales/ru/schedule.json'),
     apps: () => import('./locales/ru/apps.json'),
+    chat: () => import('./locales/ru/chat.json'),
   },
   kg: {
     common: () => import('./locales/kg/common.json'),

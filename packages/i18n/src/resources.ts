@@ -7,6 +7,7 @@ import type ruPassword from './locales/ru/password.json';
 import type ruPaymentCode from './locales/ru/payment-code.json';
 import type ruSchedule from './locales/ru/schedule.json';
 import type ruApps from './locales/ru/apps.json';
+import type ruChat from './locales/ru/chat.json';
 
 /**
  * Russian is the default and fallback (section 9), so the namespaces the login page and the shell
@@ -25,6 +26,7 @@ export interface FeatureResources {
   'payment-code': typeof ruPaymentCode;
   schedule: typeof ruSchedule;
   apps: typeof ruApps;
+  chat: typeof ruChat;
 }
 
 export type BundledNamespace = keyof typeof ruResources;

@@ -1,0 +1,6 @@
+/** Hierarchical query keys of the chat: everything under ['chat']. */
+export const chatKeys = {
+  all: ['chat'] as const,
+  threads: () => [...chatKeys.all, 'thread'] as const,
+  thread: (conversationKey: string) => [...chatKeys.threads(), conversationKey] as const,
+};

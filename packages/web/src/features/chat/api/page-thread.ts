@@ -1,0 +1,76 @@
+import type { LmsClient } from '@lms/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient } from '../../../lib/api-client';
+import type { ChatMessage, Conversation } from '../utils/conversation';
+import { appendNewer, CHAT_PAGE_SIZE, prependOlder, type ChatThread } from '../utils/thread';
+import { chatKeys } from './chat-keys';
+
+/** Up to 20 messages before `topId`: POST /api/chat/old, or the group chat's older page. */
+export async function fetchOlder(
+  client: LmsClient,
+  conversation: Conversation,
+  topId: number,
+): Promise<ChatMessage[]> {
+  const page =
+    conversation.kind === 'group'
+      ? await client.post('/api/chat/group/messages', {
+          body: { ...conversation.group, id_lastMessage: 0, id_topMessage: topId },
+        })
+      : await client.post('/api/chat/old', {
+          body: { ...conversation.query, id_top_message: topId },
+        });
+  return page?.messages ?? [];
+}
+
+/** Up to 20 messages after `lastId`: POST /api/chat/new, or the group chat from id_lastMessage. */
+export async function fetchNewer(
+  client: LmsClient,
+  conversation: Conversation,
+  lastId: number,
+): Promise<ChatMessage[]> {
+  const page =
+    conversation.kind === 'group'
+      ? await client.post('/api/chat/group/messages', {
+          body: { ...conversation.group, id_lastMessage: lastId },
+        })
+      : await client.post('/api/chat/new', {
+          body: { ...conversation.query, id_last_message: lastId },
+        });
+  return page?.messages ?? [];
+}
+
+/**
+ * Paging of the open conversation in the thread's cache entry: older pages are prepended (the
+ * screen keeps its place), newer ones appended, page after page until one comes back short.
+ */
+export function useThreadPaging(conversation: Conversation | null) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const key = chatKeys.thread(conversation?.key ?? '');
+  const current = () => queryClient.getQueryData<ChatThread>(key);
+
+  const loadOlder = async (): Promise<number> => {
+    const thread = current();
+    const top = thread?.messages[0]?.id_message;
+    if (!conversation || !thread || !thread.hasOlder || top === undefined) return 0;
+    const older = await fetchOlder(client, conversation, top);
+    queryClient.setQueryData<ChatThread>(key, (held) => held && prependOlder(held, older));
+    return older.length;
+  };
+
+  const loadNewer = async (): Promise<number> => {
+    if (!conversation) return 0;
+    let added = 0;
+    for (;;) {
+      const thread = current();
+      if (!thread) return added;
+      const last = thread.messages.at(-1)?.id_message ?? 0;
+      const newer = await fetchNewer(client, conversation, last);
+      queryClient.setQueryData<ChatThread>(key, (held) => held && appendNewer(held, newer));
+      added += newer.length;
+      if (newer.length < CHAT_PAGE_SIZE) return added;
+    }
+  };
+
+  return { loadOlder, loadNewer };
+}

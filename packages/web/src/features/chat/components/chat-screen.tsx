@@ -1,0 +1,182 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { useFailureDetail } from '../../../components/ui/failure-message';
+import { Icon } from '../../../components/ui/icon';
+import { Loading } from '../../../components/ui/loading';
+import { QueryFailed } from '../../../components/ui/query-state';
+import { useApiClient } from '../../../lib/api-client';
+import { MESSAGES_HASH, returnFromChat } from '../../../lib/main-tabs';
+import type { OutboxEntry } from '../../../lib/outbox/outbox';
+import { useOutbox } from '../../../lib/outbox/use-outbox';
+import type { ContactsParams } from '../../../lib/reference-data/contacts';
+import type { ShellUser } from '../../../lib/shell-session';
+import { isMobile } from '../../../lib/viewport';
+import { useDeleteMessage } from '../api/delete-message';
+import { useClearNewCount } from '../api/clear-new-count';
+import { useThread } from '../api/get-thread';
+import { useThreadPaging } from '../api/page-thread';
+import { useReadAll, useReadMessage } from '../api/read-messages';
+import { cancelSend, chatOutbox, registerChatSender, type ChatSend } from '../api/send-message';
+import { useUnreadListener } from '../api/use-unread-listener';
+import type { ChatMessage, Conversation } from '../utils/conversation';
+import { Composer, type ComposerDraft } from './composer';
+import { MessageList } from './message-list';
+import { PhotoViewer } from './photo-viewer';
+import styles from './chat.module.css';
+
+export interface ChatScreenProps {
+  user: ShellUser;
+  conversation: Conversation;
+  /** The contact list this conversation was opened from: its new count is cleared on opening. */
+  contacts: ContactsParams | null;
+  maxSizeMb: number | undefined;
+}
+
+/** One open conversation: its messages, the unread state, the composer and the outbox. */
+export function ChatScreen({ user, conversation, contacts, maxSizeMb }: ChatScreenProps) {
+  useSignals();
+  const { t } = useTranslation('chat');
+  const navigate = useNavigate();
+  const client = useApiClient();
+  const failureDetail = useFailureDetail();
+  const thread = useThread(conversation);
+  useClearNewCount(contacts, conversation, thread.isSuccess);
+  const paging = useThreadPaging(conversation);
+  const readOne = useReadMessage(conversation);
+  const readAll = useReadAll(conversation);
+  const remove = useDeleteMessage(conversation, user.uid);
+  const [deleting, setDeleting] = useState<ChatMessage | null>(null);
+  const [photo, setPhoto] = useState<{ name: string; url: string } | null>(null);
+  const [restored, setRestored] = useState<ComposerDraft | null>(null);
+
+  // While this screen is open, the outbox sends through its client; a sent message is fetched.
+  const { loadNewer } = paging;
+  useEffect(
+    () =>
+      registerChatSender({
+        client,
+        onSent: (key) => (key === conversation.key ? loadNewer() : Promise.resolve()),
+      }),
+    [client, conversation.key, loadNewer],
+  );
+  const pending = useOutbox(chatOutbox, user.uid, conversation.key);
+  useUnreadListener(thread.isSuccess, loadNewer);
+
+  const send = (draft: ComposerDraft) => {
+    const { query } = conversation;
+    const group = conversation.kind === 'group' ? conversation.group : null;
+    void chatOutbox.add({
+      owner: user.uid,
+      scope: conversation.key,
+      files: draft.files,
+      payload: {
+        fields: {
+          uid: user.uid,
+          message: draft.text,
+          from: user.id,
+          fromType: user.role,
+          semester: query.ws,
+          discipline: query.id_discipline,
+          currentContactId: query.id_to,
+          currentContactType: query.id_to_type,
+          group_subgroup: group?.gr_potok ?? -1,
+          isSelect: group?.IsSelect ?? false,
+          IsGroupChat: group !== null,
+        },
+      },
+    });
+  };
+  const cancel = (entry: OutboxEntry<ChatSend>) => {
+    // The send stops, the outbox lets it go, and the draft returns to the box.
+    setRestored({ text: entry.payload.fields.message, files: entry.files });
+    cancelSend(entry.id);
+  };
+
+  const back = () => {
+    returnFromChat();
+    void navigate(`/lms${MESSAGES_HASH}`);
+  };
+  const unread = thread.data?.unreadTotal ?? 0;
+
+  let body;
+  if (thread.isError) {
+    body = <QueryFailed text={t('failed')} onRetry={() => void thread.refetch()} />;
+  } else if (thread.isPending) {
+    body = <Loading />;
+  } else if (thread.data.messages.length === 0 && pending.length === 0) {
+    body = <EmptyState icon="chat" text={t('empty')} />;
+  } else {
+    body = (
+      <MessageList
+        thread={thread.data}
+        pending={pending}
+        isGroup={conversation.kind === 'group'}
+        loadOlder={paging.loadOlder}
+        onRead={(message) => readOne.mutate(message.id_message)}
+        onDelete={setDeleting}
+        onOpenPhoto={setPhoto}
+        onRetry={(entry) => void chatOutbox.retry(entry.id, user.uid)}
+        onDiscard={(entry) => void chatOutbox.discard(entry.id)}
+        onCancel={cancel}
+      />
+    );
+  }
+
+  return (
+    <section className={styles.screen} aria-labelledby="chat-title">
+      <header className={styles.header}>
+        {isMobile.value ? (
+          <button type="button" className={styles.iconButton} aria-label={t('back')} onClick={back}>
+            <Icon name="arrowLeft" />
+          </button>
+        ) : null}
+        <h1 id="chat-title" className={styles.title}>
+          {conversation.title}
+        </h1>
+        {unread > 0 ? (
+          <>
+            <span className={styles.unread}>{t('unreadCount', { count: unread })}</span>
+            <button
+              type="button"
+              className={styles.metaButton}
+              disabled={readAll.isPending}
+              onClick={() => readAll.mutate()}
+            >
+              {t('readAll')}
+            </button>
+          </>
+        ) : null}
+      </header>
+      {!chatOutbox.persistent ? <p className={styles.notice}>{t('outbox.notPersistent')}</p> : null}
+      {body}
+      <Composer maxSizeMb={maxSizeMb} onSend={send} restored={restored} />
+      {deleting ? (
+        <ConfirmDialog
+          danger
+          title={t('delete.title')}
+          text={t('delete.text')}
+          confirmLabel={t('delete.confirm')}
+          pendingLabel={t('delete.pending')}
+          pending={remove.isPending}
+          error={
+            remove.isError
+              ? { title: t('delete.failed'), detail: failureDetail(remove.error) }
+              : null
+          }
+          onConfirm={() =>
+            remove.mutate(deleting.id_message, { onSuccess: () => setDeleting(null) })
+          }
+          onCancel={() => {
+            remove.reset();
+            setDeleting(null);
+          }}
+        />
+      ) : null}
+      {photo ? <PhotoViewer photo={photo} onClose={() => setPhoto(null)} /> : null}
+    </section>
+  );
+}

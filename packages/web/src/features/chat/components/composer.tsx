@@ -1,0 +1,112 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AttachedFiles, FilePicker } from '../../../components/upload/file-picker';
+import { ActionIcon } from '../../../components/ui/action-icons';
+import { Button } from '../../../components/ui/button';
+import { useFileAttachments } from '../../../lib/upload-kit';
+import styles from './chat.module.css';
+
+export interface ComposerDraft {
+  text: string;
+  files: File[];
+}
+
+export interface ComposerProps {
+  /** The config's per-file limit; unknown until the config arrives. */
+  maxSizeMb: number | undefined;
+  /** Hands the message over (to the outbox); the composer empties at once. */
+  onSend: (draft: ComposerDraft) => void;
+  /** A draft given back (a cancelled send): it fills the composer again. */
+  restored: ComposerDraft | null;
+}
+
+/**
+ * The message box: text, files and photos (checked against the size limit before anything is
+ * sent), Enter to send and Shift+Enter for a new line. An empty message cannot be sent.
+ */
+export function Composer({ maxSizeMb, onSend, restored }: ComposerProps) {
+  const { t } = useTranslation('chat');
+  const ids = { text: useId(), hint: useId() };
+  const [text, setText] = useState('');
+  const [emptyError, setEmptyError] = useState(false);
+  const attachments = useFileAttachments(maxSizeMb);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const [restoredSeen, setRestoredSeen] = useState<ComposerDraft | null>(null);
+
+  // A cancelled send comes back into the box (render-time state update, no effect needed).
+  if (restored && restored !== restoredSeen) {
+    setRestoredSeen(restored);
+    setText(restored.text);
+    attachments.clear();
+    attachments.add(restored.files);
+  }
+
+  const send = () => {
+    if (!attachments.checkSizes()) return;
+    if (text.trim() === '' && attachments.files.length === 0) {
+      setEmptyError(true);
+      textRef.current?.focus();
+      return;
+    }
+    onSend({ text: text.trim(), files: [...attachments.files] });
+    setText('');
+    setEmptyError(false);
+    attachments.clear();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <form className={styles.composer} onSubmit={onSubmit} aria-label={t('compose.label')}>
+      <AttachedFiles
+        files={attachments.files}
+        refused={attachments.refused}
+        tooLargeMessage={t('compose.fileTooLarge', { maxSizeMb: maxSizeMb ?? 0 })}
+        onRemove={attachments.remove}
+      />
+      {emptyError ? (
+        <p className={styles.hint} role="alert">
+          {t('compose.empty')}
+        </p>
+      ) : null}
+      <div className={styles.composeRow}>
+        <label htmlFor={ids.text} className="visually-hidden">
+          {t('compose.label')}
+        </label>
+        <textarea
+          id={ids.text}
+          ref={textRef}
+          className={styles.textarea}
+          rows={1}
+          maxLength={5000}
+          placeholder={t('compose.placeholder')}
+          aria-describedby={ids.hint}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (emptyError) setEmptyError(false);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <Button type="submit" aria-label={t('compose.send')} title={t('compose.send')}>
+          <ActionIcon name="send" size={18} />
+        </Button>
+      </div>
+      <div className={styles.composeTools}>
+        <FilePicker onPick={attachments.add} maxSizeMb={maxSizeMb} label={t('compose.attach')} />
+        <span id={ids.hint} className={styles.keyHint}>
+          {t('compose.hint')}
+        </span>
+      </div>
+    </form>
+  );
+}

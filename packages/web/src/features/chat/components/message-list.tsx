@@ -1,0 +1,203 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OutboxEntry } from '../../../lib/outbox/outbox';
+import type { ChatSend } from '../api/send-message';
+import type { ChatMessage } from '../utils/conversation';
+import type { ChatThread } from '../utils/thread';
+import { dividerStartOf, openingRow, threadRows, type ThreadRow } from '../utils/thread-rows';
+import { MessageBubble } from './message-bubble';
+import { PendingBubble } from './pending-bubble';
+import styles from './chat.module.css';
+
+export interface MessageListProps {
+  thread: ChatThread;
+  pending: readonly OutboxEntry<ChatSend>[];
+  isGroup: boolean;
+  /** Loads the page before the oldest held message; resolves to how many arrived. */
+  loadOlder: () => Promise<number>;
+  /** Marks one message addressed to the reader read. */
+  onRead: (message: ChatMessage) => void;
+  onDelete: (message: ChatMessage) => void;
+  onOpenPhoto: (photo: { name: string; url: string }) => void;
+  onRetry: (entry: OutboxEntry<ChatSend>) => void;
+  onDiscard: (entry: OutboxEntry<ChatSend>) => void;
+  onCancel: (entry: OutboxEntry<ChatSend>) => void;
+}
+
+/** Within this distance of the top, older messages load; of the bottom, new ones keep it in view. */
+const EDGE_PX = 160;
+
+/**
+ * The conversation, oldest first, virtualised so a long history keeps few nodes in the page. It
+ * opens at the unread divider (else the newest message), loads older pages when scrolled to the
+ * top without moving what is in view, follows new messages while the reader is at the bottom,
+ * and marks unread messages read as they come into view.
+ */
+export function MessageList(props: MessageListProps) {
+  const { thread, pending, loadOlder, onRead } = props;
+  const { t } = useTranslation('chat');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The divider marks what was unread when the conversation opened, and stays while it is read.
+  const [dividerStart] = useState(() => dividerStartOf(thread));
+  const rows = threadRows(thread.messages, dividerStart, pending);
+  // The portal is not built with the React Compiler, so nothing memoises the virtualizer's API.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 76,
+    overscan: 6,
+    getItemKey: (index) => rows[index]?.key ?? index,
+  });
+  const [olderState, setOlderState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  // The row that was first in view (and where) before older messages were prepended.
+  const anchorRef = useRef<{ key: string; offset: number } | null>(null);
+  const openedRef = useRef(false);
+  const atBottomRef = useRef(true);
+  const readRef = useRef(new Set<number>());
+
+  // Open at the unread divider or the newest message, once the rows first exist.
+  useLayoutEffect(() => {
+    if (openedRef.current || rows.length === 0) return;
+    openedRef.current = true;
+    const index = openingRow(rows);
+    virtualizer.scrollToIndex(index, { align: rows[index]?.kind === 'divider' ? 'start' : 'end' });
+  });
+
+  // After older messages were prepended, put the anchor row back where the reader saw it.
+  const firstKey = rows[0]?.key;
+  useLayoutEffect(() => {
+    const anchor = anchorRef.current;
+    if (!anchor) return;
+    anchorRef.current = null;
+    const index = rows.findIndex((row) => row.key === anchor.key);
+    const item = index >= 0 ? virtualizer.measurementsCache[index] : undefined;
+    if (item) virtualizer.scrollToOffset(item.start - anchor.offset);
+  }, [firstKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // New rows at the end (a new message, a pending one) stay in view while the reader is at the end.
+  const lastKey = rows.at(-1)?.key;
+  useEffect(() => {
+    if (openedRef.current && atBottomRef.current && rows.length > 0) {
+      virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    }
+  }, [lastKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const requestOlder = () => {
+    const element = scrollRef.current;
+    if (!element || olderState === 'loading' || !thread.hasOlder) return;
+    // The anchor is the first message in view (the divider may move to the top of the new page).
+    const first = virtualizer
+      .getVirtualItems()
+      .find((item) => item.end > element.scrollTop && rows[item.index]?.kind === 'message');
+    if (first)
+      anchorRef.current = { key: String(first.key), offset: first.start - element.scrollTop };
+    setOlderState('loading');
+    loadOlder().then(
+      () => setOlderState('idle'),
+      () => {
+        anchorRef.current = null;
+        setOlderState('failed');
+      },
+    );
+  };
+
+  // Still at the top once a page arrived (a short page, a tall screen): the next one loads too.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (olderState === 'idle' && element && element.scrollTop < EDGE_PX && openedRef.current) {
+      requestOlder();
+    }
+  }, [olderState, firstKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const visibleItems = virtualizer.getVirtualItems();
+  // Unread messages addressed to the reader are read once they are in view.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || thread.unreadTotal === 0 || thread.unreadStart === null) return;
+    const top = element.scrollTop;
+    const bottom = top + element.clientHeight;
+    for (const item of visibleItems) {
+      if (item.start >= bottom || item.end <= top) continue;
+      const row = rows[item.index];
+      if (row?.kind !== 'message') continue;
+      const { message } = row;
+      if (message.ismine || message.id_message < thread.unreadStart) continue;
+      if (readRef.current.has(message.id_message)) continue;
+      readRef.current.add(message.id_message);
+      onRead(message);
+    }
+  });
+
+  return (
+    <div
+      ref={scrollRef}
+      className={styles.list}
+      role="log"
+      aria-label={t('listLabel')}
+      tabIndex={0}
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        atBottomRef.current =
+          element.scrollHeight - element.scrollTop - element.clientHeight < EDGE_PX;
+        if (element.scrollTop < EDGE_PX && olderState === 'idle') requestOlder();
+      }}
+    >
+      {olderState === 'loading' ? <p className={styles.listNote}>{t('loadingOlder')}</p> : null}
+      {olderState === 'failed' ? (
+        <p className={styles.listNote} role="alert">
+          {t('olderFailed')}{' '}
+          <button type="button" className={styles.metaButton} onClick={requestOlder}>
+            {t('outbox.retry')}
+          </button>
+        </p>
+      ) : null}
+      {!thread.hasOlder && thread.messages.length > 0 ? (
+        <p className={styles.listNote}>{t('beginning')}</p>
+      ) : null}
+      <div className={styles.listInner} style={{ height: virtualizer.getTotalSize() }}>
+        {visibleItems.map((item) => {
+          const row = rows[item.index];
+          if (!row) return null;
+          return (
+            <div
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              className={styles.row}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <Row {...props} row={row} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function Row({ row, isGroup, ...props }: { row: ThreadRow } & MessageListProps) {
+  const { t } = useTranslation('chat');
+  if (row.kind === 'divider') {
+    return <p className={styles.divider}>{t('unreadDivider')}</p>;
+  }
+  if (row.kind === 'pending') {
+    return (
+      <PendingBubble
+        entry={row.entry}
+        onRetry={props.onRetry}
+        onDiscard={props.onDiscard}
+        onCancel={props.onCancel}
+      />
+    );
+  }
+  return (
+    <MessageBubble
+      message={row.message}
+      showAuthor={isGroup}
+      onDelete={props.onDelete}
+      onOpenPhoto={props.onOpenPhoto}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+import type { ChatMessage } from './conversation';
+
+/** Section 9: chat pages hold 20; fewer means no more messages in that direction. */
+export const CHAT_PAGE_SIZE = 20;
+
+export type ChatMessagesPage = {
+  messages: ChatMessage[];
+  unreades_start: number | null;
+  unreades_total: number;
+};
+
+/** What the screen holds of one conversation, oldest message first. */
+export interface ChatThread {
+  messages: ChatMessage[];
+  /** Older messages are assumed to exist until a page comes back short (section 4). */
+  hasOlder: boolean;
+  /** Where the unread part begins: the first unread id, else the last message id (section 4). */
+  unreadStart: number | null;
+  /** The unread count from the answer, else 0; reads lower it. */
+  unreadTotal: number;
+}
+
+export function threadFromPage(page: ChatMessagesPage | null | undefined): ChatThread {
+  const messages = sortById(page?.messages ?? []);
+  return {
+    messages,
+    hasOlder: messages.length >= CHAT_PAGE_SIZE,
+    unreadStart: page?.unreades_start ?? messages.at(-1)?.id_message ?? null,
+    unreadTotal: page?.unreades_total ?? 0,
+  };
+}
+
+function sortById(messages: readonly ChatMessage[]): ChatMessage[] {
+  return [...messages].sort((a, b) => a.id_message - b.id_message);
+}
+
+/** Adds messages (older or newer), dropping ones already held: ids decide. */
+export function mergeMessages(
+  held: readonly ChatMessage[],
+  arrived: readonly ChatMessage[],
+): ChatMessage[] {
+  const known = new Set(held.map((message) => message.id_message));
+  return sortById([...held, ...arrived.filter((message) => !known.has(message.id_message))]);
+}
+
+export function prependOlder(thread: ChatThread, older: readonly ChatMessage[]): ChatThread {
+  return {
+    ...thread,
+    messages: mergeMessages(thread.messages, older),
+    hasOlder: older.length >= CHAT_PAGE_SIZE,
+  };
+}
+
+export function appendNewer(thread: ChatThread, newer: readonly ChatMessage[]): ChatThread {
+  return { ...thread, messages: mergeMessages(thread.messages, newer) };
+}
+
+export function removeMessage(thread: ChatThread, id: number): ChatThread {
+  return { ...thread, messages: thread.messages.filter((message) => message.id_message !== id) };
+}
+
+/** Marking one message read decrements the count; it never goes below zero. */
+export function markOneRead(thread: ChatThread): ChatThread {
+  return { ...thread, unreadTotal: Math.max(0, thread.unreadTotal - 1) };
+}
+
+export function markAllRead(thread: ChatThread): ChatThread {
+  return { ...thread, unreadTotal: 0 };
+}
