@@ -1,7 +1,16 @@
+/** The browser's local storage, or null where it is missing or refused (private mode, tests). */
+export function localStorageArea(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** Local storage that never throws (private mode, disabled storage, or no window in tests). */
 export function readStorage(key: string): string | null {
   try {
-    return globalThis.localStorage?.getItem(key) ?? null;
+    return localStorageArea()?.getItem(key) ?? null;
   } catch {
     return null;
   }
@@ -9,7 +18,7 @@ export function readStorage(key: string): string | null {
 
 export function writeStorage(key: string, value: string): void {
   try {
-    globalThis.localStorage?.setItem(key, value);
+    localStorageArea()?.setItem(key, value);
   } catch {
     // Storage is a convenience here; the portal works without it.
   }
@@ -17,7 +26,7 @@ export function writeStorage(key: string, value: string): void {
 
 export function clearStorage(): void {
   try {
-    globalThis.localStorage?.clear();
+    localStorageArea()?.clear();
   } catch {
     // As above.
   }

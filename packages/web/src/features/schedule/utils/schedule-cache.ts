@@ -1,4 +1,5 @@
 import type { ScheduleLesson } from './week';
+import { localStorageArea } from '../../../lib/storage';
 
 /**
  * Section 3 and 4: cached schedules are kept in local storage per user, role, year and ws, with a
@@ -28,14 +29,6 @@ export function scheduleCacheKey({ uid, role, year, ws }: ScheduleCacheKey): str
   return `${PREFIX}:${uid}:${role}:${year}:${ws}`;
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 function isCachedSchedule(value: unknown): value is CachedSchedule {
   if (!value || typeof value !== 'object') return false;
   const entry = value as Record<string, unknown>;
@@ -60,7 +53,7 @@ function parse(text: string | null): CachedSchedule | null {
 /** The stored schedule of a user, role, year and ws, or null (none, unreadable or malformed). */
 export function readCachedSchedule(key: ScheduleCacheKey): CachedSchedule | null {
   try {
-    const entry = parse(storage()?.getItem(scheduleCacheKey(key)) ?? null);
+    const entry = parse(localStorageArea()?.getItem(scheduleCacheKey(key)) ?? null);
     const matches =
       entry?.uid === key.uid &&
       entry.role === key.role &&
@@ -74,7 +67,7 @@ export function readCachedSchedule(key: ScheduleCacheKey): CachedSchedule | null
 
 export function writeCachedSchedule(entry: CachedSchedule): void {
   try {
-    storage()?.setItem(scheduleCacheKey(entry), JSON.stringify(entry));
+    localStorageArea()?.setItem(scheduleCacheKey(entry), JSON.stringify(entry));
   } catch {
     // Full or disabled storage: the schedule still shows, it is just not kept for next time.
   }
@@ -85,7 +78,7 @@ export function writeCachedSchedule(entry: CachedSchedule): void {
  * screen can still show when even the current year and ws cannot be asked for.
  */
 export function readLatestCachedSchedule(uid: number, role: number): CachedSchedule | null {
-  const store = storage();
+  const store = localStorageArea();
   if (!store) return null;
   const prefix = `${PREFIX}:${uid}:${role}:`;
   let latest: CachedSchedule | null = null;
