@@ -202,7 +202,7 @@ describe('a conversation against the mock server', () => {
         .remove.mutateAsync(theirs.id_message)
         .catch(() => undefined);
     });
-    expect(current().remove.isError).toBe(true);
+    await waitFor(() => expect(current().remove.isError).toBe(true));
     expect(current().thread.data!.messages.some((m) => m.id_message === theirs.id_message)).toBe(
       true,
     );
