@@ -148,31 +148,45 @@ test('a student writes to the teacher with a photo and a file; the teacher sees 
   await teacher.context.close();
 });
 
-/** Scrolls the conversation from the top to the bottom, collecting the ids of every message shown. */
+/** The ids of the messages in the page once the virtual list has settled (two equal looks). */
+async function settledIds(log: Locator): Promise<string[]> {
+  return log.evaluate(async (element) => {
+    const look = () =>
+      [...element.querySelectorAll('article[data-message-id]')]
+        .map((article) => article.getAttribute('data-message-id') ?? '')
+        .join(',');
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let previous = look();
+    for (let tries = 0; tries < 30; tries++) {
+      await frame();
+      await frame();
+      const now = look();
+      if (now === previous) break;
+      previous = now;
+    }
+    return previous ? previous.split(',') : [];
+  });
+}
+
+/**
+ * Scrolls the conversation from the top to the bottom, half a screen at a time, collecting the ids
+ * of every message shown once the list has settled, so none can pass unseen.
+ */
 async function walkDown(page: Page, log: Locator) {
   const ids = new Set<string>();
   let mostNodes = 0;
   await log.evaluate((element) => element.scrollTo(0, 0));
   for (let step = 0; step < 1000; step++) {
-    const shown = await log
-      .locator('article[data-message-id]')
-      .evaluateAll((all) => all.map((article) => article.getAttribute('data-message-id') ?? ''));
+    const shown = await settledIds(log);
     for (const id of shown) ids.add(id);
     mostNodes = Math.max(mostNodes, shown.length);
     const atEnd = await log.evaluate(
       (element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 2,
     );
     if (atEnd) break;
-    // Half a screen at a time, and two frames for the virtual list to render what came into view,
-    // so no message can pass unseen between two looks.
-    await log.evaluate(
-      (element) =>
-        new Promise<void>((resolve) => {
-          element.scrollBy(0, element.clientHeight * 0.5);
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-        }),
-    );
+    await log.evaluate((element) => element.scrollBy(0, element.clientHeight * 0.5));
   }
+  void page;
   return { ids, mostNodes };
 }
 
