@@ -129,9 +129,10 @@ test('a student writes to the teacher with a photo and a file; the teacher sees 
   await expect(log.getByText(text)).toBeVisible();
   const photo = log.getByRole('button', { name: 'Открыть фото схема.png' });
   await expect(photo).toBeVisible();
-  expect(await photo.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(
-    1,
-  );
+  // The thumbnail is a real picture the browser decoded (it loads lazily, so wait for it).
+  await expect
+    .poll(() => photo.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBe(1);
   await expect(log.getByRole('link', { name: /Отчёт\.pdf/ })).toBeVisible();
   await photo.click();
   await expect(teacher.page.getByRole('dialog', { name: 'схема.png' })).toBeVisible();
