@@ -32,13 +32,15 @@ export function getThreadQueryOptions(client: LmsClient, conversation: Conversat
       ? async ({ signal }): Promise<ChatThread> =>
           threadFromPage(await fetchLatestPage(client, conversation, signal))
       : skipToken,
-    // Section 4: opening a contact clears and loads its messages (a fresh latest page on every
-    // opening); while it is open, newer messages arrive through the unread listener instead of a
-    // refetch that would drop the older pages already loaded.
+    // Section 4: opening a contact clears and loads its messages. The thread is forgotten as soon
+    // as its screen closes (gcTime 0), so reopening never shows an old copy that the fresh latest
+    // page would then replace under the reader's eyes (and under their scroll position). While it
+    // is open, newer messages arrive through the unread listener instead of a refetch that would
+    // drop the older pages already loaded.
     staleTime: 0,
+    gcTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-    gcTime: 5 * 60_000,
   });
 }
 
