@@ -11,6 +11,9 @@ const kgFeatures: Loaders<FeatureNamespace> = {
   schedule: () => import('./locales/kg/schedule.json'),
   apps: () => import('./locales/kg/apps.json'),
   chat: () => import('./locales/kg/chat.json'),
+  publication: () => import('./locales/kg/publication.json'),
+  'study-materials': () => import('./locales/kg/study-materials.json'),
+  'e-library': () => import('./locales/kg/e-library.json'),
 };
 const enFeatures: Loaders<FeatureNamespace> = {
   news: () => import('./locales/en/news.json'),
@@ -20,6 +23,9 @@ const enFeatures: Loaders<FeatureNamespace> = {
   schedule: () => import('./locales/en/schedule.json'),
   apps: () => import('./locales/en/apps.json'),
   chat: () => import('./locales/en/chat.json'),
+  publication: () => import('./locales/en/publication.json'),
+  'study-materials': () => import('./locales/en/study-materials.json'),
+  'e-library': () => import('./locales/en/e-library.json'),
 };
 
 /**
@@ -40,6 +46,9 @@ export const LAZY_LOCALES: {
     schedule: () => import('./locales/ru/schedule.json'),
     apps: () => import('./locales/ru/apps.json'),
     chat: () => import('./locales/ru/chat.json'),
+    publication: () => import('./locales/ru/publication.json'),
+    'study-materials': () => import('./locales/ru/study-materials.json'),
+    'e-library': () => import('./locales/ru/e-library.json'),
   },
   kg: {
     common: () => import('./locales/kg/common.json'),

@@ -8,6 +8,9 @@ import type ruPaymentCode from './locales/ru/payment-code.json';
 import type ruSchedule from './locales/ru/schedule.json';
 import type ruApps from './locales/ru/apps.json';
 import type ruChat from './locales/ru/chat.json';
+import type ruPublication from './locales/ru/publication.json';
+import type ruStudyMaterials from './locales/ru/study-materials.json';
+import type ruELibrary from './locales/ru/e-library.json';
 
 /**
  * Russian is the default and fallback (section 9), so the namespaces the login page and the shell
@@ -27,6 +30,10 @@ export interface FeatureResources {
   schedule: typeof ruSchedule;
   apps: typeof ruApps;
   chat: typeof ruChat;
+  /** The publication form and file actions shared by study materials and the e-library. */
+  publication: typeof ruPublication;
+  'study-materials': typeof ruStudyMaterials;
+  'e-library': typeof ruELibrary;
 }
 
 export type BundledNamespace = keyof typeof ruResources;

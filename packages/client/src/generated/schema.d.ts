@@ -2256,6 +2256,11 @@ export interface components {
             id_speciality: number;
             /** @description Speciality name, shown to tell rows of the same discipline apart. */
             specialityName: string;
+            /**
+             * @description The form of control's name ('Экзамен'), as umk/getstudentexamtypes names it for students (assumed; optional, the portal falls back to its own names of the usual forms).
+             * @example Экзамен
+             */
+            examinationName?: string;
         };
         /** @description The student, their group and the chosen study semester (assumed; the spec does not show the payload). */
         UmkStudentDisciplinesRequest: {
@@ -5194,6 +5199,7 @@ export interface operations {
                      *           "name": "Базы данных",
                      *           "kredits": 5,
                      *           "id_examination": 1,
+                     *           "examinationName": "Экзамен",
                      *           "id_speciality": 41,
                      *           "specialityName": "Программная инженерия"
                      *         },
@@ -5202,6 +5208,7 @@ export interface operations {
                      *           "name": "Веб-программирование",
                      *           "kredits": 4,
                      *           "id_examination": 2,
+                     *           "examinationName": "Зачёт",
                      *           "id_speciality": 41,
                      *           "specialityName": "Программная инженерия"
                      *         }

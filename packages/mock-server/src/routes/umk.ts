@@ -129,6 +129,7 @@ export const umkRoutes = ({ store }: RouteDeps) =>
             name: d.name,
             kredits: d.kredits,
             id_examination: e.id_examination,
+            examinationName: e.name,
             id_speciality: specialityId(d.specialty),
             specialityName: specialityName(d.specialty),
           })),

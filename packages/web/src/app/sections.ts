@@ -79,6 +79,7 @@ export const SECTIONS: readonly Section[] = [
       'study-materials',
       () => import('../features/study-materials/components/study-materials-route'),
       (m) => m.StudyMaterialsRoute,
+      ['study-materials', 'publication'],
     ),
   },
   {
@@ -89,6 +90,7 @@ export const SECTIONS: readonly Section[] = [
       'e-library',
       () => import('../features/e-library/components/e-library-route'),
       (m) => m.ELibraryRoute,
+      ['e-library', 'publication'],
     ),
   },
   {

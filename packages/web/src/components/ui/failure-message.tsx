@@ -43,8 +43,8 @@ export function useFailureDetail(): (error: unknown, texts?: FailureDetailTexts)
   };
 }
 
-/** What the screen kept of the user's input after the failure, said after the title. */
-export type KeptInput = 'text' | 'files' | 'textAndFiles';
+/** What the screen kept of the user's input after the failure ('form': every field and the file). */
+export type KeptInput = 'text' | 'files' | 'textAndFiles' | 'form';
 
 export interface FailureMessageProps {
   /** What failed: 'Не удалось опубликовать новость.' */

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { cx } from '../../lib/class-names';
 import { PLACEHOLDER_ID, PLACEHOLDER_TEXT } from '../../lib/pickers';
+import { Icon } from './icon';
 import styles from './text-field.module.css';
 
 export interface PickerOption {
@@ -21,6 +22,8 @@ export interface PickerFieldProps {
   busy?: boolean;
   /** One line under the select, read with it by screen readers. */
   hint?: string;
+  /** Why the choice is refused ('Выберите категорию.'): marks the select invalid. */
+  error?: string;
   className?: string;
   /** Under the hint: a failed state with a retry, a loading note. */
   children?: ReactNode;
@@ -36,11 +39,14 @@ export function PickerField({
   disabled = false,
   busy = false,
   hint,
+  error,
   className,
   children,
 }: PickerFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className={cx(styles.field, className)}>
       <label htmlFor={id} className={styles.label}>
@@ -52,7 +58,8 @@ export function PickerField({
         value={value}
         disabled={disabled}
         aria-busy={busy || undefined}
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={describedBy || undefined}
+        aria-invalid={error ? true : undefined}
         onChange={(event) => onChange(Number(event.target.value))}
       >
         <option value={PLACEHOLDER_ID}>{placeholder}</option>
@@ -65,6 +72,12 @@ export function PickerField({
       {hint ? (
         <p id={hintId} className={styles.hint}>
           {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className={styles.fieldError}>
+          <Icon name="alert" size={16} />
+          {error}
         </p>
       ) : null}
       {children}
