@@ -282,4 +282,11 @@ describe('e-library files (download type 2)', () => {
     expect((await download(student, book.id_eBook, 'другая.pdf')).status).toBe(404);
     expect((await download(student, 999_999, book.fileName)).status).toBe(404);
   });
+
+  it('answers 401 without a session', async () => {
+    const app = createTestApp();
+    const [book] = (await libraryBooks(await signIn(app, 'student'), { id: 1, role: 2 })).body.data;
+    const res = await download(new Client(app), book?.id_eBook ?? 0, book?.fileName ?? '');
+    expect(res.status).toBe(401);
+  });
 });

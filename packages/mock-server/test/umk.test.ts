@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENT_WS, CURRENT_YEAR_ID, calendarSlice } from '../src/world/calendar.js';
-import { examinationsOf, studyKindOf, umkSlice } from '../src/world/umk.js';
+import { CURRENT_WS, CURRENT_YEAR_ID, calendarSlice, examinations } from '../src/world/calendar.js';
+import { examinationsOf, isPlanned, studyKindOf, umkSlice } from '../src/world/umk.js';
 import { universitySlice } from '../src/world/university.js';
 import {
   Client,
@@ -180,6 +180,7 @@ describe('umk/disciplines', () => {
       name: DISCIPLINE.name,
       kredits: DISCIPLINE.kredits,
       id_examination: EXAM,
+      examinationName: examinations.find((e) => e.id_examination === EXAM)?.name,
       id_speciality: 41,
       specialityName: 'Прикладная информатика',
     });
@@ -406,6 +407,15 @@ describe('umk/insertorupdateumk', () => {
       id_teacher: demo.teacher.id,
       t_fio: demo.teacher.fullName,
       fileName: 'Лекции_БД_ч2.pdf',
+      // what the owner's edit form starts from
+      author: 'Асанов Б.Э.',
+      description: 'Нормализация, индексы и транзакции.',
+      totalPages: 86,
+      id_forStudentKind: 0,
+      isForEBooks: false,
+      id_bookCategory: -1,
+      id_booksShare: -1,
+      isHTMLBook: false,
     });
     for (const login of ['student', 'student2'] as const) {
       const list = await studentList(await signIn(app, login));
@@ -484,6 +494,14 @@ describe('umk/insertorupdateumk', () => {
       ...target,
       id_typeUmk: 4,
       umkName: 'Силлабус (обновлённый)',
+      // the form's other fields as sent
+      author: 'Асанов Б.Э.',
+      description: 'Нормализация, индексы и транзакции.',
+      totalPages: 86,
+      id_forStudentKind: 0,
+      isForEBooks: false,
+      id_bookCategory: -1,
+      isHTMLBook: false,
     });
 
     await save(teacher, { idBook: id, file: pdf('Новый.pdf') });
@@ -694,5 +712,78 @@ describe('UMK files (download type 1)', () => {
     const seededFile = await download(teacher, seeded?.id_books ?? 0, seeded?.fileName ?? '');
     expect(seededFile.status).toBe(200);
     expect(new TextDecoder().decode(await seededFile.arrayBuffer())).toMatch(/^%PDF-1\.4/);
+  });
+
+  it('follows the lists: the owner, and students of the plan and form of study it is aimed at', async () => {
+    const app = createTestApp();
+    const teacher = await signIn(app, 'teacher');
+    const bytes = new Uint8Array([37, 80, 68, 70, 1, 2, 3]);
+    const file = () => new File([bytes], 'Заочникам.pdf', { type: 'application/pdf' });
+    // aimed at distance students: the full-time demo student neither lists nor downloads it
+    const distanceOnly = await saved(await save(teacher, { id_forStudentKind: 2, file: file() }));
+    const fullTime = await signIn(app, 'student');
+    const distance = await signIn(app, 'student2');
+    expect((await download(fullTime, distanceOnly, 'Заочникам.pdf')).status).toBe(404);
+    const allowed = await download(distance, distanceOnly, 'Заочникам.pdf');
+    expect(allowed.status).toBe(200);
+    expect(new Uint8Array(await allowed.arrayBuffer())).toEqual(bytes);
+    expect((await download(teacher, distanceOnly, 'Заочникам.pdf')).status).toBe(200);
+    // another teacher does not list other teachers' materials, so cannot download them
+    const teacher2 = await signIn(app, 'teacher2');
+    expect((await download(teacher2, distanceOnly, 'Заочникам.pdf')).status).toBe(404);
+
+    // aimed at full-time students: the other way round
+    const fullTimeOnly = await saved(await save(teacher, { id_forStudentKind: 1, file: file() }));
+    expect((await download(fullTime, fullTimeOnly, 'Заочникам.pdf')).status).toBe(200);
+    expect((await download(distance, fullTimeOnly, 'Заочникам.pdf')).status).toBe(404);
+  });
+
+  it('refuses a student whose group does not study the discipline, whatever the file type', async () => {
+    const world = seededWorld();
+    const student = world.get(universitySlice).demo.student;
+    const outside = world
+      .get(umkSlice)
+      .items.find(
+        (item) =>
+          item.fileName !== null &&
+          item.id_forStudentKind === 0 &&
+          !isPlanned(world, student.id_group, item),
+      );
+    if (!outside?.fileName) throw new Error('the world has materials of other groups');
+    const app = createTestApp();
+    const reader = await signIn(app, 'student');
+    const refused = await download(reader, outside.id_books, outside.fileName);
+    // the same answer as for a material that does not exist: nothing leaks
+    const missing = await download(reader, 999_999, outside.fileName);
+    expect(refused.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(await refused.json()).toEqual(await missing.json());
+    // for every kind of file the same rule (seeded .docx, .pptx, .xlsx too)
+    const kinds = new Set(
+      world
+        .get(umkSlice)
+        .items.filter((item) => !isPlanned(world, student.id_group, item) && item.fileName)
+        .map((item) => item.fileName?.split('.').pop()),
+    );
+    expect(kinds.size).toBeGreaterThan(1);
+    for (const extension of kinds) {
+      const other = world
+        .get(umkSlice)
+        .items.find(
+          (item) =>
+            item.fileName?.endsWith(`.${extension}`) && !isPlanned(world, student.id_group, item),
+        );
+      expect((await download(reader, other?.id_books ?? 0, other?.fileName ?? '')).status).toBe(
+        404,
+      );
+    }
+  });
+
+  it('answers 401 without a session', async () => {
+    const app = createTestApp();
+    const [item] = (await umkList(await signIn(app, 'teacher'))).body.data;
+    const anonymous = new Client(app);
+    const res = await download(anonymous, item?.id_books ?? 0, item?.fileName ?? '');
+    expect(res.status).toBe(401);
   });
 });

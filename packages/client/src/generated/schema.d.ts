@@ -201,7 +201,7 @@ export interface paths {
         };
         /**
          * Download an attached file (news, and by type also UMK, e-library and chat files)
-         * @description Linked from the feed as `/lms/api/news/download.file?filename={id}_{fileName}&type=4`. The same endpoint serves the other stored files by `type` (assumed; the product specification shows only type 4): 1 a UMK material (`{id_books}_{fileName}`), 2 an e-library book (`{id_eBook}_{fileName}`), 3 a chat attachment (`{id_message}_{fileName}`).
+         * @description Linked from the feed as `/lms/api/news/download.file?filename={id}_{fileName}&type=4`. The same endpoint serves the other stored files by `type` (assumed; the product specification shows only type 4): 1 a UMK material (`{id_books}_{fileName}`), 2 an e-library book (`{id_eBook}_{fileName}`), 3 a chat attachment (`{id_message}_{fileName}`). A file is served only to whoever the lists show its item to: a news item's audience, a UMK material's owner and the students of its group plan and form of study (`id_forStudentKind`), every signed-in user for an e-library book, the two sides (or the group) of a conversation. Anyone else gets the same 404 as for a file that does not exist.
          */
         get: operations["downloadNewsFile"];
         put?: never;
@@ -2316,6 +2316,11 @@ export interface components {
             id_discipline: number;
             id_examination: number;
         };
+        /**
+         * @description UMK target from the translations; 0 all students, 1 full-time, 2 distance (assumed numbering).
+         * @enum {integer}
+         */
+        UmkForStudentKind: 0 | 1 | 2;
         /** @description A study material in a list. */
         UmkItem: {
             id_books: number;
@@ -2331,6 +2336,21 @@ export interface components {
             t_fio: string;
             /** @description Stored file name used to open or download the material; null for an HTML book (assumed). */
             fileName?: string | null;
+            /** @description The material's author, so the owner's edit form starts from what was saved (assumed; optional). */
+            author?: string;
+            /** @description The material's description (assumed; optional). */
+            description?: string;
+            /** @description Its page count (assumed; optional). */
+            totalPages?: number;
+            id_forStudentKind?: components["schemas"]["UmkForStudentKind"];
+            /** @description Also published in the e-library (assumed; optional). */
+            isForEBooks?: boolean;
+            /** @description Its e-library category when isForEBooks, else -1 (assumed; optional). */
+            id_bookCategory?: number;
+            /** @description The e-library book it points at when shared from the e-library, else -1 (assumed; optional). */
+            id_booksShare?: number;
+            /** @description The material is an HTML book rather than a file (assumed; optional). */
+            isHTMLBook?: boolean;
         };
         /** @description The student (the server filters by their study form), the discipline row and the teacher (assumed). */
         UmkStudentListRequest: {
@@ -2355,11 +2375,6 @@ export interface components {
             /** @description The base category it belongs to (assumed link). */
             id_baseBookCategory?: number;
         };
-        /**
-         * @description UMK target from the translations; 0 all students, 1 full-time, 2 distance (assumed numbering).
-         * @enum {integer}
-         */
-        UmkForStudentKind: 0 | 1 | 2;
         /** @description Multipart UMK save form; idBook -1 creates, any other value updates that material. */
         UmkSaveForm: {
             /** @description The material's id_books, or -1 for a new one. */

@@ -20,8 +20,10 @@ type FileSource = (
   reader: Teacher | Student,
 ) => StoredFile | undefined;
 
+// Each finder applies the visibility rules of the lists that show the file; what a reader may
+// not see answers 404, like what does not exist. Every signed-in user sees every e-library book.
 const sources: Record<DownloadType, FileSource> = {
-  1: (store, id, name) => findUmkFile(store, id, name),
+  1: findUmkFile,
   2: (store, id, name) => findLibraryFile(store, id, name),
   3: findChatFile,
   4: findNewsFile,

@@ -18,7 +18,10 @@ import type { Store } from '../world/store.js';
 import { toBishkekIso } from '../world/time.js';
 import {
   examinationsOf,
+  groupOfferings,
   isForKind,
+  isPlanned,
+  isUmkVisibleTo,
   newestFirst,
   specialityId,
   specialityName,
@@ -33,19 +36,6 @@ import { universitySlice, type Student, type Teacher } from '../world/university
 import type { RouteDeps } from './route-deps.js';
 
 const byName = new Intl.Collator('ru');
-
-/** The offerings a group studies (any year) in a study semester. */
-const groupOfferings = (store: Store, id_group: number, id_semester: number) =>
-  store
-    .get(calendarSlice)
-    .offerings.filter((o) => o.id_group === id_group && o.id_semester === id_semester);
-
-/** Whether a group's plan has the discipline in the study semester. */
-const isPlanned = (
-  store: Store,
-  id_group: number,
-  { id_semester, id_discipline }: { id_semester: number; id_discipline: number },
-) => groupOfferings(store, id_group, id_semester).some((o) => o.id_discipline === id_discipline);
 
 /** The materials of one row of the screen: a semester, a discipline and a form of control. */
 const materialsOf = (
@@ -197,7 +187,7 @@ export const umkRoutes = ({ store }: RouteDeps) =>
       const body = getBody<'umkGetList'>(c);
       const { person } = whoIs(store, getSession(c));
       const items = materialsOf(store, body)
-        .filter((item) => owns(person, item))
+        .filter((item) => isUmkVisibleTo(store, item, person))
         .sort(newestFirst);
       return okFor<'umkGetList'>(
         c,
@@ -211,13 +201,12 @@ export const umkRoutes = ({ store }: RouteDeps) =>
       const id_group = studentGroup(person);
       if (!isPlanned(store, id_group, body)) return okFor<'umkGetStudentList'>(c, []);
       const { teacherById } = store.get(universitySlice);
-      const kind = studyKindOf(store.get(universitySlice), id_group);
       const fio = (item: UmkRecord) => teacherById.get(item.id_teacher)?.fullName ?? '';
       const items = materialsOf(store, body)
         .filter(
           (item) =>
             (body.id_teacher === -1 || item.id_teacher === body.id_teacher) &&
-            isForKind(item, kind),
+            isUmkVisibleTo(store, item, person),
         )
         // grouped by teacher, each teacher's newest first
         .sort((a, b) => byName.compare(fio(a), fio(b)) || newestFirst(a, b));

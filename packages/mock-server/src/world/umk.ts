@@ -6,6 +6,7 @@ import { calendarSlice, examinations, type Discipline } from './calendar.js';
 import { faker } from './faker.js';
 import { placeholderFile, type StoredFile } from './files.js';
 import { fileNameFromTitle, librarySlice } from './library.js';
+import { isTeacher } from './roles.js';
 import { defineSlice, type Store } from './store.js';
 import { toBishkekIso } from './time.js';
 import {
@@ -13,6 +14,8 @@ import {
   universitySlice,
   type Group,
   type Stream,
+  type Student,
+  type Teacher,
   type University,
 } from './university.js';
 
@@ -282,16 +285,60 @@ export const toUmkItem = (item: UmkRecord, t_fio: string) => ({
   id_teacher: item.id_teacher,
   t_fio,
   fileName: item.fileName,
+  author: item.author,
+  description: item.description,
+  totalPages: item.totalPages,
+  id_forStudentKind: item.id_forStudentKind,
+  isForEBooks: item.isForEBooks,
+  id_bookCategory: item.id_bookCategory,
+  id_booksShare: item.id_booksShare,
+  isHTMLBook: item.isHTMLBook,
 });
 
 /** Newest first (ids grow with every material). */
 export const newestFirst = (a: UmkRecord, b: UmkRecord) => b.id_books - a.id_books;
 
-/** A UMK material's file (download type 1): the upload when there is one, else the seeded file. */
-export function findUmkFile(store: Store, id_books: number, name: string) {
+/** The offerings a group studies (any year) in a study semester. */
+export const groupOfferings = (store: Store, id_group: number, id_semester: number) =>
+  store
+    .get(calendarSlice)
+    .offerings.filter((o) => o.id_group === id_group && o.id_semester === id_semester);
+
+/** Whether a group's plan has the discipline in the study semester. */
+export const isPlanned = (
+  store: Store,
+  id_group: number,
+  { id_semester, id_discipline }: { id_semester: number; id_discipline: number },
+) => groupOfferings(store, id_group, id_semester).some((o) => o.id_discipline === id_discipline);
+
+/**
+ * Who may see a material, in a list or as a download: its owner among teachers (umk/umklist); a
+ * student whose group's plan has its discipline in its semester, when it is aimed at all students
+ * or at the group's form of study (umk/getumklistforstud). Nobody else.
+ */
+export function isUmkVisibleTo(store: Store, item: UmkRecord, reader: Teacher | Student): boolean {
+  if (isTeacher(reader)) return item.id_teacher === reader.id;
+  return (
+    isPlanned(store, reader.id_group, item) &&
+    isForKind(item, studyKindOf(store.get(universitySlice), reader.id_group))
+  );
+}
+
+/**
+ * A UMK material's file (download type 1), for a reader who may see the material: the upload
+ * when there is one, else the seeded file. Undefined (a 404, which tells nothing of existence)
+ * for anyone else.
+ */
+export function findUmkFile(
+  store: Store,
+  id_books: number,
+  name: string,
+  reader: Teacher | Student,
+) {
   const umk = store.get(umkSlice);
+  const item = umk.items.find((candidate) => candidate.id_books === id_books);
+  if (!item || !isUmkVisibleTo(store, item, reader)) return undefined;
   const uploaded = umk.files.get(id_books)?.find((file) => file.name === name);
   if (uploaded) return uploaded;
-  const item = umk.items.find((candidate) => candidate.id_books === id_books);
-  return item && item.fileName === name ? placeholderFile(name, item.umkName) : undefined;
+  return item.fileName === name ? placeholderFile(name, item.umkName) : undefined;
 }
