@@ -14,6 +14,7 @@ const kgFeatures: Loaders<FeatureNamespace> = {
   publication: () => import('./locales/kg/publication.json'),
   'study-materials': () => import('./locales/kg/study-materials.json'),
   'e-library': () => import('./locales/kg/e-library.json'),
+  journal: () => import('./locales/kg/journal.json'),
 };
 const enFeatures: Loaders<FeatureNamespace> = {
   news: () => import('./locales/en/news.json'),
@@ -26,6 +27,7 @@ const enFeatures: Loaders<FeatureNamespace> = {
   publication: () => import('./locales/en/publication.json'),
   'study-materials': () => import('./locales/en/study-materials.json'),
   'e-library': () => import('./locales/en/e-library.json'),
+  journal: () => import('./locales/en/journal.json'),
 };
 
 /**
@@ -49,6 +51,7 @@ export const LAZY_LOCALES: {
     publication: () => import('./locales/ru/publication.json'),
     'study-materials': () => import('./locales/ru/study-materials.json'),
     'e-library': () => import('./locales/ru/e-library.json'),
+    journal: () => import('./locales/ru/journal.json'),
   },
   kg: {
     common: () => import('./locales/kg/common.json'),

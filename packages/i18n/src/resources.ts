@@ -11,6 +11,7 @@ import type ruChat from './locales/ru/chat.json';
 import type ruPublication from './locales/ru/publication.json';
 import type ruStudyMaterials from './locales/ru/study-materials.json';
 import type ruELibrary from './locales/ru/e-library.json';
+import type ruJournal from './locales/ru/journal.json';
 
 /**
  * Russian is the default and fallback (section 9), so the namespaces the login page and the shell
@@ -34,6 +35,7 @@ export interface FeatureResources {
   publication: typeof ruPublication;
   'study-materials': typeof ruStudyMaterials;
   'e-library': typeof ruELibrary;
+  journal: typeof ruJournal;
 }
 
 export type BundledNamespace = keyof typeof ruResources;

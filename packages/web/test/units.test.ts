@@ -136,12 +136,14 @@ describe('portal config', () => {
         names: { kg: 'КУУ порталы', en: 'KNU portal' },
         maxSizeMb: 10,
         apiBase: '/api',
+        absenceWarningPercent: 30,
       }),
     ).toEqual({
       name: 'Портал КНУ',
       names: { kg: 'КУУ порталы', en: 'KNU portal' },
       maxSizeMb: 10,
       apiBase: '/api',
+      absenceWarningPercent: 30,
     });
     expect(warn).not.toHaveBeenCalled();
   });
@@ -164,6 +166,10 @@ describe('portal config', () => {
     );
     expect(warn).toHaveBeenCalledWith('/config.json: ignored invalid', 'name, maxSizeMb');
     expect(parsePortalConfig({ name: '  ', maxSizeMb: -1 })).toEqual({});
+    // a share of classes: 0 to 100 percent
+    expect(parsePortalConfig({ absenceWarningPercent: 120 })).toEqual({});
+    expect(parsePortalConfig({ absenceWarningPercent: '25' })).toEqual({});
+    expect(parsePortalConfig({ absenceWarningPercent: 0 })).toEqual({ absenceWarningPercent: 0 });
     // Only the portal's languages, with a name, are kept.
     expect(parsePortalConfig({ names: { en: 'KNU', de: 'KNU', kg: '' } })).toEqual({
       names: { en: 'KNU' },

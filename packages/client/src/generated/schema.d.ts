@@ -1710,6 +1710,8 @@ export interface components {
             maxSizeMb: number;
             /** @description API base path (default /api). */
             apiBase?: string;
+            /** @description The share of classes missed, in percent, beyond which a student's journal warns about absences (the spec names no threshold; the portal uses 25 when this is absent or invalid). */
+            absenceWarningPercent?: number;
         };
         ErrorEnvelope: {
             /** @constant */
@@ -3056,6 +3058,7 @@ export interface operations {
                      *         "en": "University LMS portal"
                      *       },
                      *       "maxSizeMb": 10,
+                     *       "absenceWarningPercent": 25,
                      *       "apiBase": "/api"
                      *     }
                      */

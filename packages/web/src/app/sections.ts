@@ -69,6 +69,7 @@ export const SECTIONS: readonly Section[] = [
       'journal',
       () => import('../features/journal/components/journal-route'),
       (m) => m.JournalRoute,
+      ['journal'],
     ),
   },
   {

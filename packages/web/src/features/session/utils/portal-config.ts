@@ -35,7 +35,11 @@ export function parsePortalConfig(raw: unknown): PortalConfig {
   if (names) config.names = names;
   if (isPositiveNumber(source.maxSizeMb)) config.maxSizeMb = source.maxSizeMb;
   if (typeof source.apiBase === 'string') config.apiBase = source.apiBase;
-  const ignored = ['name', 'names', 'maxSizeMb', 'apiBase'].filter(
+  const percent = source.absenceWarningPercent;
+  if (typeof percent === 'number' && Number.isFinite(percent) && percent >= 0 && percent <= 100) {
+    config.absenceWarningPercent = percent;
+  }
+  const ignored = ['name', 'names', 'maxSizeMb', 'apiBase', 'absenceWarningPercent'].filter(
     (field) => field in source && !(field in config),
   );
   if (ignored.length > 0 || source !== raw) {
