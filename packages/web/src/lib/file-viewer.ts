@@ -32,7 +32,7 @@ export async function openPdfInNewTab(url: string): Promise<void> {
   try {
     const response = await fetch(url, { credentials: 'same-origin' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const bytes = await response.blob();
+    const bytes = await response.arrayBuffer();
     const objectUrl = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
     tab.location.href = objectUrl;
     window.setTimeout(() => URL.revokeObjectURL(objectUrl), REVOKE_AFTER_MS);
