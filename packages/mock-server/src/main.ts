@@ -94,7 +94,7 @@ const server = serve({ fetch: app.fetch, port, hostname: values.host }, (info) =
       `  world    seed ${options.seed}, scale ${options.scale}; latency ${[...new Set(options.latency)].join('..')} ms; error rate ${options.errorRate}`,
       `  faults   header ${SCENARIO_HEADER}: ${SCENARIOS}`,
       `           or cookie ${SCENARIO_COOKIE_FORMAT}`,
-      `  reset    POST ${url}/__mock/reset`,
+      `  reset    POST ${url}/__mock/reset  (Content-Type: application/json, same origin only)`,
       'Demo accounts (login / password):',
       ...demoAccounts.map((a) => `  ${a.login.padEnd(width)} / ${a.password}   ${a.description}`),
     ].join('\n'),

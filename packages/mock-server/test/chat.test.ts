@@ -20,6 +20,7 @@ import {
   type Envelope,
   type FormFields,
   type Schema,
+  resetWorld,
 } from './helpers.js';
 
 const { TEACHER, TEACHER2, STUDENT, STUDENT2, GROUP, GROUP2, STREAM } = DEMO_IDS;
@@ -829,7 +830,7 @@ describe('the chat world', () => {
       sendForm({ fromType: 1, discipline: d0, currentContactId: STUDENT, currentContactType: 2 }),
     );
     expect(await messages(teacher, query(1, STUDENT, d0))).not.toEqual(before);
-    await app.request('/__mock/reset', { method: 'POST' });
+    await resetWorld(app);
     const again = await signIn(app, 'teacher');
     expect(await messages(again, query(1, STUDENT, d0))).toEqual(before);
   });

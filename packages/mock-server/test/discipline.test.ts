@@ -6,6 +6,7 @@ import {
   createTestApp,
   DEMO_IDS,
   expectError,
+  resetWorld,
   signIn,
   signInDemo as setup,
   studentDisciplines,
@@ -321,7 +322,7 @@ describe('discipline/teachers/list', () => {
     expect(await data(student, '/api/discipline/teachers/list', contactsBody(d1))).not.toEqual(
       before,
     );
-    await app.request('/__mock/reset', { method: 'POST' });
+    await resetWorld(app);
     const again = await signIn(app, 'student');
     expect(await data(again, '/api/discipline/teachers/list', contactsBody(d1))).toEqual(before);
   });

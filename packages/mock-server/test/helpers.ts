@@ -245,9 +245,17 @@ export async function expectBadRequest(res: Response | Promise<Response>, error:
   expect(await answer.json()).toMatchObject({ error });
 }
 
+/** POST /__mock/reset as the tools send it (a JSON body, no other origin). */
+export const postReset = (app: MockApp, headers: Record<string, string> = {}) =>
+  app.request('/__mock/reset', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: '{}',
+  });
+
 /** POST /__mock/reset, which answers 200. */
 export async function resetWorld(app: MockApp) {
-  expect((await app.request('/__mock/reset', { method: 'POST' })).status).toBe(200);
+  expect((await postReset(app)).status).toBe(200);
 }
 
 /** A seeded world of its own (no app), at the default "now". */

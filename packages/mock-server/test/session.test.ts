@@ -21,6 +21,7 @@ describe('config and logo', () => {
       names: { kg: 'Университеттик LMS портал', en: 'University LMS portal' },
       maxSizeMb: 5,
       apiBase: '/api',
+      absenceWarningPercent: 25,
     });
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { calendarSlice, CURRENT_YEAR_ID } from '../src/world/calendar.js';
 import { newsSlice } from '../src/world/news.js';
 import { universitySlice } from '../src/world/university.js';
-import { Client, createTestApp, newsForm, newsPage, seededWorld, signIn } from './helpers.js';
+import { createTestApp, newsForm, newsPage, postReset, seededWorld, signIn } from './helpers.js';
 
 /** A fixed sequence of calls, every answer as text. */
 async function transcript(seed: number) {
@@ -93,17 +93,46 @@ describe('POST /__mock/reset', () => {
     });
     expect(await newsPage(teacher)).not.toEqual(seeded);
 
-    const res = await app.request('/__mock/reset', { method: 'POST' });
+    const res = await postReset(app);
     expect(await res.json()).toEqual({ result: 0, error: null, data: true });
     expect((await newsPage(teacher)).status).toBe(401);
     expect(await newsPage(await signIn(app, 'teacher'))).toEqual(seeded);
   });
 
   it('is outside the contract: no session, no faults', async () => {
-    const res = await new Client(createTestApp({ errorRate: 1 })).app.request('/__mock/reset', {
-      method: 'POST',
-      headers: { 'X-Mock-Scenario': 'server-error' },
+    const res = await postReset(createTestApp({ errorRate: 1 }), {
+      'X-Mock-Scenario': 'server-error',
     });
     expect(res.status).toBe(200);
+  });
+
+  it('refuses what a web page of another site could send', async () => {
+    const app = createTestApp();
+    const teacher = await signIn(app, 'teacher');
+    // a cross-site form post: a plain-text body, no JSON
+    const form = await app.request('/__mock/reset', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'x',
+    });
+    expect(form.status).toBe(415);
+    expect(await form.json()).toMatchObject({ result: 1, data: null });
+    expect((await app.request('/__mock/reset', { method: 'POST' })).status).toBe(415);
+    // JSON, but from another origin (a fetch of another site, were CORS ever to allow it)
+    const crossSite: Record<string, string>[] = [
+      { Origin: 'https://evil.example', Host: 'localhost:4173' },
+      { Origin: 'null', Host: 'localhost:4173' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ];
+    for (const headers of crossSite) {
+      const res = await postReset(app, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(await res.json()).toMatchObject({ result: 1, data: null });
+    }
+    // nothing was reset: the session still works
+    expect((await newsPage(teacher)).status).toBe(200);
+    // the portal's own origin (the tools and same-origin pages) is fine
+    const own = await postReset(app, { Origin: 'http://localhost:4173', Host: 'localhost:4173' });
+    expect(own.status).toBe(200);
   });
 });

@@ -53,7 +53,7 @@ export async function logIn(page: Page, who: DemoLogin): Promise<void> {
 export const test = base.extend<{ resetWorld: void }>({
   resetWorld: [
     async ({ request }, use) => {
-      const res = await request.post('/__mock/reset');
+      const res = await request.post('/__mock/reset', { data: {} });
       expect(res.ok()).toBe(true);
       await use();
     },

@@ -29,7 +29,11 @@ export function createMockBackend(): MockBackend {
     return response;
   };
   const resetWorld = async () => {
-    await app.request('/__mock/reset', { method: 'POST' });
+    await app.request('/__mock/reset', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
   };
   return {
     client: createLmsClient({ baseUrl: 'http://lms.test', fetch }),

@@ -1,9 +1,39 @@
 // Control routes for tests and demos, outside the contract (no session, faults or validation).
+// They change the whole world, so no web page may call them: each needs a JSON body (a cross-site
+// form cannot send one without a CORS preflight, which this server never grants) and a request
+// that names another origin (Origin, or Sec-Fetch-Site: cross-site) is refused.
+import type { MiddlewareHandler } from 'hono';
 import { createRouter } from '../http.js';
 import type { RouteDeps } from './route-deps.js';
 
+const envelope = (error: string) => ({ result: 1, error, data: null });
+
+/** Same-origin JSON only: 415 without a JSON content type, 403 from another site. */
+export const sameOriginJson: MiddlewareHandler = async (c, next) => {
+  const origin = c.req.header('Origin');
+  const host = c.req.header('Host');
+  let foreign = c.req.header('Sec-Fetch-Site') === 'cross-site';
+  if (origin !== undefined) {
+    try {
+      foreign ||= origin === 'null' || new URL(origin).host !== host;
+    } catch {
+      foreign = true;
+    }
+  }
+  if (foreign) return c.json(envelope('Forbidden: /__mock answers same-origin requests only'), 403);
+  const type = c.req.header('Content-Type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    return c.json(
+      envelope('Unsupported media type: /__mock needs Content-Type application/json'),
+      415,
+    );
+  }
+  await next();
+};
+
 export const mockRoutes = ({ store }: RouteDeps) =>
   createRouter()
+    .use('/__mock/*', sameOriginJson)
     // Back to the seeded world: every write undone, every session ended.
     .post('/__mock/reset', (c) => {
       store.reset();
