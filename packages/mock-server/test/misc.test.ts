@@ -122,6 +122,23 @@ describe('misc/dinurls', () => {
     expect(body.data[0]?.name).toBe('Электронная библиотека');
   });
 
+  it('serves the apps’ icons itself, so nothing is fetched from outside', async () => {
+    const app = createTestApp();
+    const student = await signIn(app, 'student');
+    const { body } = await student.postData<Schema<'MiscDinUrl'>[]>('/api/misc/dinurls', {});
+    const icons = body.data.flatMap((link) => (link.icon ? [link.icon] : []));
+    expect(icons.length).toBeGreaterThanOrEqual(3);
+    for (const icon of icons) {
+      expect(icon).toMatch(/^\/lms\/apps\/[a-z]+\.svg$/);
+      const image = await app.request(icon);
+      expect(image.status, icon).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/svg+xml');
+      expect(await image.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    }
+    expect((await app.request('/lms/apps/unknown.svg')).status).toBe(404);
+    expect((await app.request('/lms/apps/..%2Fsecret.svg')).status).toBe(404);
+  });
+
   it('answers 400 for a payload that is not the empty object', async () => {
     const student = await signIn(createTestApp(), 'student');
     expect((await student.post('/api/misc/dinurls', { page: 1 })).status).toBe(400);

@@ -6,6 +6,7 @@ import { avatarJpeg } from '../world/misc-photo.js';
 import { dinUrls, findYear, paymentAccount, studiedIn, uslugi } from '../world/misc.js';
 import { findByUid, photoOf } from '../world/profile.js';
 import { faculties, universitySlice, type Group } from '../world/university.js';
+import { APP_ICON_PATH, appIconSvg } from '../world/app-icons.js';
 import type { RouteDeps } from './route-deps.js';
 
 const toYear = ({ id_a_year, name }: { id_a_year: number; name: string }) => ({ id_a_year, name });
@@ -18,6 +19,14 @@ const toGroup = ({ id_group, name, id_faculty }: Group) => ({
 
 export const miscRoutes = ({ store }: RouteDeps) =>
   createRouter()
+    // Not an operation of the contract: the images the apps' `icon` fields point at.
+    .get(`${APP_ICON_PATH}:file`, (c) => {
+      const svg = appIconSvg(c.req.param('file'));
+      if (!svg) return fail(c, 404, 'Not found');
+      c.header('Content-Type', 'image/svg+xml');
+      c.header('Cache-Control', 'public, max-age=86400');
+      return c.body(svg);
+    })
     // every faculty can be addressed by any author
     .post('/api/misc/registered-faculty-list', (c) =>
       okFor<'miscGetRegisteredFaculties'>(

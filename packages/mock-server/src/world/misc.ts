@@ -1,6 +1,7 @@
 // Area "misc": the apps page's links, the paid services (uslugi), the groups a student studied in
 // a year, and payment codes. All of it is fixed reference data or derived from the university and
 // calendar, so the area keeps no state of its own.
+import { appIconUrl } from './app-icons.js';
 import { academicYears, type AcademicYear } from './calendar.js';
 import type { Group, Student } from './university.js';
 
@@ -24,14 +25,14 @@ export const dinUrls: readonly DinUrl[] = [
     id: 1,
     name: 'Электронная библиотека',
     url: 'https://lib.knu.kg/',
-    icon: 'https://lms.knu.kg/lms/apps/library.png',
+    icon: appIconUrl('library'),
     description: 'Каталог и полные тексты учебников',
   },
   {
     id: 2,
     name: 'Сайт университета',
     url: 'https://www.knu.kg/',
-    icon: 'https://lms.knu.kg/lms/apps/knu.png',
+    icon: appIconUrl('university'),
     description: 'Новости, приказы и контакты подразделений',
   },
   {
@@ -45,7 +46,7 @@ export const dinUrls: readonly DinUrl[] = [
     id: 4,
     name: 'Электронная очередь в общежитие',
     url: 'https://dorm.knu.kg/',
-    icon: 'https://lms.knu.kg/lms/apps/dorm.png',
+    icon: appIconUrl('dorm'),
     description: 'Заявка на место и статус заселения',
   },
   {
@@ -59,7 +60,7 @@ export const dinUrls: readonly DinUrl[] = [
     id: 6,
     name: 'Telegram-канал университета',
     url: 'https://t.me/knu_kg',
-    icon: 'https://lms.knu.kg/lms/apps/telegram.png',
+    icon: appIconUrl('telegram'),
     description: 'Объявления и изменения в расписании',
   },
   {
