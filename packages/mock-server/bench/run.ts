@@ -15,6 +15,7 @@ const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 5;
 const LARGE_SCALE = 30; // ≈ 20 000 students
+const NEWS_INSERTS = 20_000;
 
 const children = new Set<ChildProcess>();
 process.on('exit', () => children.forEach((child) => child.kill()));
@@ -139,6 +140,35 @@ async function demoConversation(url: string, headers: Record<string, string>) {
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
 
+/** Posts `count` news items (text only, every audience) as the signed-in teacher, 10 at a time. */
+async function insertNews(url: string, session: { cookie: string; xsrf: string }, count: number) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      const form = new FormData();
+      for (const [key, value] of Object.entries({
+        uid: 1001,
+        role: 1,
+        id: 501,
+        message: `Объявление № ${index + 1}`,
+        audience: index % 3,
+        id_faculty: -1,
+      })) {
+        form.set(key, String(value));
+      }
+      const res = await fetch(`${url}/api/news/insert.json`, {
+        method: 'POST',
+        headers: { cookie: session.cookie, 'x-xsrf-token': session.xsrf },
+        body: form,
+      });
+      if (!res.ok) throw new Error(`news insert ${index}: HTTP ${res.status}`);
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+}
+
 async function main() {
   if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run pnpm build first`);
   console.log(
@@ -216,6 +246,27 @@ async function main() {
     },
   ];
   const notes: string[] = [];
+  // The same page on a world that took 20,000 news posts: the feed must not slow with writes.
+  const written = start([mainJs, '--port', '18106'], 18106);
+  await firstAnswer(`${written.url}/config.json`, 0);
+  const writer = await login(written.url);
+  const insertStarted = performance.now();
+  await insertNews(written.url, writer, NEWS_INSERTS);
+  notes.push(
+    `${NEWS_INSERTS.toLocaleString('en')} news posts took ${((performance.now() - insertStarted) / 1000).toFixed(1)} s;` +
+      ` RSS then ${rssMb(written.child.pid).toFixed(1)} MB`,
+  );
+  loads.push({
+    name: `news page 1 after ${NEWS_INSERTS / 1000}k posts`,
+    url: `${written.url}/api/news/data.json`,
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: writer.cookie,
+      'x-xsrf-token': writer.xsrf,
+    },
+    body: newsBody,
+  });
   // A real conversation of the demo teacher (501) with the demo student (7001): a full page of 20.
   const chatBody = await demoConversation(mock.url, authHeaders);
   if (chatBody) {
@@ -235,6 +286,7 @@ async function main() {
   stop(bare.child);
   stop(tiny.child);
   stop(mock.child);
+  stop(written.child);
 
   const baseline = results[0]?.rps ?? 1;
   console.log('Throughput                        req/s   p50 ms   p99 ms  vs bare   non-2xx');
@@ -248,6 +300,7 @@ async function main() {
   for (const line of startup) console.log(line);
   console.log(
     '\nGoals: ≥ 50 % of bare Hono req/s with validation and state on, p99 < 10 ms;' +
+      ' news page 1 after 20k posts within 20 % of the fresh world;' +
       ' first answer < 400 ms (default) and < 3 s (large scale); idle RSS < 100 MB.',
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NEWS_PAGE_SIZE } from '../src/world/news.js';
+import { isVisibleTo, NEWS_PAGE_SIZE, newsSlice, visiblePage } from '../src/world/news.js';
+import { universitySlice } from '../src/world/university.js';
 import {
   Client,
   createTestApp,
@@ -9,6 +10,7 @@ import {
   expectForbidden,
   newsForm,
   newsPage,
+  seededWorld,
   signIn,
   type Envelope,
   type Schema,
@@ -301,5 +303,46 @@ describe('news/download.file', () => {
     expect(await wrongType.json()).toMatchObject({
       error: 'query/type: must be one of 1, 2, 3, 4',
     });
+  });
+});
+
+describe('the feed after many writes', () => {
+  const world = seededWorld();
+  const { teachers, students } = world.get(universitySlice);
+  const seededItems = world.get(newsSlice).items;
+  // 2,000 more items of every audience and faculty, newest first as the feed keeps them
+  const items = [
+    ...Array.from({ length: 2000 }, (_, i) => ({
+      ...seededItems[i % seededItems.length]!,
+      id_eventMessage: 100_000 - i,
+      audience: (i % 3) as 0 | 1 | 2,
+      id_faculty: (i % 5) - 1,
+    })),
+    ...seededItems,
+  ];
+
+  it('shows each page as filtering everything would', () => {
+    for (const reader of [teachers[0]!, teachers[7]!, students[0]!, students[40]!]) {
+      const visible = items.filter((item) => isVisibleTo(item, reader));
+      for (const page of [1, 2, 7, 150, 1000]) {
+        const start = (page - 1) * NEWS_PAGE_SIZE;
+        expect(visiblePage(items, reader, page)).toEqual(
+          visible.slice(start, start + NEWS_PAGE_SIZE),
+        );
+      }
+    }
+  });
+
+  it('stops reading as soon as page 1 is full', () => {
+    let read = 0;
+    function* counted() {
+      for (const item of items) {
+        read += 1;
+        yield item;
+      }
+    }
+    const reader = students[0]!;
+    expect(visiblePage(counted(), reader, 1)).toHaveLength(NEWS_PAGE_SIZE);
+    expect(read).toBeLessThan(100);
   });
 });

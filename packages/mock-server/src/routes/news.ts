@@ -3,14 +3,7 @@
 import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
 import { remove } from '../world/collections.js';
 import { storeUploads } from '../world/files.js';
-import {
-  NEWS_PAGE_SIZE,
-  isVisibleTo,
-  newsFileKey,
-  newsSlice,
-  toNewsItem,
-  type NewsRecord,
-} from '../world/news.js';
+import { newsFileKey, newsSlice, toNewsItem, visiblePage, type NewsRecord } from '../world/news.js';
 import { findPerson, toUser } from '../world/accounts.js';
 import { isTeacher } from '../world/roles.js';
 import { whoIs } from '../world/sessions.js';
@@ -25,13 +18,11 @@ export const newsRoutes = ({ store }: RouteDeps) =>
       const { page } = getBody<'getNews'>(c);
       const { person: reader } = whoIs(store, getSession(c));
       const { teacherById } = store.get(universitySlice);
-      const visible = store.get(newsSlice).items.filter((item) => isVisibleTo(item, reader));
-      const start = (page - 1) * NEWS_PAGE_SIZE;
       return okFor<'getNews'>(
         c,
-        visible
-          .slice(start, start + NEWS_PAGE_SIZE)
-          .map((item) => toNewsItem(item, reader, teacherById.get(item.authorId))),
+        visiblePage(store.get(newsSlice).items, reader, page).map((item) =>
+          toNewsItem(item, reader, teacherById.get(item.authorId)),
+        ),
       );
     })
 

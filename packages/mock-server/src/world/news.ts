@@ -128,6 +128,24 @@ export function isVisibleTo(item: NewsRecord, reader: Teacher | Student) {
   return audienceOk && (item.id_faculty === -1 || item.id_faculty === reader.id_faculty);
 }
 
+/**
+ * One page of the feed as a reader sees it, newest first. The scan stops as soon as the page is
+ * full, so page 1 costs the same however many items were written before.
+ */
+export function visiblePage(items: Iterable<NewsRecord>, reader: Teacher | Student, page: number) {
+  const skip = (page - 1) * NEWS_PAGE_SIZE;
+  const shown: NewsRecord[] = [];
+  let seen = 0;
+  for (const item of items) {
+    if (!isVisibleTo(item, reader)) continue;
+    seen += 1;
+    if (seen <= skip) continue;
+    shown.push(item);
+    if (shown.length === NEWS_PAGE_SIZE) break;
+  }
+  return shown;
+}
+
 /** The contract's NewsItem as the reader sees it. */
 export function toNewsItem(
   item: NewsRecord,
