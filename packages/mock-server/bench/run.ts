@@ -267,6 +267,43 @@ async function main() {
     },
     body: newsBody,
   });
+  // Memory under large uploads: twenty posts of ten 9.9 MB files (the stored total is capped).
+  const uploads = start([mainJs, '--port', '18107'], 18107);
+  await firstAnswer(`${uploads.url}/config.json`, 0);
+  const uploader = await login(uploads.url);
+  const statuses = new Map<number, number>();
+  const part = new Uint8Array(9.9 * 1024 * 1024);
+  for (let post = 0; post < 20; post++) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ uid: 1001, role: 1, id: 501, audience: 0 })) {
+      form.set(key, String(value));
+    }
+    form.set('message', `Сканы № ${post + 1}`);
+    form.set('id_faculty', '-1');
+    for (let n = 0; n < 10; n++) form.append('file', new Blob([part]), `Скан ${n + 1}.pdf`);
+    const res = await fetch(`${uploads.url}/api/news/insert.json`, {
+      method: 'POST',
+      headers: { cookie: uploader.cookie, 'x-xsrf-token': uploader.xsrf },
+      body: form,
+    });
+    await res.arrayBuffer();
+    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+  }
+  const rssAfterPosts = rssMb(uploads.child.pid);
+  // then a second of ordinary reading, in which the garbage of the refused bodies is collected
+  await autocannon({
+    url: `${uploads.url}/api/news/data.json`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: uploader.cookie },
+    body: JSON.stringify({ id: 501, uid: 1001, role: 1, page: 1 }),
+    connections: CONNECTIONS,
+    duration: 1,
+  });
+  notes.push(
+    `20 posts of ten 9.9 MB files: ${[...statuses].map(([status, n]) => `${n} × ${status}`).join(', ')};` +
+      ` RSS right after ${rssAfterPosts.toFixed(1)} MB, after 1 s of reading ${rssMb(uploads.child.pid).toFixed(1)} MB`,
+  );
+  stop(uploads.child);
   // A real conversation of the demo teacher (501) with the demo student (7001): a full page of 20.
   const chatBody = await demoConversation(mock.url, authHeaders);
   if (chatBody) {
@@ -300,7 +337,7 @@ async function main() {
   for (const line of startup) console.log(line);
   console.log(
     '\nGoals: ≥ 50 % of bare Hono req/s with validation and state on, p99 < 10 ms;' +
-      ' news page 1 after 20k posts within 20 % of the fresh world;' +
+      ' news page 1 after 20k posts within 20 % of the fresh world; RSS < 250 MB after the uploads;' +
       ' first answer < 400 ms (default) and < 3 s (large scale); idle RSS < 100 MB.',
   );
 }

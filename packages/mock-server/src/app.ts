@@ -29,11 +29,12 @@ import { umkRoutes } from './routes/umk.js';
 import { webRoutes } from './routes/web.js';
 import { visitlogRoutes } from './routes/visitlog.js';
 import { requireSession } from './security.js';
-import { limitBodySize, validateRequest } from './validation/request.js';
+import { limitBodySize, limitStorage, validateRequest } from './validation/request.js';
 import { validateResponses } from './validation/response.js';
 import { Store } from './world/store.js';
 import { DEFAULT_NOW } from './world/time.js';
 import { MAX_SCALE } from './world/university.js';
+import { DEFAULT_MAX_STORAGE_MB, spaceLeft, storageFullMessage } from './world/storage.js';
 
 export interface AppOptions {
   /** Seeds the world (and the fault randomness). Default 1. */
@@ -51,6 +52,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Largest upload per file; /config.json tells the portal. Default 10. */
   maxSizeMb?: number;
+  /** Largest total of uploaded bytes the world keeps (507 beyond it). Default 100. */
+  maxStorageMb?: number;
   /** The built portal (packages/web/dist), served under /lms when it has an index.html. */
   webRoot?: string;
   /** The fixed "now" of the world. Default 2026-11-20 09:00 Bishkek. */
@@ -58,6 +61,7 @@ export interface AppOptions {
 }
 
 export const DEFAULT_MAX_SIZE_MB = 10;
+export { DEFAULT_MAX_STORAGE_MB };
 
 export function createApp(options: AppOptions = {}) {
   const {
@@ -67,6 +71,7 @@ export function createApp(options: AppOptions = {}) {
     errorRate = 0,
     validateResponses: testMode = false,
     maxSizeMb = DEFAULT_MAX_SIZE_MB,
+    maxStorageMb = DEFAULT_MAX_STORAGE_MB,
     webRoot,
     clock = DEFAULT_NOW,
   } = options;
@@ -74,7 +79,7 @@ export function createApp(options: AppOptions = {}) {
     throw new RangeError(`scale must be an integer from 1 to ${MAX_SCALE}`);
   }
   const store = new Store({ seed, scale, now: clock });
-  const deps: RouteDeps = { store, settings: { maxSizeMb } };
+  const deps: RouteDeps = { store, settings: { maxSizeMb, maxStorageMb } };
   const app = createRouter();
 
   app.onError((error, c) => {
@@ -99,6 +104,12 @@ export function createApp(options: AppOptions = {}) {
   app.use(faults({ latency, errorRate, seed }));
   if (testMode) app.use(validateResponses());
   app.use(requireSession(store));
+  app.use(
+    limitStorage(
+      () => spaceLeft(store, maxStorageMb),
+      () => storageFullMessage(maxStorageMb),
+    ),
+  );
   app.use(limitBodySize(maxSizeMb));
   app.use(validateRequest(maxSizeMb));
 

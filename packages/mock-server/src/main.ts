@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
-import { DEFAULT_MAX_SIZE_MB, createApp } from './app.js';
+import { DEFAULT_MAX_SIZE_MB, DEFAULT_MAX_STORAGE_MB, createApp } from './app.js';
 import { SCENARIOS, SCENARIO_COOKIE_FORMAT, SCENARIO_HEADER } from './faults/faults.js';
 import { warmUpValidators } from './validation/validators.js';
 import { demoAccounts } from './world/accounts.js';
@@ -17,6 +17,7 @@ const usage = `Usage: mock-server [options]
   --latency <ms|a..b> delay every answer, e.g. 200..800 (default 0)
   --error-rate <0…1>  share of answers replaced by a 500 (default 0)
   --max-size-mb <n>   largest upload per file (default ${DEFAULT_MAX_SIZE_MB})
+  --max-storage-mb <n> largest total of uploads kept in memory; beyond it 507 (default ${DEFAULT_MAX_STORAGE_MB})
   --web-root <dir>    built portal to serve under /lms (default packages/web/dist if built)
   --help`;
 
@@ -56,6 +57,7 @@ const { values } = (() => {
         latency: { type: 'string' },
         'error-rate': { type: 'string' },
         'max-size-mb': { type: 'string' },
+        'max-storage-mb': { type: 'string' },
         'web-root': { type: 'string' },
         help: { type: 'boolean' },
       },
@@ -78,6 +80,7 @@ const options = {
   latency: latencyRange(values.latency),
   errorRate: number('error-rate', values['error-rate'], 0, 0, 1),
   maxSizeMb: number('max-size-mb', values['max-size-mb'], DEFAULT_MAX_SIZE_MB, 0.001),
+  maxStorageMb: number('max-storage-mb', values['max-storage-mb'], DEFAULT_MAX_STORAGE_MB, 0.001),
   webRoot,
 };
 const app = createApp(options);

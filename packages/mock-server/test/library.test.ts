@@ -266,6 +266,23 @@ describe('library and POST /__mock/reset', () => {
     expectBuildOrderFree(librarySlice));
 });
 
+describe('library/insertupdatebook and the storage cap', () => {
+  it('answers 507 once the stored uploads reach --max-storage-mb, saving nothing', async () => {
+    const teacher = await signIn(createTestApp({ maxStorageMb: 1 }), 'teacher');
+    const scan = (name: string) => new File([new Uint8Array(600 * 1024)], name);
+    expect((await saveBook(teacher, { file: scan('Том 1.pdf') })).status).toBe(200);
+    const before = (await libraryBooks(teacher, { id: demo.teacher.id, role: 1 })).body.data;
+    await expectError(
+      saveBook(teacher, { nameBook: 'Том 2', file: scan('Том 2.pdf') }),
+      507,
+      expect.stringMatching(/^Insufficient storage/),
+    );
+    expect((await libraryBooks(teacher, { id: demo.teacher.id, role: 1 })).body.data).toEqual(
+      before,
+    );
+  });
+});
+
 describe('e-library files (download type 2)', () => {
   const download = (client: Client, id: number, name: string) => downloadFile(client, 2, id, name);
 

@@ -426,6 +426,19 @@ describe('umk/insertorupdateumk', () => {
     expect(books.some((b) => b.name === 'Лекции. Часть 2')).toBe(false);
   });
 
+  it('answers 507 once the stored uploads reach --max-storage-mb, saving nothing', async () => {
+    const teacher = await signIn(createTestApp({ maxStorageMb: 1 }), 'teacher');
+    const scan = (name: string) => new File([new Uint8Array(600 * 1024)], name);
+    expect((await save(teacher, { file: scan('Часть 1.pdf') })).status).toBe(200);
+    const before = (await umkList(teacher)).body.data;
+    await expectError(
+      save(teacher, { bookName: 'Часть 2', file: scan('Часть 2.pdf') }),
+      507,
+      expect.stringMatching(/^Insufficient storage/),
+    );
+    expect((await umkList(teacher)).body.data).toEqual(before);
+  });
+
   it('aims a material at one form of study', async () => {
     const app = createTestApp();
     const teacher = await signIn(app, 'teacher');

@@ -3027,6 +3027,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The server keeps no more uploads: the files it stores have reached its limit (the mock server's `--max-storage-mb`). Nothing was saved; the same request may succeed once space is freed. */
+        InsufficientStorage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "result": 1,
+                 *       "error": "Insufficient storage: the server keeps at most 100 MB of uploads",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -3439,6 +3455,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["ServerError"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     deleteNews: {
@@ -4322,6 +4339,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["ServerError"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     chatGetGroupMessages: {
@@ -5710,6 +5728,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["ServerError"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     umkDeleteBook: {
@@ -5994,6 +6013,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["ServerError"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     regfordisciplinesGetDefYear: {

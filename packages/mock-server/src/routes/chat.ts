@@ -49,6 +49,7 @@ import { isStudent, isTeacher, otherRole, ROLE_STUDENT, ROLE_TEACHER } from '../
 import { whoIs } from '../world/sessions.js';
 import type { Store } from '../world/store.js';
 import { toBishkekIso } from '../world/time.js';
+import { fitsStorage, storageFullMessage } from '../world/storage.js';
 import type { RouteDeps } from './route-deps.js';
 
 const emptyPage = { messages: [], unreades_start: null, unreades_total: 0 };
@@ -150,7 +151,7 @@ function privateTarget(chat: Chat, sender: Person, form: RequestBody<'chatInsert
   };
 }
 
-export const chatRoutes = ({ store }: RouteDeps) =>
+export const chatRoutes = ({ store, settings }: RouteDeps) =>
   createRouter()
     .post('/api/chat/messages', (c) => {
       const query = getBody<'chatGetMessages'>(c);
@@ -241,6 +242,9 @@ export const chatRoutes = ({ store }: RouteDeps) =>
         };
       }
 
+      if (!fitsStorage(store, settings.maxStorageMb, uploads)) {
+        return fail(c, 507, storageFullMessage(settings.maxStorageMb));
+      }
       const stored = await storeUploads(uploads);
 
       // state changes only after every check passed and every file was read

@@ -12,10 +12,11 @@ import {
   type EBookRecord,
 } from '../world/library.js';
 import { whoIs } from '../world/sessions.js';
+import { fitsStorage, storageFullMessage } from '../world/storage.js';
 import type { RouteDeps } from './route-deps.js';
 
 // The session, not the body's id_human/id_humanType, says who is asking.
-export const libraryRoutes = ({ store }: RouteDeps) =>
+export const libraryRoutes = ({ store, settings }: RouteDeps) =>
   createRouter()
     .post('/api/library/basebookcategories', (c) =>
       okFor<'libraryGetBaseBookCategories'>(c, baseBookCategories),
@@ -61,6 +62,9 @@ export const libraryRoutes = ({ store }: RouteDeps) =>
       if (files.length > 1) return fail(c, 400, 'body/file: must hold one file');
       const upload = files[0];
       if (!existing && !upload) return fail(c, 400, 'body/file: is required for a new book');
+      if (!fitsStorage(store, settings.maxStorageMb, files)) {
+        return fail(c, 507, storageFullMessage(settings.maxStorageMb));
+      }
       const stored = upload && (await storeUpload(upload, cleanFileName(upload.name)));
 
       // state changes only after every check passed and the file was read

@@ -9,10 +9,11 @@ import { isTeacher } from '../world/roles.js';
 import { whoIs } from '../world/sessions.js';
 import { toBishkekIso } from '../world/time.js';
 import { universitySlice } from '../world/university.js';
+import { fitsStorage, storageFullMessage } from '../world/storage.js';
 import type { RouteDeps } from './route-deps.js';
 
 // The session, not the body's id/uid/role, says who is asking: the body only has to be valid.
-export const newsRoutes = ({ store }: RouteDeps) =>
+export const newsRoutes = ({ store, settings }: RouteDeps) =>
   createRouter()
     .post('/api/news/data.json', (c) => {
       const { page } = getBody<'getNews'>(c);
@@ -48,6 +49,9 @@ export const newsRoutes = ({ store }: RouteDeps) =>
         audience,
         id_faculty,
       };
+      if (!fitsStorage(store, settings.maxStorageMb, file)) {
+        return fail(c, 507, storageFullMessage(settings.maxStorageMb));
+      }
       const uploads = await storeUploads(file);
       // state changes only after every file was read
       news.nextId += 1;

@@ -6,5 +6,7 @@ export interface RouteDeps {
   settings: {
     /** Largest accepted upload per file, as /config.json tells the portal. */
     maxSizeMb: number;
+    /** Largest total of stored upload bytes; beyond it uploads are refused with a 507. */
+    maxStorageMb: number;
   };
 }

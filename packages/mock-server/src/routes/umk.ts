@@ -33,6 +33,7 @@ import {
   type UmkRecord,
 } from '../world/umk.js';
 import { universitySlice, type Student, type Teacher } from '../world/university.js';
+import { fitsStorage, storageFullMessage } from '../world/storage.js';
 import type { RouteDeps } from './route-deps.js';
 
 const byName = new Intl.Collator('ru');
@@ -66,7 +67,7 @@ const studentGroup = (person: Teacher | Student) => (isStudent(person) ? person.
 
 // Who asks comes from the session (x-roles has let only the listed role in); body ids such as
 // uid, id_human or a student's id_group only have to be valid.
-export const umkRoutes = ({ store }: RouteDeps) =>
+export const umkRoutes = ({ store, settings }: RouteDeps) =>
   createRouter()
     .post('/api/umk/semesters', (c) => {
       const { person } = whoIs(store, getSession(c));
@@ -256,6 +257,9 @@ export const umkRoutes = ({ store }: RouteDeps) =>
       const publish = form.isForEBooks && !shared;
       if (publish && !bookCategoryById.has(form.id_bookCategory)) {
         return fail(c, 404, `Not found: no book category ${form.id_bookCategory}`);
+      }
+      if (!fitsStorage(store, settings.maxStorageMb, form.file ?? [])) {
+        return fail(c, 507, storageFullMessage(settings.maxStorageMb));
       }
       const uploads = await storeUploads(form.file ?? []);
 

@@ -38,6 +38,26 @@ export function limitBodySize(maxSizeMb: number): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * 507 before an upload is read when its Content-Length alone would pass the storage cap, so a
+ * full server does not buffer one more large body only to refuse it (the handler checks the
+ * exact file sizes of what gets through). Only operations that declare a 507.
+ */
+export function limitStorage(
+  spaceLeft: () => number,
+  message: () => string,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const op = c.get('operation');
+    const length = c.req.header('content-length');
+    if (!op?.responses['507'] || length === undefined || c.req.header('transfer-encoding')) {
+      return next();
+    }
+    if (Number(length) - MULTIPART_FIELDS_BYTES > spaceLeft()) return fail(c, 507, message());
+    return next();
+  };
+}
+
 function limit(maxSize: number, message: string): MiddlewareHandler<AppEnv> {
   const streamed = bodyLimit({ maxSize, onError: (c) => fail(c, 413, message) });
   return async (c, next) => {
