@@ -210,6 +210,7 @@ describe('shared kit rules', () => {
     expect(writeFailure(new LmsError('TIMEOUT_ERROR', 'x'))).toBe('timeout');
     expect(writeFailure(new LmsError('NETWORK_ERROR', 'x'))).toBe('connection');
     expect(writeFailure(new LmsError('CLIENT_ERROR', 'x', { status: 413 }))).toBe('tooLarge');
+    expect(writeFailure(new LmsError('SERVER_ERROR', 'x', { status: 507 }))).toBe('storageFull');
     expect(writeFailure(new LmsError('CLIENT_ERROR', 'x', { status: 403 }))).toBe('forbidden');
     expect(writeFailure(new LmsError('CLIENT_ERROR', 'x', { status: 404 }))).toBe('notFound');
     expect(writeFailure(new Error('x'))).toBe('other');

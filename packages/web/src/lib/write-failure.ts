@@ -1,7 +1,14 @@
 import { isLmsError } from '@lms/client';
 
 export type WriteFailure =
-  'cancelled' | 'timeout' | 'connection' | 'tooLarge' | 'forbidden' | 'notFound' | 'other';
+  | 'cancelled'
+  | 'timeout'
+  | 'connection'
+  | 'tooLarge'
+  | 'storageFull'
+  | 'forbidden'
+  | 'notFound'
+  | 'other';
 
 /** What went wrong with a write (a send, an upload, a delete), in the words screens have for it. */
 export function writeFailure(error: unknown): WriteFailure {
@@ -18,6 +25,8 @@ export function writeFailure(error: unknown): WriteFailure {
       break;
   }
   if (error.status === 413) return 'tooLarge';
+  // 507: the server keeps no more uploads (the mock's --max-storage-mb)
+  if (error.status === 507) return 'storageFull';
   if (error.status === 401 || error.status === 403) return 'forbidden';
   if (error.status === 404) return 'notFound';
   return 'other';

@@ -30,6 +30,8 @@ export function useFailureDetail(): (error: unknown, texts?: FailureDetailTexts)
         return t('failure.connection');
       case 'forbidden':
         return t('failure.forbidden');
+      case 'storageFull':
+        return t('failure.storageFull');
       case 'notFound':
         return texts.notFound ?? t('failure.notFound');
       case 'tooLarge':
