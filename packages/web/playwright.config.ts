@@ -48,7 +48,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node ../mock-server/dist/main.js --port ${port} --web-root dist --seed 1`,
+    // The world's clock frozen at its own Friday, as the journeys that name dates expect.
+    command: `node ../mock-server/dist/main.js --port ${port} --web-root dist --seed 1 --now 2026-11-20T09:00:00+06:00`,
     url: `${baseURL}/config.json`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

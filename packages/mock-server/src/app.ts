@@ -56,8 +56,12 @@ export interface AppOptions {
   maxStorageMb?: number;
   /** The built portal (packages/web/dist), served under /lms when it has an index.html. */
   webRoot?: string;
-  /** The fixed "now" of the world. Default 2026-11-20 09:00 Bishkek. */
-  clock?: Date;
+  /**
+   * A fixed "now" for the world (frozen: writes one second apart), or `live`: anchored to the
+   * real time and writes stamped with it (the command line's default). Default 2026-11-20 09:00
+   * Bishkek, frozen, so tests give the same answers on any day.
+   */
+  clock?: Date | 'live';
 }
 
 export const DEFAULT_MAX_SIZE_MB = 10;
@@ -78,7 +82,10 @@ export function createApp(options: AppOptions = {}) {
   if (!Number.isInteger(scale) || scale < 1 || scale > MAX_SCALE) {
     throw new RangeError(`scale must be an integer from 1 to ${MAX_SCALE}`);
   }
-  const store = new Store({ seed, scale, now: clock });
+  const store =
+    clock === 'live'
+      ? new Store({ seed, scale, now: new Date(), clock: 'live' })
+      : new Store({ seed, scale, now: clock });
   const deps: RouteDeps = { store, settings: { maxSizeMb, maxStorageMb } };
   const app = createRouter();
 

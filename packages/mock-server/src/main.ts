@@ -18,6 +18,8 @@ const usage = `Usage: mock-server [options]
   --error-rate <0…1>  share of answers replaced by a 500 (default 0)
   --max-size-mb <n>   largest upload per file (default ${DEFAULT_MAX_SIZE_MB})
   --max-storage-mb <n> largest total of uploads kept in memory; beyond it 507 (default ${DEFAULT_MAX_STORAGE_MB})
+  --now <date>        freeze the world's clock at an ISO date, e.g. 2026-11-20T09:00:00+06:00
+                      (default: the real time; the world is built relative to it)
   --web-root <dir>    built portal to serve under /lms (default packages/web/dist if built)
   --help`;
 
@@ -33,6 +35,16 @@ function number(name: string, raw: string | undefined, fallback: number, min = 0
     exit(`--${name} must be a number from ${min} to ${max}, not "${raw}"`);
   }
   return value;
+}
+
+/** `--now`: a date to freeze the clock at; without it the clock is live. */
+function frozenAt(raw: string | undefined): Date | 'live' {
+  if (raw === undefined) return 'live';
+  const date = new Date(raw);
+  if (raw.trim() === '' || Number.isNaN(date.getTime())) {
+    exit(`--now must be an ISO date such as 2026-11-20T09:00:00+06:00, not "${raw}"`);
+  }
+  return date;
 }
 
 function latencyRange(raw: string | undefined): [number, number] {
@@ -59,6 +71,7 @@ const { values } = (() => {
         'max-size-mb': { type: 'string' },
         'max-storage-mb': { type: 'string' },
         'web-root': { type: 'string' },
+        now: { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -80,6 +93,7 @@ const options = {
   latency: latencyRange(values.latency),
   errorRate: number('error-rate', values['error-rate'], 0, 0, 1),
   maxSizeMb: number('max-size-mb', values['max-size-mb'], DEFAULT_MAX_SIZE_MB, 0.001),
+  clock: frozenAt(values.now),
   maxStorageMb: number('max-storage-mb', values['max-storage-mb'], DEFAULT_MAX_STORAGE_MB, 0.001),
   webRoot,
 };
@@ -94,6 +108,7 @@ const server = serve({ fetch: app.fetch, port, hostname: values.host }, (info) =
       `LMS mock server ready at ${url}`,
       `  portal   ${servesPortal ? `${url}/lms/` : 'not built (pnpm --filter @lms/web build)'}`,
       `  api      ${url}/api/…  config ${url}/config.json`,
+      `  clock    ${options.clock === 'live' ? 'live (the world is anchored to now)' : `frozen at ${options.clock.toISOString()} (--now)`}`,
       `  world    seed ${options.seed}, scale ${options.scale}; latency ${[...new Set(options.latency)].join('..')} ms; error rate ${options.errorRate}`,
       `  faults   header ${SCENARIO_HEADER}: ${SCENARIOS}`,
       `           or cookie ${SCENARIO_COOKIE_FORMAT}`,

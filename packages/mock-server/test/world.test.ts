@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calendarSlice, CURRENT_YEAR_ID } from '../src/world/calendar.js';
 import { newsSlice } from '../src/world/news.js';
+import { DEFAULT_NOW } from '../src/world/time.js';
 import { universitySlice } from '../src/world/university.js';
 import { createTestApp, newsForm, newsPage, postReset, seededWorld, signIn } from './helpers.js';
 
@@ -134,5 +135,41 @@ describe('POST /__mock/reset', () => {
     // the portal's own origin (the tools and same-origin pages) is fine
     const own = await postReset(app, { Origin: 'http://localhost:4173', Host: 'localhost:4173' });
     expect(own.status).toBe(200);
+  });
+});
+
+describe('the clock', () => {
+  const createdMs = (items: { created: string }[]) => items.map((i) => Date.parse(i.created));
+
+  it('is frozen by default (and by --now): writes one second apart from a fixed now', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    await teacher.postForm('/api/news/insert.json', newsForm({ message: 'Первое' }));
+    await teacher.postForm('/api/news/insert.json', newsForm({ message: 'Второе' }));
+    const [second, first] = (await newsPage(teacher)).body.data;
+    expect(first?.created).toBe('2026-11-20T09:00:01+06:00');
+    expect(second?.created).toBe('2026-11-20T09:00:02+06:00');
+  });
+
+  it('is live from the command line: the same world, anchored to today, writes at the real time', async () => {
+    const frozen = await signIn(createTestApp(), 'teacher');
+    const before = Date.now();
+    const liveApp = createTestApp({ clock: 'live' });
+    const live = await signIn(liveApp, 'teacher');
+    const seededFrozen = (await newsPage(frozen)).body.data;
+    const seededLive = (await newsPage(live)).body.data;
+    // the same items (their texts name dates relative to now), each moved by the distance
+    // between the two "nows"
+    const undated = (items: { message: string }[]) =>
+      items.map((i) => i.message.replace(/\d\d\.\d\d/g, 'ДД.ММ'));
+    expect(undated(seededLive)).toEqual(undated(seededFrozen));
+    const shifts = createdMs(seededLive).map((ms, i) => ms - (createdMs(seededFrozen)[i] ?? 0));
+    const shift = shifts[0] ?? 0;
+    expect(shifts.every((s) => Math.abs(s - shift) < 1000)).toBe(true);
+    expect(Math.abs(DEFAULT_NOW.getTime() + shift - before)).toBeLessThan(5000);
+
+    await live.postForm('/api/news/insert.json', newsForm({ message: 'Сейчас' }));
+    const [posted] = (await newsPage(live)).body.data;
+    expect(posted?.message).toBe('Сейчас');
+    expect(Math.abs(Date.parse(posted?.created ?? '') - Date.now())).toBeLessThan(5000);
   });
 });

@@ -8,8 +8,14 @@ export interface WorldOptions {
   seed: number;
   /** Multiplies the population (groups, teachers, students, news, …). */
   scale: number;
-  /** The fixed "now" of the world: seeded dates lie before it, writes just after it. */
+  /** The "now" of the world: seeded dates lie before it, writes after it. */
   now: Date;
+  /**
+   * `frozen` (default): `now` never moves and each write is one second after the previous one, so
+   * one seed gives byte-identical answers on any day (tests). `live`: the world is anchored to the
+   * real time it was built at (and re-anchored by reset), and writes carry the real time.
+   */
+  clock?: 'frozen' | 'live';
 }
 
 export interface WorldContext extends WorldOptions {
@@ -34,15 +40,22 @@ export function defineSlice<T>(name: string, build: (world: WorldContext) => T):
 export class Store implements WorldOptions {
   readonly seed: number;
   readonly scale: number;
-  readonly now: Date;
+  readonly clock: 'frozen' | 'live';
+  #now: Date;
+  #lastWrite = 0;
   readonly #built = new Map<Slice<unknown>, unknown>();
   readonly #building = new Set<string>();
   #writes = 0;
 
-  constructor({ seed, scale, now }: WorldOptions) {
+  constructor({ seed, scale, now, clock = 'frozen' }: WorldOptions) {
     this.seed = seed;
     this.scale = scale;
-    this.now = now;
+    this.clock = clock;
+    this.#now = now;
+  }
+
+  get now(): Date {
+    return this.#now;
   }
 
   get<T>(slice: Slice<T>): T {
@@ -82,11 +95,21 @@ export class Store implements WorldOptions {
   reset() {
     this.#built.clear();
     this.#writes = 0;
+    this.#lastWrite = 0;
+    // a live world is anchored again to the real time: the same world, relative to today
+    if (this.clock === 'live') this.#now = new Date();
   }
 
-  /** The time of a write: one second after the previous one, starting at `now`. */
+  /**
+   * The time of a write. Frozen: one second after the previous one, starting at `now`. Live: the
+   * real time (a millisecond after the previous write at least, so writes keep their order).
+   */
   tick(): Date {
     this.#writes += 1;
+    if (this.clock === 'live') {
+      this.#lastWrite = Math.max(Date.now(), this.#lastWrite + 1);
+      return new Date(this.#lastWrite);
+    }
     return new Date(this.now.getTime() + this.#writes * 1000);
   }
 }
