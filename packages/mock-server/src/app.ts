@@ -138,7 +138,8 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', disciplineRoutes(deps));
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) app.route('/', webRoutes(webRoot));
-  return app;
+  // The world, for tests that look inside it.
+  return Object.assign(app, { store });
 }
 
 export type MockApp = ReturnType<typeof createApp>;

@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { newsSlice } from '../src/world/news.js';
 import { DEFAULT_MAX_STORAGE_MB, storedBytes } from '../src/world/storage.js';
 import {
   createTestApp,
@@ -90,5 +92,31 @@ describe('a full server and a large upload', () => {
       { headers: { 'Content-Length': String(3 * MB) } },
     );
     await expectError(res, 507, expect.stringMatching(FULL));
+  });
+});
+
+describe('uploads on disk', () => {
+  it('keeps an upload’s bytes in a file of the world’s directory, not in memory', async () => {
+    const app = createTestApp();
+    const teacher = await signIn(app, 'teacher');
+    const bytes = new Uint8Array([37, 80, 68, 70, 1, 2, 3, 4]);
+    const res = await teacher.postForm(
+      '/api/news/insert.json',
+      newsForm({ file: new File([bytes], 'Приказ.pdf') }),
+    );
+    const { id_eventMessage } = ((await res.json()) as { data: { id_eventMessage: number } }).data;
+    const stored = app.store.get(newsSlice).files.get(`${id_eventMessage}_Приказ.pdf`);
+    expect(stored && 'path' in stored).toBe(true);
+    const path = stored && 'path' in stored ? stored.path : '';
+    expect(new Uint8Array(readFileSync(path))).toEqual(bytes);
+    expect(stored && 'bytes' in stored).toBe(false);
+
+    // a deleted item's file leaves the disk at the next upload; reset empties the directory
+    await teacher.post('/api/news/delete.json', { id: id_eventMessage, role: 1, message: '' });
+    await teacher.postForm('/api/news/insert.json', newsForm({ file: new File(['x'], 'a.txt') }));
+    await expect.poll(() => existsSync(path)).toBe(false);
+    expect(app.store.uploads.count).toBe(1);
+    await resetWorld(app);
+    expect(app.store.uploads.count).toBe(0);
   });
 });

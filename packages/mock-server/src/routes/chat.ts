@@ -245,7 +245,7 @@ export const chatRoutes = ({ store, settings }: RouteDeps) =>
       if (!fitsStorage(store, settings.maxStorageMb, uploads)) {
         return fail(c, 507, storageFullMessage(settings.maxStorageMb));
       }
-      const stored = await storeUploads(uploads);
+      const stored = await storeUploads(store.uploads, uploads);
 
       // state changes only after every check passed and every file was read
       const conv = conversation();

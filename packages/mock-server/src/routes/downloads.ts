@@ -3,7 +3,9 @@
 // 3 chat attachments; `filename` is `{owner id}_{file name}`.
 import { createRouter, fail, getQuery, getSession, type QueryParams } from '../http.js';
 import { findChatFile } from '../world/chat-queries.js';
-import { contentDisposition, isTraversal, type StoredFile } from '../world/files.js';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { contentDisposition, isTraversal, sizeOf, type StoredFile } from '../world/files.js';
 import { findLibraryFile } from '../world/library.js';
 import { findNewsFile } from '../world/news.js';
 import { whoIs } from '../world/sessions.js';
@@ -38,7 +40,12 @@ export const downloadRoutes = ({ store }: RouteDeps) =>
     const { person: reader } = whoIs(store, getSession(c));
     const file = sources[type](store, Number(match[1]), match[2], reader);
     if (!file) return fail(c, 404, 'Not found');
-    return c.body(file.bytes, 200, {
+    const body =
+      'path' in file
+        ? (Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>)
+        : file.bytes;
+    return c.body(body, 200, {
+      'Content-Length': String(sizeOf(file)),
       'Content-Type': file.contentType,
       'Content-Disposition': contentDisposition(file.name),
       'X-Content-Type-Options': 'nosniff',

@@ -65,7 +65,8 @@ export const libraryRoutes = ({ store, settings }: RouteDeps) =>
       if (!fitsStorage(store, settings.maxStorageMb, files)) {
         return fail(c, 507, storageFullMessage(settings.maxStorageMb));
       }
-      const stored = upload && (await storeUpload(upload, cleanFileName(upload.name)));
+      const stored =
+        upload && (await storeUpload(store.uploads, upload, cleanFileName(upload.name)));
 
       // state changes only after every check passed and the file was read
       const fields = {

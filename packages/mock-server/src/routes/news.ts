@@ -52,7 +52,7 @@ export const newsRoutes = ({ store, settings }: RouteDeps) =>
       if (!fitsStorage(store, settings.maxStorageMb, file)) {
         return fail(c, 507, storageFullMessage(settings.maxStorageMb));
       }
-      const uploads = await storeUploads(file);
+      const uploads = await storeUploads(store.uploads, file);
       // state changes only after every file was read
       news.nextId += 1;
       for (const stored of uploads) {

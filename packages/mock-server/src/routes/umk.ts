@@ -261,7 +261,7 @@ export const umkRoutes = ({ store, settings }: RouteDeps) =>
       if (!fitsStorage(store, settings.maxStorageMb, form.file ?? [])) {
         return fail(c, 507, storageFullMessage(settings.maxStorageMb));
       }
-      const uploads = await storeUploads(form.file ?? []);
+      const uploads = await storeUploads(store.uploads, form.file ?? []);
 
       // state changes only after every check passed and every file was read
       const keptName = form.fileName.trim() ? cleanFileName(form.fileName) : null;

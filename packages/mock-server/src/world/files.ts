@@ -2,12 +2,19 @@
 
 import { encodeJpeg } from './misc-photo.js';
 import { hash } from './random.js';
+import type { DiskFile, UploadDir } from './uploads.js';
 
-export interface StoredFile {
+/** A file made by the world itself (seeded attachments): small, kept in memory. */
+export interface MemoryFile {
   name: string;
   contentType: string;
   bytes: Uint8Array<ArrayBuffer>;
 }
+
+/** A file the download endpoint serves: made by the world, or uploaded (kept on disk). */
+export type StoredFile = MemoryFile | DiskFile;
+
+export const sizeOf = (file: StoredFile) => ('path' in file ? file.size : file.bytes.byteLength);
 
 const contentTypes: Record<string, string> = {
   pdf: 'application/pdf',
@@ -91,12 +98,9 @@ export function isTraversal(requested: string) {
   return [requested, decoded].some((name) => name.includes('..') || /[/\\\0]/.test(name));
 }
 
-export async function storeUpload(file: File, name: string): Promise<StoredFile> {
-  return {
-    name,
-    contentType: contentTypeOf(name, file.type),
-    bytes: new Uint8Array(await file.arrayBuffer()),
-  };
+/** Keeps an upload (on disk, in the world's upload directory) under a cleaned name. */
+export function storeUpload(uploads: UploadDir, file: File, name: string): Promise<StoredFile> {
+  return uploads.save(file, name, contentTypeOf(name, file.type));
 }
 
 /** A small, valid one-page PDF saying `line` (ASCII), for seeded attachments. */
@@ -146,7 +150,7 @@ export function tinyJpeg(seed: number): Uint8Array<ArrayBuffer> {
  * A seeded file that was never uploaded: a valid PDF for .pdf names, a real JPEG picture for
  * .jpg/.jpeg names (the portal shows photos as thumbnails), plain text otherwise.
  */
-export function placeholderFile(name: string, text: string): StoredFile {
+export function placeholderFile(name: string, text: string): MemoryFile {
   const lower = name.toLowerCase();
   let bytes: Uint8Array<ArrayBuffer>;
   if (lower.endsWith('.pdf')) bytes = tinyPdf(`LMS mock file: ${name.length} chars`);
@@ -156,13 +160,13 @@ export function placeholderFile(name: string, text: string): StoredFile {
 }
 
 /** Several uploads of one request, each under a clean name unique among them (`a.pdf`, `a (2).pdf`). */
-export function storeUploads(files: readonly File[]): Promise<StoredFile[]> {
+export function storeUploads(uploads: UploadDir, files: readonly File[]): Promise<StoredFile[]> {
   const names = new Set<string>();
   return Promise.all(
     files.map((file) => {
       const name = cleanFileName(file.name, names);
       names.add(name);
-      return storeUpload(file, name);
+      return storeUpload(uploads, file, name);
     }),
   );
 }

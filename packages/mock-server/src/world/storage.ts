@@ -1,8 +1,9 @@
-// The bytes the world keeps: every uploaded file (news, chat, UMK, e-library) lives in memory, so
-// the server caps their total (`--max-storage-mb`) and refuses an upload beyond it with a 507
-// instead of growing until the machine runs out of memory. POST /__mock/reset frees them all.
+// The bytes the world keeps: every uploaded file (news, chat, UMK, e-library) is written to the
+// world's temporary directory (uploads.ts), and the server caps their total (`--max-storage-mb`),
+// refusing an upload beyond it with a 507 instead of filling the disk. Deleting an item frees its
+// files; POST /__mock/reset frees them all.
 import { chatSlice } from './chat-planning.js';
-import type { StoredFile } from './files.js';
+import { sizeOf, type StoredFile } from './files.js';
 import { librarySlice } from './library.js';
 import { newsSlice } from './news.js';
 import type { Store } from './store.js';
@@ -19,7 +20,13 @@ export function storedBytes(store: Store): number {
   for (const list of store.get(umkSlice).files.values()) for (const file of list) files.add(file);
   for (const file of store.get(librarySlice).files.values()) files.add(file);
   let total = 0;
-  for (const file of files) total += file.bytes.byteLength;
+  const onDisk = new Set<string>();
+  for (const file of files) {
+    total += sizeOf(file);
+    if ('path' in file) onDisk.add(file.path);
+  }
+  // what no item refers to any more (a deleted post, a failed save) leaves the disk
+  store.uploads.keepOnly(onDisk);
   return total;
 }
 

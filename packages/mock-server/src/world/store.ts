@@ -3,6 +3,7 @@
 // and a large --scale costs nothing until it is used.
 import { faker } from './faker.js';
 import { hash } from './random.js';
+import { UploadDir } from './uploads.js';
 
 export interface WorldOptions {
   seed: number;
@@ -41,6 +42,8 @@ export class Store implements WorldOptions {
   readonly seed: number;
   readonly scale: number;
   readonly clock: 'frozen' | 'live';
+  /** Where this world's uploads are kept (on disk). */
+  readonly uploads = new UploadDir();
   #now: Date;
   #lastWrite = 0;
   readonly #built = new Map<Slice<unknown>, unknown>();
@@ -94,6 +97,7 @@ export class Store implements WorldOptions {
   /** Back to the seeded world: every slice is rebuilt from the seed when next asked for. */
   reset() {
     this.#built.clear();
+    this.uploads.clear();
     this.#writes = 0;
     this.#lastWrite = 0;
     // a live world is anchored again to the real time: the same world, relative to today
