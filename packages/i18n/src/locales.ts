@@ -15,6 +15,8 @@ const kgFeatures: Loaders<FeatureNamespace> = {
   'study-materials': () => import('./locales/kg/study-materials.json'),
   'e-library': () => import('./locales/kg/e-library.json'),
   journal: () => import('./locales/kg/journal.json'),
+  'discipline-registration': () => import('./locales/kg/discipline-registration.json'),
+  'document-orders': () => import('./locales/kg/document-orders.json'),
 };
 const enFeatures: Loaders<FeatureNamespace> = {
   news: () => import('./locales/en/news.json'),
@@ -28,6 +30,8 @@ const enFeatures: Loaders<FeatureNamespace> = {
   'study-materials': () => import('./locales/en/study-materials.json'),
   'e-library': () => import('./locales/en/e-library.json'),
   journal: () => import('./locales/en/journal.json'),
+  'discipline-registration': () => import('./locales/en/discipline-registration.json'),
+  'document-orders': () => import('./locales/en/document-orders.json'),
 };
 
 /**
@@ -52,6 +56,8 @@ export const LAZY_LOCALES: {
     'study-materials': () => import('./locales/ru/study-materials.json'),
     'e-library': () => import('./locales/ru/e-library.json'),
     journal: () => import('./locales/ru/journal.json'),
+    'discipline-registration': () => import('./locales/ru/discipline-registration.json'),
+    'document-orders': () => import('./locales/ru/document-orders.json'),
   },
   kg: {
     common: () => import('./locales/kg/common.json'),

@@ -12,6 +12,8 @@ import type ruPublication from './locales/ru/publication.json';
 import type ruStudyMaterials from './locales/ru/study-materials.json';
 import type ruELibrary from './locales/ru/e-library.json';
 import type ruJournal from './locales/ru/journal.json';
+import type ruDisciplineRegistration from './locales/ru/discipline-registration.json';
+import type ruDocumentOrders from './locales/ru/document-orders.json';
 
 /**
  * Russian is the default and fallback (section 9), so the namespaces the login page and the shell
@@ -36,6 +38,8 @@ export interface FeatureResources {
   'study-materials': typeof ruStudyMaterials;
   'e-library': typeof ruELibrary;
   journal: typeof ruJournal;
+  'discipline-registration': typeof ruDisciplineRegistration;
+  'document-orders': typeof ruDocumentOrders;
 }
 
 export type BundledNamespace = keyof typeof ruResources;

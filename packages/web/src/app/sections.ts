@@ -102,6 +102,7 @@ export const SECTIONS: readonly Section[] = [
       'discipline-registration',
       () => import('../features/discipline-registration/components/discipline-registration-route'),
       (m) => m.DisciplineRegistrationRoute,
+      ['discipline-registration'],
     ),
   },
   {
@@ -123,6 +124,7 @@ export const SECTIONS: readonly Section[] = [
       'document-orders',
       () => import('../features/document-orders/components/document-orders-route'),
       (m) => m.DocumentOrdersRoute,
+      ['document-orders'],
     ),
   },
   {
