@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newsSlice } from '../src/world/news.js';
 import { DEFAULT_MAX_STORAGE_MB, storedBytes } from '../src/world/storage.js';
@@ -118,5 +120,20 @@ describe('uploads on disk', () => {
     expect(app.store.uploads.count).toBe(1);
     await resetWorld(app);
     expect(app.store.uploads.count).toBe(0);
+  });
+});
+
+describe('upload directories left behind', () => {
+  it('are removed when another world makes its own, once their process is gone', async () => {
+    const orphan = join(tmpdir(), 'lms-mock-uploads-2147483646-test');
+    mkdirSync(orphan, { recursive: true });
+    writeFileSync(join(orphan, 'file'), 'x');
+    const mine = join(tmpdir(), `lms-mock-uploads-${process.pid}-test`);
+    mkdirSync(mine, { recursive: true });
+    const teacher = await signIn(createTestApp(), 'teacher');
+    await teacher.postForm('/api/news/insert.json', newsForm({ file: new File(['x'], 'a.txt') }));
+    expect(existsSync(orphan)).toBe(false);
+    expect(existsSync(mine)).toBe(true);
+    rmSync(mine, { recursive: true });
   });
 });

@@ -2,7 +2,7 @@
 // directory of its own, which reset() empties and the process removes on exit. The world keeps
 // only their names, types and sizes, so memory stays flat however much is uploaded.
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,15 +18,39 @@ export interface DiskFile {
   path: string;
 }
 
+const PREFIX = 'lms-mock-uploads-';
 const directories = new Set<string>();
 let cleanupRegistered = false;
 
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Removes this process's directories on exit. */
 function registerCleanup() {
   if (cleanupRegistered) return;
   cleanupRegistered = true;
   process.once('exit', () => {
     for (const directory of directories) rmSync(directory, { recursive: true, force: true });
   });
+}
+
+/**
+ * Removes the directories of mock servers that ended without cleaning up (killed outright):
+ * each directory is named after its process id.
+ */
+export function sweepOrphans() {
+  for (const entry of readdirSync(tmpdir())) {
+    const pid = Number(/^lms-mock-uploads-(\d+)-/.exec(entry)?.[1]);
+    if (pid && pid !== process.pid && !isAlive(pid)) {
+      rmSync(join(tmpdir(), entry), { recursive: true, force: true });
+    }
+  }
 }
 
 /** One world's upload directory, made when the first file comes. */
@@ -40,7 +64,8 @@ export class UploadDir {
   async save(file: File, name: string, contentType: string): Promise<DiskFile> {
     if (!this.#directory) {
       registerCleanup();
-      this.#directory = mkdtempSync(join(tmpdir(), 'lms-mock-uploads-'));
+      sweepOrphans();
+      this.#directory = mkdtempSync(join(tmpdir(), `${PREFIX}${process.pid}-`));
       directories.add(this.#directory);
     }
     const path = join(this.#directory, randomUUID());
