@@ -8,6 +8,8 @@ const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((
   existsSync(path),
 );
 const port = Number(process.env.E2E_PORT ?? 4180);
+// Another build folder lets two runs (two worktrees' builds) go side by side.
+const webRoot = process.env.E2E_WEB_ROOT ?? 'dist';
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -49,7 +51,7 @@ export default defineConfig({
   ],
   webServer: {
     // The world's clock frozen at its own Friday, as the journeys that name dates expect.
-    command: `node ../mock-server/dist/main.js --port ${port} --web-root dist --seed 1 --now 2026-11-20T09:00:00+06:00`,
+    command: `node ../mock-server/dist/main.js --port ${port} --web-root ${webRoot} --seed 1 --now 2026-11-20T09:00:00+06:00`,
     url: `${baseURL}/config.json`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

@@ -1,7 +1,16 @@
 import type { Language } from './languages';
 import type { BundledNamespace, FeatureNamespace, Resources } from './resources';
 
-type Loaders<N extends keyof Resources> = { [K in N]: () => Promise<{ default: Resources[K] }> };
+/**
+ * A translation of a Russian namespace: every key, but the plural forms only Russian has
+ * (`_few`, `_many`); Kyrgyz and English need `_one` and `_other`.
+ */
+type Translated<T> = T extends string
+  ? string
+  : { [K in keyof T as K extends `${string}_${'few' | 'many'}` ? never : K]: Translated<T[K]> };
+type Loaders<N extends keyof Resources> = {
+  [K in N]: () => Promise<{ default: Translated<Resources[K]> }>;
+};
 
 const kgFeatures: Loaders<FeatureNamespace> = {
   news: () => import('./locales/kg/news.json'),

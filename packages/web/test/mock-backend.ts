@@ -9,6 +9,10 @@ export interface MockBackend {
   resetWorld?: () => Promise<void>;
   /** Paths requested, in order (e.g. '/api/auth/orize.json'). */
   calls: string[];
+  /** The browser-like fetch behind the client (installFakeXhr sends uploads through it). */
+  fetch?: (request: Request) => Promise<Response>;
+  /** A fault for the mock server (X-Mock-Scenario) per path, uploads included. */
+  scenarios?: Map<string, string>;
 }
 
 /**
@@ -16,13 +20,17 @@ export interface MockBackend {
  * sends `document.cookie` and stores the answer's Set-Cookie headers there, so the session and
  * XSRF cookies work as they do in Chromium.
  */
-export function createMockBackend(): MockBackend {
-  const app = createApp({ validateResponses: true });
+export function createMockBackend(options: { maxSizeMb?: number } = {}): MockBackend {
+  const app = createApp({ validateResponses: true, ...options });
   const calls: string[] = [];
+  const scenarios = new Map<string, string>();
   const fetch = async (request: Request): Promise<Response> => {
-    calls.push(new URL(request.url).pathname);
+    const path = new URL(request.url).pathname;
+    calls.push(path);
     const headers = new Headers(request.headers);
     if (document.cookie) headers.set('cookie', document.cookie);
+    const scenario = scenarios.get(path);
+    if (scenario) headers.set('x-mock-scenario', scenario);
     const body = request.method === 'GET' ? undefined : await request.arrayBuffer();
     const response = await app.request(request.url, { method: request.method, headers, body });
     for (const cookie of response.headers.getSetCookie()) document.cookie = cookie;
@@ -40,6 +48,8 @@ export function createMockBackend(): MockBackend {
     app,
     calls,
     resetWorld,
+    fetch,
+    scenarios,
   };
 }
 
@@ -70,8 +80,11 @@ export const DEMO_PASSWORDS = {
 } as const;
 
 /** A fresh in-process mock server with a demo account signed in (its cookies in the document). */
-export async function signInDemo(login: keyof typeof DEMO_PASSWORDS) {
-  const backend = createMockBackend();
+export async function signInDemo(
+  login: keyof typeof DEMO_PASSWORDS,
+  options: { maxSizeMb?: number } = {},
+) {
+  const backend = createMockBackend(options);
   const user = await backend.client.post('/api/auth/orize.json', {
     body: { login, password: DEMO_PASSWORDS[login] },
   });

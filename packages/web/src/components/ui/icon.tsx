@@ -42,6 +42,9 @@ const PATHS = {
   lock: 'M6.5 10.5h11A1.5 1.5 0 0 1 19 12v7.5a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 19.5V12a1.5 1.5 0 0 1 1.5-1.5Z M8 10.5V7.5a4 4 0 0 1 8 0v3 M12 14.5v3',
   /** The one check mark: done, saved, copied. */
   check: 'M4.5 12.5l5 5 10-11',
+  edit: 'M4 20h4L19 9l-4-4L4 16v4Z M13.5 6.5l4 4',
+  plus: 'M12 5v14 M5 12h14',
+  search: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13Z M15.5 15.5 20 20',
 } as const;
 
 export type IconName = keyof typeof PATHS;

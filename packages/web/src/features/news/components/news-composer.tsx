@@ -9,6 +9,7 @@ import form from '../../../components/ui/text-field.module.css';
 import { Icon } from '../../../components/ui/icon';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
+import { SegmentedField } from '../../../components/ui/segmented-field';
 import surface from '../../../components/ui/surface.module.css';
 import { cx } from '../../../lib/class-names';
 import { useFileAttachments, useUploadTransfer } from '../../../lib/upload-kit';
@@ -137,23 +138,16 @@ export function NewsComposer({ author, maxSizeMb }: NewsComposerProps) {
         </div>
 
         <div className={styles.row}>
-          <fieldset className={styles.audience} disabled={sending}>
-            <legend className={form.label}>{t('compose.audience')}</legend>
-            <div className={styles.segmented}>
-              {AUDIENCES.map((value) => (
-                <label key={value} className={styles.segment}>
-                  <input
-                    type="radio"
-                    name="audience"
-                    value={value}
-                    checked={audience === value}
-                    onChange={() => setAudience(value)}
-                  />
-                  <span>{t(`compose.audiences.${AUDIENCE_KEYS[value]}`)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <SegmentedField
+            legend={t('compose.audience')}
+            value={audience}
+            options={AUDIENCES.map((value) => ({
+              value,
+              label: t(`compose.audiences.${AUDIENCE_KEYS[value]}`),
+            }))}
+            onChange={setAudience}
+            disabled={sending}
+          />
 
           <PickerField
             label={t('compose.faculty')}
