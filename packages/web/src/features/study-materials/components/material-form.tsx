@@ -1,0 +1,277 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PublicationFields } from '../../../components/publication/publication-fields';
+import { Button } from '../../../components/ui/button';
+import { FailureMessage, useFailureDetail } from '../../../components/ui/failure-message';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { PickerField } from '../../../components/ui/picker-field';
+import { SegmentedField } from '../../../components/ui/segmented-field';
+import surface from '../../../components/ui/surface.module.css';
+import { CancelUploadButton, UploadProgressBar } from '../../../components/upload/upload-progress';
+import { offeredId } from '../../../lib/pickers';
+import { hasErrors } from '../../../lib/publication';
+import { useBaseCategoryOf } from '../../../lib/reference-data/book-categories';
+import type { PortalUser } from '../../../lib/roles';
+import { useFileAttachments, useUploadTransfer } from '../../../lib/upload-kit';
+import { writeFailure } from '../../../lib/write-failure';
+import { useSaveUmk } from '../api/save-umk';
+import type { UmkDiscipline } from '../api/teacher-disciplines';
+import type { UmkItem } from '../api/umk-list';
+import type { UmkType } from '../api/umk-types';
+import {
+  draftFromItem,
+  EMPTY_UMK,
+  FOR_STUDENT_KIND_KEYS,
+  FOR_STUDENT_KINDS,
+  hasStoredFile,
+  toSaveFields,
+  validateUmk,
+  type UmkDraft,
+  type UmkErrors,
+} from '../utils/umk-form';
+import { SharedBookPicker } from './shared-book-picker';
+import styles from './study-materials.module.css';
+
+export interface MaterialFormProps {
+  user: Pick<PortalUser, 'uid' | 'id' | 'role'>;
+  id_semester: number;
+  row: UmkDiscipline;
+  /** 'Базы данных · Экзамен': what the material is saved for. */
+  rowLabel: string;
+  /** The material to edit; null adds one. */
+  editing: UmkItem | null;
+  /** The kind the list is filtered by, preselected for a new material. */
+  preferredType: number;
+  types: readonly UmkType[];
+  maxSizeMb: number | undefined;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+type Outcome = { kind: 'cancelled' } | { kind: 'failed'; error: unknown };
+
+/**
+ * Adds or edits a study material (section 3 "UMK save payload") in a dialog: its kind and
+ * students, its file (an upload with progress and cancel, or a book of the e-library), the
+ * publication fields and, if it also goes to the e-library, its category. Refused before sending
+ * while a field is missing; a failed or cancelled save keeps every field and the file.
+ */
+export function MaterialForm(props: MaterialFormProps) {
+  const { user, row, editing, types, maxSizeMb, onClose, onSaved } = props;
+  const { t } = useTranslation(['study-materials', 'publication', 'common']);
+  const failureDetail = useFailureDetail();
+  const save = useSaveUmk();
+  const attachments = useFileAttachments(maxSizeMb);
+  const transfer = useUploadTransfer();
+  const [draft, setDraft] = useState<UmkDraft>(() =>
+    editing ? draftFromItem(editing) : { ...EMPTY_UMK, id_typeUmk: props.preferredType },
+  );
+  const [errors, setErrors] = useState<UmkErrors | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const ids = { forEBooks: useId() };
+  const sending = save.isPending;
+  const fromLibrary = draft.source === 'library';
+  const shownErrors = errors ?? {};
+
+  const rules = { hasNewFile: attachments.files.length > 0, hasStoredFile: hasStoredFile(editing) };
+  const change = (next: UmkDraft) => {
+    setDraft(next);
+    setOutcome(null);
+    // Once refused, the errors follow the fields as they are corrected.
+    if (errors) setErrors(validateUmk(next, rules));
+  };
+  // An edited material names only its e-library category; its base category is looked up.
+  const baseOf = useBaseCategoryOf(
+    'umk',
+    draft.id_baseBookCategory === -1 && draft.id_bookCategory !== -1 ? draft.id_bookCategory : null,
+  );
+  const shown =
+    baseOf !== -1 && draft.id_baseBookCategory === -1
+      ? { ...draft, id_baseBookCategory: baseOf }
+      : draft;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const found = validateUmk(draft, rules);
+    setErrors(found);
+    if (hasErrors(found)) {
+      // The first field to correct gets the focus (after the errors render).
+      requestAnimationFrame(() =>
+        bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
+    if (!fromLibrary && !attachments.checkSizes()) return;
+    setOutcome(null);
+    attachments.clearRefused();
+    const file = fromLibrary ? undefined : attachments.files[0];
+    save.mutate(
+      {
+        fields: toSaveFields(draft, {
+          user,
+          id_semester: props.id_semester,
+          row,
+          editing,
+          file,
+        }),
+        files: file ? [file] : [],
+        ...transfer.begin(),
+      },
+      {
+        onSuccess: onSaved,
+        onError: (failure) =>
+          setOutcome(
+            writeFailure(failure) === 'cancelled'
+              ? { kind: 'cancelled' }
+              : { kind: 'failed', error: failure },
+          ),
+        onSettled: transfer.finish,
+      },
+    );
+  };
+
+  const typeOptions = types.map((type) => ({ id: type.id_typeUmk, name: type.name }));
+  const fieldNames: Record<keyof UmkErrors, string> = {
+    name: t('publication:name'),
+    pages: t('publication:pages'),
+    category: t('publication:category'),
+    file: t('publication:file'),
+    type: t('type'),
+    book: t('form.book'),
+  };
+  const missing = (Object.keys(shownErrors) as (keyof UmkErrors)[]).map((key) => fieldNames[key]);
+
+  return (
+    <FormDialog
+      title={editing ? t('form.editTitle') : t('form.addTitle')}
+      subtitle={props.rowLabel}
+      busy={sending}
+      onSubmit={submit}
+      // A running save is cancelled with its own button, not by closing the dialog.
+      onDismiss={() => {
+        if (!sending) onClose();
+      }}
+      footer={
+        <>
+          {sending ? (
+            <CancelUploadButton onCancel={transfer.cancel} />
+          ) : (
+            <Button variant="secondary" onClick={onClose}>
+              {t('common:cancel')}
+            </Button>
+          )}
+          <Button type="submit" aria-disabled={sending} aria-busy={sending}>
+            {sending ? t('form.saving') : t('form.save')}
+          </Button>
+        </>
+      }
+    >
+      <div ref={bodyRef} className={styles.formFields}>
+        <SegmentedField
+          legend={t('form.source')}
+          value={draft.source}
+          options={(['upload', 'library'] as const).map((source) => ({
+            value: source,
+            label: t(`form.sources.${source}`),
+          }))}
+          onChange={(source) => change({ ...draft, source })}
+          disabled={sending}
+        />
+        <div className={styles.twoColumns}>
+          <PickerField
+            label={t('type')}
+            value={offeredId(typeOptions, draft.id_typeUmk, (o) => o.id)}
+            options={typeOptions}
+            onChange={(id) => change({ ...draft, id_typeUmk: id })}
+            error={shownErrors.type ? t('form.typeRequired') : undefined}
+            disabled={sending}
+          />
+          <SegmentedField
+            legend={t('forStudents')}
+            value={draft.id_forStudentKind}
+            options={FOR_STUDENT_KINDS.map((kind) => ({
+              value: kind,
+              label: t(`forStudentKinds.${FOR_STUDENT_KIND_KEYS[kind]}`),
+            }))}
+            onChange={(kind) => change({ ...draft, id_forStudentKind: kind })}
+            disabled={sending}
+          />
+        </div>
+        {fromLibrary ? (
+          <SharedBookPicker
+            draft={draft}
+            onChange={change}
+            error={shownErrors.book ? t('form.bookRequired') : undefined}
+            disabled={sending}
+          />
+        ) : (
+          <div className={styles.checkbox}>
+            <input
+              id={ids.forEBooks}
+              type="checkbox"
+              checked={draft.isForEBooks}
+              disabled={sending}
+              aria-describedby={`${ids.forEBooks}-hint`}
+              onChange={(event) => change({ ...draft, isForEBooks: event.target.checked })}
+            />
+            <span>
+              <label htmlFor={ids.forEBooks}>{t('form.forEBooks')}</label>
+              <small id={`${ids.forEBooks}-hint`}>{t('form.forEBooksHint')}</small>
+            </span>
+          </div>
+        )}
+        <PublicationFields
+          draft={shown}
+          onChange={(next) => change({ ...shown, ...next })}
+          errors={shownErrors}
+          categorySource="umk"
+          showCategory={!fromLibrary && draft.isForEBooks}
+          file={
+            fromLibrary
+              ? undefined
+              : {
+                  attachments: {
+                    ...attachments,
+                    // A new file corrects a missing one at once.
+                    add: (files) => {
+                      attachments.add(files);
+                      setOutcome(null);
+                      if (errors) setErrors(validateUmk(draft, { ...rules, hasNewFile: true }));
+                    },
+                  },
+                  storedName: editing?.fileName,
+                  maxSizeMb,
+                }
+          }
+          disabled={sending}
+        />
+        {transfer.progress ? (
+          <UploadProgressBar progress={transfer.progress} label={t('form.progress')} />
+        ) : null}
+        {missing.length > 0 ? (
+          <p className={surface.note} role="alert">
+            {t('publication:checkFields', { fields: missing.join(', ') })}
+          </p>
+        ) : null}
+        {outcome?.kind === 'failed' ? (
+          <FailureMessage
+            title={t('form.failed')}
+            kept="form"
+            detail={failureDetail(outcome.error, {
+              tooLarge:
+                maxSizeMb !== undefined ? t('publication:tooLarge', { maxSizeMb }) : undefined,
+              notFound: t('confirmDelete.notFound'),
+            })}
+          />
+        ) : null}
+        {outcome?.kind === 'cancelled' ? (
+          <p className={surface.note} role="status">
+            {`${t('form.cancelled')} ${t('common:failure.kept.form')}`}
+          </p>
+        ) : null}
+      </div>
+    </FormDialog>
+  );
+}

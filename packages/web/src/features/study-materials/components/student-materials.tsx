@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Panel } from '../../../components/ui/panel';
+import { PickerField } from '../../../components/ui/picker-field';
+import { QueryFailed, QueryState } from '../../../components/ui/query-state';
+import surface from '../../../components/ui/surface.module.css';
+import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
+import { useStudentDisciplines } from '../api/student-disciplines';
+import { useStudentExamTypes } from '../api/student-exam-types';
+import { useStudentSemesters } from '../api/student-semesters';
+import { useStudentUmkList } from '../api/student-umk-list';
+import { useUmkTeachers } from '../api/umk-teachers';
+import { useUmkTypes } from '../api/umk-types';
+import { MaterialCard } from './material-card';
+import styles from './study-materials.module.css';
+
+/** All teachers (umk/getumklistforstud's id_teacher -1). */
+const ALL_TEACHERS = -1;
+
+export interface StudentMaterialsProps {
+  uid: number;
+  /** The student's group; null when the server did not name one. */
+  id_group: number | null;
+}
+
+/**
+ * A student's study materials: semester (the latest studied first), discipline, form of control
+ * and teacher, then the materials the server lets the student see, each to open or download.
+ */
+export function StudentMaterials({ uid, id_group }: StudentMaterialsProps) {
+  const { t } = useTranslation('study-materials');
+  const [chosen, setChosen] = useState({
+    semester: PLACEHOLDER_ID,
+    discipline: PLACEHOLDER_ID,
+    examination: PLACEHOLDER_ID,
+    teacher: ALL_TEACHERS,
+  });
+  const semesters = useStudentSemesters(id_group === null ? null : { uid, id_group });
+  const semesterList = semesters.data ?? [];
+  // The semester studied last is the one a student opens most.
+  const semester =
+    offeredId(semesterList, chosen.semester, (s) => s.id_semester) !== PLACEHOLDER_ID
+      ? chosen.semester
+      : (semesterList.at(-1)?.id_semester ?? PLACEHOLDER_ID);
+  const inSemester = id_group !== null && semester !== PLACEHOLDER_ID;
+  const disciplines = useStudentDisciplines(
+    inSemester ? { uid, id_group, id_semester: semester } : null,
+  );
+  const disciplineList = disciplines.data ?? [];
+  const discipline = offeredId(disciplineList, chosen.discipline, (d) => d.id_discipline);
+  const examTypes = useStudentExamTypes(
+    inSemester && discipline !== PLACEHOLDER_ID
+      ? { id_group, id_semester: semester, id_discipline: discipline }
+      : null,
+  );
+  const examList = examTypes.data ?? [];
+  const examination =
+    examList.length === 1
+      ? (examList[0]?.id_examination ?? PLACEHOLDER_ID)
+      : offeredId(examList, chosen.examination, (e) => e.id_examination);
+  const row =
+    inSemester && discipline !== PLACEHOLDER_ID && examination !== PLACEHOLDER_ID
+      ? { id_group, id_semester: semester, id_discipline: discipline, id_examination: examination }
+      : null;
+  const teachers = useUmkTeachers(row);
+  const teacherList = teachers.data ?? [];
+  const teacher = offeredId(teacherList, chosen.teacher, (x) => x.id_teacher);
+  const list = useStudentUmkList(row && { uid, ...row, id_teacher: teacher });
+  const types = useUmkTypes();
+  const typeName = (id: number) => types.data?.find((type) => type.id_typeUmk === id)?.name;
+  const disciplineName = disciplineList.find((d) => d.id_discipline === discipline)?.name ?? '';
+
+  const choose = (next: Partial<typeof chosen>) =>
+    setChosen((current) => ({ ...current, ...next }));
+
+  if (id_group === null) return <EmptyState icon="umk" text={t('noGroup')} />;
+
+  return (
+    <>
+      <Panel title={t('filters')} icon="layers">
+        <div className={styles.filters}>
+          <PickerField
+            label={t('semester')}
+            value={semester}
+            options={semesterList.map((s) => ({ id: s.id_semester, name: s.name }))}
+            busy={semesters.isFetching}
+            onChange={(id) =>
+              choose({ semester: id, discipline: -1, examination: -1, teacher: ALL_TEACHERS })
+            }
+          >
+            {semesters.isError ? <QueryFailed onRetry={() => void semesters.refetch()} /> : null}
+          </PickerField>
+          <PickerField
+            label={t('discipline')}
+            value={discipline}
+            options={disciplineList.map((d) => ({ id: d.id_discipline, name: d.name }))}
+            busy={disciplines.isFetching}
+            disabled={semester === PLACEHOLDER_ID}
+            onChange={(id) => choose({ discipline: id, examination: -1, teacher: ALL_TEACHERS })}
+          >
+            {disciplines.isError ? (
+              <QueryFailed onRetry={() => void disciplines.refetch()} />
+            ) : null}
+          </PickerField>
+          <PickerField
+            label={t('examination')}
+            value={examination}
+            options={examList.map((e) => ({ id: e.id_examination, name: e.name }))}
+            busy={examTypes.isFetching}
+            disabled={discipline === PLACEHOLDER_ID}
+            onChange={(id) => choose({ examination: id, teacher: ALL_TEACHERS })}
+          >
+            {examTypes.isError ? <QueryFailed onRetry={() => void examTypes.refetch()} /> : null}
+          </PickerField>
+          <PickerField
+            label={t('teacher')}
+            value={teacher}
+            placeholder={t('allTeachers')}
+            options={teacherList.map((x) => ({ id: x.id_teacher, name: x.t_fio }))}
+            busy={teachers.isFetching}
+            disabled={!row}
+            onChange={(id) => choose({ teacher: id })}
+          >
+            {teachers.isError ? <QueryFailed onRetry={() => void teachers.refetch()} /> : null}
+          </PickerField>
+        </div>
+      </Panel>
+
+      <section className={surface.stack} aria-labelledby="umk-materials">
+        <div className={styles.listHeader}>
+          <h2 id="umk-materials" className={styles.listTitle}>
+            {t('materials')}
+            {row && list.data ? (
+              <span className={styles.count}>
+                {t('materialsCount', { count: list.data.length })}
+              </span>
+            ) : null}
+          </h2>
+        </div>
+        {semesters.isSuccess && semesterList.length === 0 ? (
+          <EmptyState icon="umk" text={t('noStudentSemesters')} />
+        ) : !row ? (
+          <EmptyState icon="layers" text={t('chooseStudentRow')} />
+        ) : (
+          <QueryState query={list}>
+            {(items) =>
+              items.length === 0 ? (
+                <EmptyState icon="umk" text={t('emptyStudent')} />
+              ) : (
+                <ul className={styles.list} aria-label={t('materials')}>
+                  {items.map((item) => (
+                    <MaterialCard
+                      key={item.id_books}
+                      item={item}
+                      typeName={typeName(item.id_typeUmk)}
+                      context={[disciplineName, item.t_fio].filter(Boolean).join(' · ')}
+                    />
+                  ))}
+                </ul>
+              )
+            }
+          </QueryState>
+        )}
+      </section>
+    </>
+  );
+}

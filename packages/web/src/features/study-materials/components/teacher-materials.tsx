@@ -1,0 +1,250 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { useFailureDetail } from '../../../components/ui/failure-message';
+import { Icon } from '../../../components/ui/icon';
+import { Panel } from '../../../components/ui/panel';
+import { PickerField } from '../../../components/ui/picker-field';
+import { QueryFailed, QueryState } from '../../../components/ui/query-state';
+import surface from '../../../components/ui/surface.module.css';
+import { ActionIcon } from '../../../components/ui/action-icons';
+import { cx } from '../../../lib/class-names';
+import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
+import type { ShellSession } from '../../../lib/shell-session';
+import { useDeleteUmk } from '../api/delete-umk';
+import { useTeacherDisciplines, type UmkDiscipline } from '../api/teacher-disciplines';
+import { useTeacherSemesters } from '../api/teacher-semesters';
+import { useUmkList, type UmkItem } from '../api/umk-list';
+import { useUmkTypes } from '../api/umk-types';
+import { disciplineOptions, rowsOf } from '../utils/umk-rows';
+import { useExaminationName } from './use-examination-name';
+import { MaterialCard } from './material-card';
+import { MaterialForm } from './material-form';
+import styles from './study-materials.module.css';
+
+type Dialog = { kind: 'form'; editing: UmkItem | null } | { kind: 'delete'; item: UmkItem };
+
+/**
+ * A teacher's study materials: semester, discipline and form of control choose the row a material
+ * is saved for; the list shows the teacher's own materials of it, filtered by kind, each with its
+ * file, edit and delete. New and edited materials are written in a dialog.
+ */
+export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | 'config'>) {
+  const { t } = useTranslation(['study-materials', 'common']);
+  const failureDetail = useFailureDetail();
+  const semesters = useTeacherSemesters(user.uid);
+  const types = useUmkTypes();
+  const [chosen, setChosen] = useState({
+    semester: PLACEHOLDER_ID,
+    discipline: PLACEHOLDER_ID,
+    examination: PLACEHOLDER_ID,
+    type: PLACEHOLDER_ID,
+  });
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [notice, setNotice] = useState('');
+  const remove = useDeleteUmk();
+
+  // The first semester is active until another is chosen (as the shell's semester list).
+  const semesterList = semesters.data ?? [];
+  const semester =
+    offeredId(semesterList, chosen.semester, (s) => s.id_semester) !== PLACEHOLDER_ID
+      ? chosen.semester
+      : (semesterList[0]?.id_semester ?? PLACEHOLDER_ID);
+  const disciplines = useTeacherDisciplines(
+    semester === PLACEHOLDER_ID ? null : { uid: user.uid, id_semester: semester },
+  );
+  const allRows = disciplines.data ?? [];
+  const discipline = offeredId(allRows, chosen.discipline, (r) => r.id_discipline);
+  const rows = rowsOf(allRows, discipline);
+  // One form of control: it is chosen at once.
+  const examination =
+    rows.length === 1
+      ? (rows[0]?.id_examination ?? PLACEHOLDER_ID)
+      : offeredId(rows, chosen.examination, (r) => r.id_examination);
+  const row: UmkDiscipline | undefined = rows.find((r) => r.id_examination === examination);
+
+  const list = useUmkList(
+    row
+      ? {
+          id_human: user.id,
+          id_humanType: user.role,
+          id_semester: semester,
+          id_discipline: row.id_discipline,
+          id_examination: row.id_examination,
+        }
+      : null,
+  );
+  const typeList = types.data ?? [];
+  const typeName = (id: number) => typeList.find((type) => type.id_typeUmk === id)?.name;
+  const examOf = useExaminationName();
+  const rowLabel = row ? `${row.name} · ${examOf(row)}` : '';
+
+  const choose = (next: Partial<typeof chosen>) => {
+    setChosen((current) => ({ ...current, ...next }));
+    setNotice('');
+  };
+
+  return (
+    <>
+      <Panel title={t('filters')} icon="layers">
+        <div className={styles.filters}>
+          <PickerField
+            label={t('semester')}
+            value={semester}
+            options={semesterList.map((s) => ({ id: s.id_semester, name: s.name }))}
+            busy={semesters.isFetching}
+            onChange={(id) => choose({ semester: id, discipline: -1, examination: -1 })}
+          >
+            {semesters.isError ? <QueryFailed onRetry={() => void semesters.refetch()} /> : null}
+          </PickerField>
+          <PickerField
+            label={t('discipline')}
+            value={discipline}
+            options={disciplineOptions(allRows)}
+            busy={disciplines.isFetching}
+            disabled={semester === PLACEHOLDER_ID}
+            onChange={(id) => choose({ discipline: id, examination: -1 })}
+          >
+            {disciplines.isError ? (
+              <QueryFailed onRetry={() => void disciplines.refetch()} />
+            ) : null}
+          </PickerField>
+          <PickerField
+            label={t('examination')}
+            value={examination}
+            options={rows.map((r) => ({ id: r.id_examination, name: examOf(r) }))}
+            disabled={discipline === PLACEHOLDER_ID}
+            hint={row ? t('credits', { count: row.kredits }) : undefined}
+            onChange={(id) => choose({ examination: id })}
+          />
+          <PickerField
+            label={t('type')}
+            value={offeredId(typeList, chosen.type, (type) => type.id_typeUmk)}
+            placeholder={t('allTypes')}
+            options={typeList.map((type) => ({ id: type.id_typeUmk, name: type.name }))}
+            busy={types.isFetching}
+            onChange={(id) => choose({ type: id })}
+          >
+            {types.isError ? <QueryFailed onRetry={() => void types.refetch()} /> : null}
+          </PickerField>
+        </div>
+      </Panel>
+
+      <section className={surface.stack} aria-labelledby="umk-materials">
+        <div className={styles.listHeader}>
+          <h2 id="umk-materials" className={styles.listTitle}>
+            {t('materials')}
+            {list.data ? (
+              <span className={styles.count}>
+                {t('materialsCount', { count: visible(list.data, chosen.type).length })}
+              </span>
+            ) : null}
+          </h2>
+          <Button disabled={!row} onClick={() => setDialog({ kind: 'form', editing: null })}>
+            <Icon name="plus" size={18} />
+            {t('add')}
+          </Button>
+        </div>
+        <p role="status" className={cx(surface.liveNote, styles.notice)}>
+          {notice ? (
+            <>
+              <Icon name="check" size={18} />
+              {notice}
+            </>
+          ) : null}
+        </p>
+        {semesters.isSuccess && semesterList.length === 0 ? (
+          <EmptyState icon="umk" text={t('noSemesters')} />
+        ) : !row ? (
+          <EmptyState icon="layers" text={t('chooseRow')} />
+        ) : (
+          <QueryState query={list}>
+            {(items) => {
+              const shown = visible(items, chosen.type);
+              if (shown.length === 0) {
+                return (
+                  <EmptyState icon="umk" text={items.length === 0 ? t('empty') : t('emptyType')} />
+                );
+              }
+              return (
+                <ul className={styles.list} aria-label={t('materials')}>
+                  {shown.map((item) => (
+                    <MaterialCard
+                      key={item.id_books}
+                      item={item}
+                      typeName={typeName(item.id_typeUmk)}
+                      context={rowLabel}
+                      onEdit={() => setDialog({ kind: 'form', editing: item })}
+                      onDelete={() => {
+                        remove.reset();
+                        setDialog({ kind: 'delete', item });
+                      }}
+                    />
+                  ))}
+                </ul>
+              );
+            }}
+          </QueryState>
+        )}
+      </section>
+
+      {dialog?.kind === 'form' && row ? (
+        <MaterialForm
+          user={user}
+          id_semester={semester}
+          row={row}
+          rowLabel={rowLabel}
+          editing={dialog.editing}
+          preferredType={chosen.type}
+          types={typeList}
+          maxSizeMb={config?.maxSizeMb}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            setNotice(t('form.saved'));
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog
+          title={t('confirmDelete.title')}
+          text={t('confirmDelete.text')}
+          confirmLabel={t('confirmDelete.confirm')}
+          pendingLabel={t('confirmDelete.pending')}
+          danger
+          icon={<ActionIcon name="trash" size={22} />}
+          confirmIcon={<ActionIcon name="trash" size={18} />}
+          pending={remove.isPending}
+          error={
+            remove.isError
+              ? {
+                  title: t('confirmDelete.failed'),
+                  detail: failureDetail(remove.error, { notFound: t('confirmDelete.notFound') }),
+                }
+              : null
+          }
+          onCancel={() => setDialog(null)}
+          onConfirm={() =>
+            remove.mutate(
+              { id_human: user.id, id_humanType: user.role, id_books: dialog.item.id_books },
+              {
+                onSuccess: () => {
+                  setDialog(null);
+                  setNotice(t('deleted'));
+                },
+              },
+            )
+          }
+        >
+          <p className={styles.name}>{dialog.item.umkName}</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+/** The materials of the chosen kind, or all of them. */
+const visible = (items: readonly UmkItem[], type: number) =>
+  type === PLACEHOLDER_ID ? items : items.filter((item) => item.id_typeUmk === type);
