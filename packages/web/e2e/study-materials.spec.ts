@@ -138,6 +138,17 @@ test('a teacher publishes for full-time students; the full-time student finds an
   // The distance students' material: not listed, and its address answers as if it did not exist.
   const refused = await student.request.get(hiddenHref!);
   expect(refused.status()).toBe(404);
+  // Also in the e-library, from UMK.
+  await student.goto('/lms/library');
+  await student.getByLabel('Поиск', { exact: true }).fill(TITLE);
+  const inLibrary = student.getByRole('list', { name: 'Книги' }).locator(':scope > li');
+  await expect(inLibrary).toHaveCount(1);
+  await expect(inLibrary.getByRole('heading', { name: TITLE })).toBeVisible();
+  await expect(inLibrary.getByText('Из УМК')).toBeVisible();
+  await student.goBack();
+  await chooseDiscipline(student);
+  await selectStartingWith(filters(student).getByLabel('Преподаватель'), 'Асанов');
+  await expect(card(student, TITLE)).toBeVisible();
   await expectAccessible(student, 'UMK student, dark');
   await student.screenshot({ path: 'test-results/umk-student-dark.png', fullPage: true });
   await setTheme(student, 'light');

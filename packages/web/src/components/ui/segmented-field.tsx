@@ -33,7 +33,7 @@ export function SegmentedField<Value extends string | number>({
   return (
     <fieldset className={cx(styles.fieldset, className)} disabled={disabled}>
       <legend className={form.label}>{legend}</legend>
-      <div className={styles.segmented}>
+      <div className={styles.segmented} data-options={options.length > 2 ? 'many' : 'two'}>
         {options.map((option) => (
           <label key={option.value} className={styles.segment}>
             <input

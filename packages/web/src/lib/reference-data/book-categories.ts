@@ -45,21 +45,39 @@ export function useBookCategories(source: BookCategorySource, id_baseBookCategor
 }
 
 /**
- * The base category a book category belongs to (an edited book names only its category): the
- * categories of every base category, each a cached reference request. -1 while unknown.
+ * Every base category with its book categories (undefined while its list loads): one cached
+ * reference request per base category. Nothing is asked while `enabled` is false.
  */
-export function useBaseCategoryOf(source: BookCategorySource, id_bookCategory: number | null) {
+export function useAllBookCategories(source: BookCategorySource, enabled = true) {
   const client = useApiClient();
   const bases = useBaseBookCategories();
+  const baseList = enabled ? (bases.data ?? []) : [];
   const lists = useQueries({
-    queries: (id_bookCategory === null ? [] : (bases.data ?? [])).map((base) =>
+    queries: baseList.map((base) =>
       getBookCategoriesQueryOptions(client, source, base.id_baseBookCategory),
     ),
   });
-  for (const [index, list] of lists.entries()) {
-    if (list.data?.some((category) => category.id_bookCategory === id_bookCategory)) {
-      return bases.data?.[index]?.id_baseBookCategory ?? -1;
-    }
+  return baseList.map((base, index) => ({ base, categories: lists[index]?.data }));
+}
+
+/**
+ * The base category a book category belongs to (an edited book names only its category). -1
+ * while unknown; nothing is asked while `id_bookCategory` is null.
+ */
+export function useBaseCategoryOf(source: BookCategorySource, id_bookCategory: number | null) {
+  const all = useAllBookCategories(source, id_bookCategory !== null);
+  const owner = all.find(({ categories }) =>
+    categories?.some((category) => category.id_bookCategory === id_bookCategory),
+  );
+  return owner?.base.id_baseBookCategory ?? -1;
+}
+
+/** A book category's name by id, once the categories are loaded (the e-library's cards). */
+export function useBookCategoryName(source: BookCategorySource) {
+  const all = useAllBookCategories(source);
+  const names = new Map<number, string>();
+  for (const { categories } of all) {
+    for (const category of categories ?? []) names.set(category.id_bookCategory, category.name);
   }
-  return -1;
+  return (id: number) => names.get(id);
 }

@@ -1,15 +1,15 @@
 import { buildDownloadUrl } from '@lms/client';
 import { useTranslation } from 'react-i18next';
-import { FileActions } from '../../../components/publication/file-actions';
+import {
+  PublicationCard,
+  type PublicationChip,
+} from '../../../components/publication/publication-card';
 import { ActionIcon } from '../../../components/ui/action-icons';
-import { FileKindIcon } from '../../../components/ui/file-kind-icon';
 import { Icon } from '../../../components/ui/icon';
 import surface from '../../../components/ui/surface.module.css';
 import { API_BASE_URL } from '../../../lib/api-client';
-import { cx } from '../../../lib/class-names';
 import type { UmkItem } from '../api/umk-list';
 import { FOR_STUDENT_KIND_KEYS } from '../utils/umk-form';
-import styles from './study-materials.module.css';
 
 export interface MaterialCardProps {
   item: UmkItem;
@@ -25,51 +25,37 @@ export interface MaterialCardProps {
 /** One study material: its kind, name, who or what it is for, and its file to open or download. */
 export function MaterialCard({ item, typeName, context, onEdit, onDelete }: MaterialCardProps) {
   const { t } = useTranslation('study-materials');
-  const kind = FOR_STUDENT_KIND_KEYS[item.id_forStudentKind ?? 0];
-  const shared = (item.id_booksShare ?? -1) !== -1;
+  const chips: PublicationChip[] = [
+    { label: t(`forStudentKinds.${FOR_STUDENT_KIND_KEYS[item.id_forStudentKind ?? 0]}`) },
+  ];
+  if (item.totalPages) chips.push({ label: t('pagesCount', { count: item.totalPages }) });
+  if (item.isForEBooks) chips.push({ label: t('inLibrary'), accent: true });
+  if ((item.id_booksShare ?? -1) !== -1) chips.push({ label: t('fromLibrary'), accent: true });
   return (
-    <li className={styles.card}>
-      <div className={styles.cardTop}>
-        <span className={styles.typeTile}>
-          {item.fileName ? (
-            <FileKindIcon name={item.fileName} size={24} />
-          ) : (
-            <Icon name="library" size={22} />
-          )}
-        </span>
-        <div className={styles.cardText}>
-          <h3 className={styles.name}>{item.umkName}</h3>
-          <p className={styles.meta}>{[typeName, context].filter(Boolean).join(' · ')}</p>
-          {item.description ? <p className={styles.description}>{item.description}</p> : null}
-          <ul className={styles.chips} aria-label={t('forStudents')}>
-            <li className={styles.chip}>{t(`forStudentKinds.${kind}`)}</li>
-            {item.totalPages ? (
-              <li className={styles.chip}>{t('pagesCount', { count: item.totalPages })}</li>
-            ) : null}
-            {item.isForEBooks ? (
-              <li className={cx(styles.chip, styles.chipAccent)}>{t('inLibrary')}</li>
-            ) : null}
-            {shared ? (
-              <li className={cx(styles.chip, styles.chipAccent)}>{t('fromLibrary')}</li>
-            ) : null}
-          </ul>
-        </div>
-      </div>
-      <div className={styles.cardBottom}>
-        {item.fileName ? (
-          <FileActions
-            name={item.fileName}
-            url={buildDownloadUrl('umk', item.id_books, item.fileName, API_BASE_URL)}
-            title={item.umkName}
-          />
-        ) : (
-          <p className={styles.htmlBook}>
-            <Icon name="globe" size={18} />
-            {t('htmlBook')}
-          </p>
-        )}
-        {onEdit || onDelete ? (
-          <span className={styles.ownerActions}>
+    <PublicationCard
+      title={item.umkName}
+      meta={[typeName, context].filter(Boolean).join(' · ')}
+      description={item.description}
+      chips={chips}
+      chipsLabel={t('forStudents')}
+      file={
+        item.fileName
+          ? {
+              name: item.fileName,
+              url: buildDownloadUrl('umk', item.id_books, item.fileName, API_BASE_URL),
+              title: item.umkName,
+            }
+          : null
+      }
+      noFile={
+        <>
+          <Icon name="globe" size={18} />
+          {t('htmlBook')}
+        </>
+      }
+      actions={
+        onEdit || onDelete ? (
+          <>
             {onEdit ? (
               <button
                 type="button"
@@ -92,9 +78,9 @@ export function MaterialCard({ item, typeName, context, onEdit, onDelete }: Mate
                 <ActionIcon name="trash" size={18} />
               </button>
             ) : null}
-          </span>
-        ) : null}
-      </div>
-    </li>
+          </>
+        ) : undefined
+      }
+    />
   );
 }

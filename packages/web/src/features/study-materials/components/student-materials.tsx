@@ -12,6 +12,7 @@ import { useStudentSemesters } from '../api/student-semesters';
 import { useStudentUmkList } from '../api/student-umk-list';
 import { useUmkTeachers } from '../api/umk-teachers';
 import { useUmkTypes } from '../api/umk-types';
+import { PublicationList } from '../../../components/publication/publication-card';
 import { MaterialCard } from './material-card';
 import styles from './study-materials.module.css';
 
@@ -148,7 +149,7 @@ export function StudentMaterials({ uid, id_group }: StudentMaterialsProps) {
               items.length === 0 ? (
                 <EmptyState icon="umk" text={t('emptyStudent')} />
               ) : (
-                <ul className={styles.list} aria-label={t('materials')}>
+                <PublicationList label={t('materials')}>
                   {items.map((item) => (
                     <MaterialCard
                       key={item.id_books}
@@ -157,7 +158,7 @@ export function StudentMaterials({ uid, id_group }: StudentMaterialsProps) {
                       context={[disciplineName, item.t_fio].filter(Boolean).join(' · ')}
                     />
                   ))}
-                </ul>
+                </PublicationList>
               )
             }
           </QueryState>

@@ -20,6 +20,7 @@ import { useUmkList, type UmkItem } from '../api/umk-list';
 import { useUmkTypes } from '../api/umk-types';
 import { disciplineOptions, rowsOf } from '../utils/umk-rows';
 import { useExaminationName } from './use-examination-name';
+import { PublicationList } from '../../../components/publication/publication-card';
 import { MaterialCard } from './material-card';
 import { MaterialForm } from './material-form';
 import styles from './study-materials.module.css';
@@ -169,7 +170,7 @@ export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | '
                 );
               }
               return (
-                <ul className={styles.list} aria-label={t('materials')}>
+                <PublicationList label={t('materials')}>
                   {shown.map((item) => (
                     <MaterialCard
                       key={item.id_books}
@@ -183,7 +184,7 @@ export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | '
                       }}
                     />
                   ))}
-                </ul>
+                </PublicationList>
               );
             }}
           </QueryState>
@@ -238,7 +239,7 @@ export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | '
             )
           }
         >
-          <p className={styles.name}>{dialog.item.umkName}</p>
+          <p className={styles.quote}>{dialog.item.umkName}</p>
         </ConfirmDialog>
       ) : null}
     </>

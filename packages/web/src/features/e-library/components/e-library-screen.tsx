@@ -1,0 +1,214 @@
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PublicationList } from '../../../components/publication/publication-card';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Icon } from '../../../components/ui/icon';
+import { Panel } from '../../../components/ui/panel';
+import { PickerField } from '../../../components/ui/picker-field';
+import { QueryFailed, QueryState } from '../../../components/ui/query-state';
+import { SegmentedField } from '../../../components/ui/segmented-field';
+import surface from '../../../components/ui/surface.module.css';
+import form from '../../../components/ui/text-field.module.css';
+import { cx } from '../../../lib/class-names';
+import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
+import {
+  useBaseBookCategories,
+  useBookCategories,
+  useBookCategoryName,
+} from '../../../lib/reference-data/book-categories';
+import {
+  ALL_BOOKS,
+  useBookList,
+  type LibraryBook,
+} from '../../../lib/reference-data/library-books';
+import { isTeacher, type PortalUser } from '../../../lib/roles';
+import { canEditBook } from '../utils/book-form';
+import {
+  SEARCH_BY_AUTHOR,
+  SEARCH_BY_NAME,
+  searchBooks,
+  type SearchMode,
+} from '../utils/book-search';
+import { BookCard } from './book-card';
+import { BookForm } from './book-form';
+import styles from './e-library.module.css';
+
+export interface ELibraryScreenProps {
+  user: PortalUser;
+  maxSizeMb: number | undefined;
+}
+
+/**
+ * Section 4 "E-library": base category, then category (or all books), a search by title or author,
+ * and the books to read in the browser or download; teachers add books and edit their own.
+ */
+export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {
+  const { t } = useTranslation(['e-library', 'publication']);
+  const searchId = useId();
+  const [base, setBase] = useState(PLACEHOLDER_ID);
+  const [category, setCategory] = useState(PLACEHOLDER_ID);
+  const [query, setQuery] = useState('');
+  const [mode, setMode] = useState<SearchMode>(SEARCH_BY_NAME);
+  const [dialog, setDialog] = useState<{ editing: LibraryBook | null } | null>(null);
+  const [notice, setNotice] = useState('');
+
+  const bases = useBaseBookCategories();
+  const categories = useBookCategories('library', base === PLACEHOLDER_ID ? null : base);
+  const baseList = bases.data ?? [];
+  const categoryList = useMemo(() => categories.data ?? [], [categories.data]);
+  const chosenBase = offeredId(baseList, base, (b) => b.id_baseBookCategory);
+  const chosenCategory =
+    chosenBase === PLACEHOLDER_ID
+      ? PLACEHOLDER_ID
+      : offeredId(categoryList, category, (c) => c.id_bookCategory);
+  // One category: its books. Otherwise all books, narrowed to the base category's when one is chosen.
+  const books = useBookList({
+    id_bookCategory: chosenCategory === PLACEHOLDER_ID ? ALL_BOOKS : chosenCategory,
+    user,
+  });
+  const inBase = useMemo(() => {
+    const all = books.data ?? [];
+    if (chosenBase === PLACEHOLDER_ID || chosenCategory !== PLACEHOLDER_ID) return all;
+    if (!categories.data) return [];
+    const ids = new Set(categoryList.map((c) => c.id_bookCategory));
+    return all.filter((book) => ids.has(book.id_bookCategory));
+  }, [books.data, chosenBase, chosenCategory, categories.data, categoryList]);
+  const result = searchBooks(inBase, query, mode);
+  const categoryName = useBookCategoryName('library');
+  const teacher = isTeacher(user);
+
+  return (
+    <>
+      <Panel title={t('filters')} icon="library">
+        <div className={styles.filters}>
+          <div className={cx(form.field, styles.search)}>
+            <label htmlFor={searchId} className={form.label}>
+              {t('search')}
+            </label>
+            <div className={styles.searchBox}>
+              <Icon name="search" size={18} className={styles.searchIcon} />
+              <input
+                id={searchId}
+                type="search"
+                className={cx(form.input, styles.searchInput)}
+                value={query}
+                placeholder={t('searchPlaceholder')}
+                maxLength={200}
+                autoComplete="off"
+                onChange={(event) => setQuery(event.target.value)}
+              />
+            </div>
+          </div>
+          <SegmentedField
+            className={styles.mode}
+            legend={t('searchBy')}
+            value={mode}
+            options={[
+              { value: SEARCH_BY_NAME, label: t('modes.name') },
+              { value: SEARCH_BY_AUTHOR, label: t('modes.author') },
+            ]}
+            onChange={setMode}
+          />
+          <PickerField
+            label={t('publication:baseCategory')}
+            value={chosenBase}
+            placeholder={t('allBases')}
+            options={baseList.map((b) => ({ id: b.id_baseBookCategory, name: b.name }))}
+            busy={bases.isFetching}
+            onChange={(id) => {
+              setBase(id);
+              setCategory(PLACEHOLDER_ID);
+            }}
+          >
+            {bases.isError ? <QueryFailed onRetry={() => void bases.refetch()} /> : null}
+          </PickerField>
+          <PickerField
+            label={t('publication:category')}
+            value={chosenCategory}
+            placeholder={t('allCategories')}
+            options={categoryList.map((c) => ({ id: c.id_bookCategory, name: c.name }))}
+            busy={categories.isFetching}
+            disabled={chosenBase === PLACEHOLDER_ID}
+            onChange={setCategory}
+          >
+            {categories.isError ? <QueryFailed onRetry={() => void categories.refetch()} /> : null}
+          </PickerField>
+        </div>
+      </Panel>
+
+      <section className={surface.stack} aria-labelledby="library-books">
+        <div className={styles.listHeader}>
+          <h2 id="library-books" className={styles.listTitle}>
+            {t('books')}
+            {books.data ? (
+              <span className={styles.count}>
+                {t('booksCount', { count: result.books.length })}
+              </span>
+            ) : null}
+          </h2>
+          {teacher ? (
+            <Button onClick={() => setDialog({ editing: null })}>
+              <Icon name="plus" size={18} />
+              {t('add')}
+            </Button>
+          ) : null}
+        </div>
+        <p role="status" className={cx(surface.liveNote, styles.resultText)}>
+          {notice ? (
+            <>
+              <Icon name="check" size={18} />
+              {notice}
+            </>
+          ) : result.showingAll ? (
+            t('nothingFound')
+          ) : result.found !== null ? (
+            t('found', { count: result.found })
+          ) : null}
+        </p>
+        <QueryState query={books}>
+          {() =>
+            result.books.length === 0 ? (
+              <EmptyState
+                icon="library"
+                text={chosenBase === PLACEHOLDER_ID ? t('emptyAll') : t('empty')}
+              />
+            ) : (
+              <PublicationList label={t('books')}>
+                {result.books.map((book) => (
+                  <BookCard
+                    key={book.id_eBook}
+                    book={book}
+                    categoryName={categoryName(book.id_bookCategory)}
+                    onEdit={
+                      teacher && canEditBook(book, user)
+                        ? () => {
+                            setNotice('');
+                            setDialog({ editing: book });
+                          }
+                        : undefined
+                    }
+                  />
+                ))}
+              </PublicationList>
+            )
+          }
+        </QueryState>
+      </section>
+
+      {dialog ? (
+        <BookForm
+          user={user}
+          editing={dialog.editing}
+          preset={{ id_baseBookCategory: chosenBase, id_bookCategory: chosenCategory }}
+          maxSizeMb={maxSizeMb}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            setNotice(t('form.saved'));
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
