@@ -1,14 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  PublicationDialog,
+  usePublicationForm,
+} from '../../../components/publication/publication-dialog';
 import { PublicationFields } from '../../../components/publication/publication-fields';
-import { Button } from '../../../components/ui/button';
-import { FailureMessage, useFailureDetail } from '../../../components/ui/failure-message';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import surface from '../../../components/ui/surface.module.css';
-import { CancelUploadButton, UploadProgressBar } from '../../../components/upload/upload-progress';
 import {
   EMPTY_PUBLICATION,
-  hasErrors,
   validatePublication,
   type PublicationDraft,
   type PublicationErrors,
@@ -17,7 +15,6 @@ import { useBaseCategoryOf } from '../../../lib/reference-data/book-categories';
 import type { LibraryBook } from '../../../lib/reference-data/library-books';
 import type { PortalUser } from '../../../lib/roles';
 import { useFileAttachments, useUploadTransfer } from '../../../lib/upload-kit';
-import { writeFailure } from '../../../lib/write-failure';
 import { useSaveBook } from '../api/save-book';
 import { draftFromBook, toBookFields } from '../utils/book-form';
 
@@ -32,26 +29,21 @@ export interface BookFormProps {
   onSaved: (book: LibraryBook) => void;
 }
 
-type Outcome = { kind: 'cancelled' } | { kind: 'failed'; error: unknown };
-
 /**
  * Adds or edits an e-library book (section 3 "E-book") in a dialog: its file, title, author,
  * pages, description and category. Refused before sending while a field is missing; a failed or
  * cancelled save keeps every field and the file.
  */
 export function BookForm({ user, editing, preset, maxSizeMb, onClose, onSaved }: BookFormProps) {
-  const { t } = useTranslation(['e-library', 'publication', 'common']);
-  const failureDetail = useFailureDetail();
+  const { t } = useTranslation(['e-library', 'publication']);
   const save = useSaveBook();
   const attachments = useFileAttachments(maxSizeMb);
   const transfer = useUploadTransfer();
+  const form = usePublicationForm<PublicationErrors>();
+  const { bodyRef, errors, outcome } = form;
   const [draft, setDraft] = useState<PublicationDraft>(() =>
     editing ? draftFromBook(editing) : { ...EMPTY_PUBLICATION, ...preset },
   );
-  const [errors, setErrors] = useState<PublicationErrors | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const bodyRef = useRef<HTMLDivElement>(null);
-  const sending = save.isPending;
   const rules = {
     hasNewFile: attachments.files.length > 0,
     hasStoredFile: Boolean(editing?.fileName),
@@ -69,23 +61,13 @@ export function BookForm({ user, editing, preset, maxSizeMb, onClose, onSaved }:
 
   const change = (next: PublicationDraft) => {
     setDraft(next);
-    setOutcome(null);
-    if (errors) setErrors(validatePublication(next, rules));
+    form.changed(() => validatePublication(next, rules));
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sending) return;
-    const found = validatePublication(draft, rules);
-    setErrors(found);
-    if (hasErrors(found)) {
-      requestAnimationFrame(() =>
-        bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
+    if (save.isPending || !form.check(validatePublication(draft, rules))) return;
     if (!attachments.checkSizes()) return;
-    setOutcome(null);
     attachments.clearRefused();
     const file = attachments.files[0];
     save.mutate(
@@ -95,61 +77,42 @@ export function BookForm({ user, editing, preset, maxSizeMb, onClose, onSaved }:
         ...transfer.begin(),
       },
       {
-        onSuccess: (book) => {
-          if (book) onSaved(book);
-          else onClose();
-        },
-        onError: (failure) =>
-          setOutcome(
-            writeFailure(failure) === 'cancelled'
-              ? { kind: 'cancelled' }
-              : { kind: 'failed', error: failure },
-          ),
+        onSuccess: (book) => (book ? onSaved(book) : onClose()),
+        onError: form.failed,
         onSettled: transfer.finish,
       },
     );
   };
 
-  const shownErrors = errors ?? {};
   const fieldNames: Record<keyof PublicationErrors, string> = {
     name: t('publication:name'),
     pages: t('publication:pages'),
     category: t('publication:category'),
     file: t('publication:file'),
   };
-  const missing = (Object.keys(shownErrors) as (keyof PublicationErrors)[]).map(
-    (key) => fieldNames[key],
-  );
 
   return (
-    <FormDialog
+    <PublicationDialog
       title={editing ? t('form.editTitle') : t('form.addTitle')}
       subtitle={editing?.name}
-      busy={sending}
       onSubmit={submit}
-      onDismiss={() => {
-        if (!sending) onClose();
+      onClose={onClose}
+      sending={save.isPending}
+      progress={transfer.progress}
+      onCancelSend={transfer.cancel}
+      missing={Object.keys(errors).map((key) => fieldNames[key as keyof PublicationErrors])}
+      outcome={outcome}
+      failedTitle={t('form.failed')}
+      failureTexts={{
+        tooLarge: maxSizeMb !== undefined ? t('publication:tooLarge', { maxSizeMb }) : undefined,
+        notFound: t('form.notFound'),
       }}
-      footer={
-        <>
-          {sending ? (
-            <CancelUploadButton onCancel={transfer.cancel} />
-          ) : (
-            <Button variant="secondary" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-          )}
-          <Button type="submit" aria-disabled={sending} aria-busy={sending}>
-            {sending ? t('form.saving') : t('form.save')}
-          </Button>
-        </>
-      }
     >
       <div ref={bodyRef}>
         <PublicationFields
           draft={shown}
           onChange={change}
-          errors={shownErrors}
+          errors={errors}
           categorySource="library"
           showCategory
           file={{
@@ -157,40 +120,15 @@ export function BookForm({ user, editing, preset, maxSizeMb, onClose, onSaved }:
               ...attachments,
               add: (files) => {
                 attachments.add(files);
-                setOutcome(null);
-                if (errors) setErrors(validatePublication(draft, { ...rules, hasNewFile: true }));
+                form.changed(() => validatePublication(draft, { ...rules, hasNewFile: true }));
               },
             },
             storedName: editing?.fileName,
             maxSizeMb,
           }}
-          disabled={sending}
+          disabled={save.isPending}
         />
       </div>
-      {transfer.progress ? (
-        <UploadProgressBar progress={transfer.progress} label={t('form.progress')} />
-      ) : null}
-      {missing.length > 0 ? (
-        <p className={surface.note} role="alert">
-          {t('publication:checkFields', { fields: missing.join(', ') })}
-        </p>
-      ) : null}
-      {outcome?.kind === 'failed' ? (
-        <FailureMessage
-          title={t('form.failed')}
-          kept="form"
-          detail={failureDetail(outcome.error, {
-            tooLarge:
-              maxSizeMb !== undefined ? t('publication:tooLarge', { maxSizeMb }) : undefined,
-            notFound: t('form.notFound'),
-          })}
-        />
-      ) : null}
-      {outcome?.kind === 'cancelled' ? (
-        <p className={surface.note} role="status">
-          {`${t('form.cancelled')} ${t('common:failure.kept.form')}`}
-        </p>
-      ) : null}
-    </FormDialog>
+    </PublicationDialog>
   );
 }

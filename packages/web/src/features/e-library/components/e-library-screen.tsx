@@ -4,6 +4,7 @@ import { PublicationList } from '../../../components/publication/publication-car
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icon';
+import { ListHeading } from '../../../components/ui/list-heading';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
 import { QueryFailed, QueryState } from '../../../components/ui/query-state';
@@ -138,22 +139,18 @@ export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {
       </Panel>
 
       <section className={surface.stack} aria-labelledby="library-books">
-        <div className={styles.listHeader}>
-          <h2 id="library-books" className={styles.listTitle}>
-            {t('books')}
-            {books.data ? (
-              <span className={styles.count}>
-                {t('booksCount', { count: result.books.length })}
-              </span>
-            ) : null}
-          </h2>
+        <ListHeading
+          id="library-books"
+          title={t('books')}
+          count={books.data ? t('booksCount', { count: result.books.length }) : undefined}
+        >
           {teacher ? (
             <Button onClick={() => setDialog({ editing: null })}>
               <Icon name="plus" size={18} />
               {t('add')}
             </Button>
           ) : null}
-        </div>
+        </ListHeading>
         <p role="status" className={cx(surface.liveNote, styles.resultText)}>
           {notice ? (
             <>

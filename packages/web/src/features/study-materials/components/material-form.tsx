@@ -1,19 +1,16 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  PublicationDialog,
+  usePublicationForm,
+} from '../../../components/publication/publication-dialog';
 import { PublicationFields } from '../../../components/publication/publication-fields';
-import { Button } from '../../../components/ui/button';
-import { FailureMessage, useFailureDetail } from '../../../components/ui/failure-message';
-import { FormDialog } from '../../../components/ui/form-dialog';
 import { PickerField } from '../../../components/ui/picker-field';
 import { SegmentedField } from '../../../components/ui/segmented-field';
-import surface from '../../../components/ui/surface.module.css';
-import { CancelUploadButton, UploadProgressBar } from '../../../components/upload/upload-progress';
 import { offeredId } from '../../../lib/pickers';
-import { hasErrors } from '../../../lib/publication';
 import { useBaseCategoryOf } from '../../../lib/reference-data/book-categories';
 import type { PortalUser } from '../../../lib/roles';
 import { useFileAttachments, useUploadTransfer } from '../../../lib/upload-kit';
-import { writeFailure } from '../../../lib/write-failure';
 import { useSaveUmk } from '../api/save-umk';
 import type { UmkDiscipline } from '../api/teacher-disciplines';
 import type { UmkItem } from '../api/umk-list';
@@ -48,8 +45,6 @@ export interface MaterialFormProps {
   onSaved: () => void;
 }
 
-type Outcome = { kind: 'cancelled' } | { kind: 'failed'; error: unknown };
-
 /**
  * Adds or edits a study material (section 3 "UMK save payload") in a dialog: its kind and
  * students, its file (an upload with progress and cancel, or a book of the e-library), the
@@ -58,28 +53,24 @@ type Outcome = { kind: 'cancelled' } | { kind: 'failed'; error: unknown };
  */
 export function MaterialForm(props: MaterialFormProps) {
   const { user, row, editing, types, maxSizeMb, onClose, onSaved } = props;
-  const { t } = useTranslation(['study-materials', 'publication', 'common']);
-  const failureDetail = useFailureDetail();
+  const { t } = useTranslation(['study-materials', 'publication']);
   const save = useSaveUmk();
+  const form = usePublicationForm<UmkErrors>();
+  const { bodyRef, errors, outcome } = form;
   const attachments = useFileAttachments(maxSizeMb);
   const transfer = useUploadTransfer();
   const [draft, setDraft] = useState<UmkDraft>(() =>
     editing ? draftFromItem(editing) : { ...EMPTY_UMK, id_typeUmk: props.preferredType },
   );
-  const [errors, setErrors] = useState<UmkErrors | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const bodyRef = useRef<HTMLDivElement>(null);
   const ids = { forEBooks: useId() };
   const sending = save.isPending;
   const fromLibrary = draft.source === 'library';
-  const shownErrors = errors ?? {};
+  const shownErrors = errors;
 
   const rules = { hasNewFile: attachments.files.length > 0, hasStoredFile: hasStoredFile(editing) };
   const change = (next: UmkDraft) => {
     setDraft(next);
-    setOutcome(null);
-    // Once refused, the errors follow the fields as they are corrected.
-    if (errors) setErrors(validateUmk(next, rules));
+    form.changed(() => validateUmk(next, rules));
   };
   // An edited material names only its e-library category; its base category is looked up.
   const baseOf = useBaseCategoryOf(
@@ -93,42 +84,17 @@ export function MaterialForm(props: MaterialFormProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sending) return;
-    const found = validateUmk(draft, rules);
-    setErrors(found);
-    if (hasErrors(found)) {
-      // The first field to correct gets the focus (after the errors render).
-      requestAnimationFrame(() =>
-        bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
+    if (sending || !form.check(validateUmk(draft, rules))) return;
     if (!fromLibrary && !attachments.checkSizes()) return;
-    setOutcome(null);
     attachments.clearRefused();
     const file = fromLibrary ? undefined : attachments.files[0];
     save.mutate(
       {
-        fields: toSaveFields(draft, {
-          user,
-          id_semester: props.id_semester,
-          row,
-          editing,
-          file,
-        }),
+        fields: toSaveFields(draft, { user, id_semester: props.id_semester, row, editing, file }),
         files: file ? [file] : [],
         ...transfer.begin(),
       },
-      {
-        onSuccess: onSaved,
-        onError: (failure) =>
-          setOutcome(
-            writeFailure(failure) === 'cancelled'
-              ? { kind: 'cancelled' }
-              : { kind: 'failed', error: failure },
-          ),
-        onSettled: transfer.finish,
-      },
+      { onSuccess: onSaved, onError: form.failed, onSettled: transfer.finish },
     );
   };
 
@@ -144,29 +110,21 @@ export function MaterialForm(props: MaterialFormProps) {
   const missing = (Object.keys(shownErrors) as (keyof UmkErrors)[]).map((key) => fieldNames[key]);
 
   return (
-    <FormDialog
+    <PublicationDialog
       title={editing ? t('form.editTitle') : t('form.addTitle')}
       subtitle={props.rowLabel}
-      busy={sending}
       onSubmit={submit}
-      // A running save is cancelled with its own button, not by closing the dialog.
-      onDismiss={() => {
-        if (!sending) onClose();
+      onClose={onClose}
+      sending={sending}
+      progress={transfer.progress}
+      onCancelSend={transfer.cancel}
+      missing={missing}
+      outcome={outcome}
+      failedTitle={t('form.failed')}
+      failureTexts={{
+        tooLarge: maxSizeMb !== undefined ? t('publication:tooLarge', { maxSizeMb }) : undefined,
+        notFound: t('confirmDelete.notFound'),
       }}
-      footer={
-        <>
-          {sending ? (
-            <CancelUploadButton onCancel={transfer.cancel} />
-          ) : (
-            <Button variant="secondary" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-          )}
-          <Button type="submit" aria-disabled={sending} aria-busy={sending}>
-            {sending ? t('form.saving') : t('form.save')}
-          </Button>
-        </>
-      }
     >
       <div ref={bodyRef} className={styles.formFields}>
         <SegmentedField
@@ -237,8 +195,7 @@ export function MaterialForm(props: MaterialFormProps) {
                     // A new file corrects a missing one at once.
                     add: (files) => {
                       attachments.add(files);
-                      setOutcome(null);
-                      if (errors) setErrors(validateUmk(draft, { ...rules, hasNewFile: true }));
+                      form.changed(() => validateUmk(draft, { ...rules, hasNewFile: true }));
                     },
                   },
                   storedName: editing?.fileName,
@@ -247,31 +204,7 @@ export function MaterialForm(props: MaterialFormProps) {
           }
           disabled={sending}
         />
-        {transfer.progress ? (
-          <UploadProgressBar progress={transfer.progress} label={t('form.progress')} />
-        ) : null}
-        {missing.length > 0 ? (
-          <p className={surface.note} role="alert">
-            {t('publication:checkFields', { fields: missing.join(', ') })}
-          </p>
-        ) : null}
-        {outcome?.kind === 'failed' ? (
-          <FailureMessage
-            title={t('form.failed')}
-            kept="form"
-            detail={failureDetail(outcome.error, {
-              tooLarge:
-                maxSizeMb !== undefined ? t('publication:tooLarge', { maxSizeMb }) : undefined,
-              notFound: t('confirmDelete.notFound'),
-            })}
-          />
-        ) : null}
-        {outcome?.kind === 'cancelled' ? (
-          <p className={surface.note} role="status">
-            {`${t('form.cancelled')} ${t('common:failure.kept.form')}`}
-          </p>
-        ) : null}
       </div>
-    </FormDialog>
+    </PublicationDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ListHeading } from '../../../components/ui/list-heading';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
 import { QueryFailed, QueryState } from '../../../components/ui/query-state';
@@ -129,16 +130,11 @@ export function StudentMaterials({ uid, id_group }: StudentMaterialsProps) {
       </Panel>
 
       <section className={surface.stack} aria-labelledby="umk-materials">
-        <div className={styles.listHeader}>
-          <h2 id="umk-materials" className={styles.listTitle}>
-            {t('materials')}
-            {row && list.data ? (
-              <span className={styles.count}>
-                {t('materialsCount', { count: list.data.length })}
-              </span>
-            ) : null}
-          </h2>
-        </div>
+        <ListHeading
+          id="umk-materials"
+          title={t('materials')}
+          count={row && list.data ? t('materialsCount', { count: list.data.length }) : undefined}
+        />
         {semesters.isSuccess && semesterList.length === 0 ? (
           <EmptyState icon="umk" text={t('noStudentSemesters')} />
         ) : !row ? (

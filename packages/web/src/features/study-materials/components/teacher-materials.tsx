@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useFailureDetail } from '../../../components/ui/failure-message';
 import { Icon } from '../../../components/ui/icon';
+import { ListHeading } from '../../../components/ui/list-heading';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
 import { QueryFailed, QueryState } from '../../../components/ui/query-state';
@@ -134,20 +135,20 @@ export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | '
       </Panel>
 
       <section className={surface.stack} aria-labelledby="umk-materials">
-        <div className={styles.listHeader}>
-          <h2 id="umk-materials" className={styles.listTitle}>
-            {t('materials')}
-            {list.data ? (
-              <span className={styles.count}>
-                {t('materialsCount', { count: visible(list.data, chosen.type).length })}
-              </span>
-            ) : null}
-          </h2>
+        <ListHeading
+          id="umk-materials"
+          title={t('materials')}
+          count={
+            list.data
+              ? t('materialsCount', { count: visible(list.data, chosen.type).length })
+              : undefined
+          }
+        >
           <Button disabled={!row} onClick={() => setDialog({ kind: 'form', editing: null })}>
             <Icon name="plus" size={18} />
             {t('add')}
           </Button>
-        </div>
+        </ListHeading>
         <p role="status" className={cx(surface.liveNote, styles.notice)}>
           {notice ? (
             <>
