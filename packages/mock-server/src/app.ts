@@ -54,6 +54,11 @@ export interface AppOptions {
   maxSizeMb?: number;
   /** Largest total of uploaded bytes the world keeps (507 beyond it). Default 100. */
   maxStorageMb?: number;
+  /**
+   * Seconds of real time per step of an order placed in the single window (waiting → preparing →
+   * prepared). Default 0: orders stay waiting (tests), the command line's default is 30.
+   */
+  orderPaceSeconds?: number;
   /** The built portal (packages/web/dist), served under /lms when it has an index.html. */
   webRoot?: string;
   /**
@@ -76,6 +81,7 @@ export function createApp(options: AppOptions = {}) {
     validateResponses: testMode = false,
     maxSizeMb = DEFAULT_MAX_SIZE_MB,
     maxStorageMb = DEFAULT_MAX_STORAGE_MB,
+    orderPaceSeconds = 0,
     webRoot,
     clock = DEFAULT_NOW,
   } = options;
@@ -86,7 +92,14 @@ export function createApp(options: AppOptions = {}) {
     clock === 'live'
       ? new Store({ seed, scale, now: new Date(), clock: 'live' })
       : new Store({ seed, scale, now: clock });
-  const deps: RouteDeps = { store, settings: { maxSizeMb, maxStorageMb } };
+  const deps: RouteDeps = {
+    store,
+    settings: {
+      maxSizeMb,
+      maxStorageMb,
+      orderPace: { seconds: orderPaceSeconds, initial: orderPaceSeconds },
+    },
+  };
   const app = createRouter();
 
   app.onError((error, c) => {

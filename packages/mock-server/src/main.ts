@@ -9,6 +9,9 @@ import { warmUpValidators } from './validation/validators.js';
 import { demoAccounts } from './world/accounts.js';
 import { MAX_SCALE } from './world/university.js';
 
+/** The command line's order pace: slow enough to read, quick enough to watch. */
+const DEFAULT_ORDER_PACE_S = 30;
+
 const usage = `Usage: mock-server [options]
   --port <n>          port (env PORT, default 8080)
   --host <name>       interface (default 127.0.0.1)
@@ -20,6 +23,8 @@ const usage = `Usage: mock-server [options]
   --max-storage-mb <n> largest total of uploads kept in memory; beyond it 507 (default ${DEFAULT_MAX_STORAGE_MB})
   --now <date>        freeze the world's clock at an ISO date, e.g. 2026-11-20T09:00:00+06:00
                       (default: the real time; the world is built relative to it)
+  --order-pace <s>    seconds per step of a new single-window order, waiting → preparing →
+                      prepared (default ${DEFAULT_ORDER_PACE_S}; 0 keeps orders waiting)
   --web-root <dir>    built portal to serve under /lms (default packages/web/dist if built)
   --help`;
 
@@ -72,6 +77,7 @@ const { values } = (() => {
         'max-storage-mb': { type: 'string' },
         'web-root': { type: 'string' },
         now: { type: 'string' },
+        'order-pace': { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -95,6 +101,7 @@ const options = {
   maxSizeMb: number('max-size-mb', values['max-size-mb'], DEFAULT_MAX_SIZE_MB, 0.001),
   clock: frozenAt(values.now),
   maxStorageMb: number('max-storage-mb', values['max-storage-mb'], DEFAULT_MAX_STORAGE_MB, 0.001),
+  orderPaceSeconds: number('order-pace', values['order-pace'], DEFAULT_ORDER_PACE_S, 0, 86_400),
   webRoot,
 };
 const app = createApp(options);
@@ -113,6 +120,7 @@ const server = serve({ fetch: app.fetch, port, hostname: values.host }, (info) =
       `  faults   header ${SCENARIO_HEADER}: ${SCENARIOS}`,
       `           or cookie ${SCENARIO_COOKIE_FORMAT}`,
       `  reset    POST ${url}/__mock/reset  (Content-Type: application/json, same origin only)`,
+      `  orders   new single-window orders advance every ${options.orderPaceSeconds} s (--order-pace; POST /__mock/order-pace {"seconds": n})`,
       'Demo accounts (login / password):',
       ...demoAccounts.map((a) => `  ${a.login.padEnd(width)} / ${a.password}   ${a.description}`),
     ].join('\n'),

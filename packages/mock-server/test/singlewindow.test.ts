@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   Client,
   createTestApp,
@@ -282,5 +282,91 @@ describe('singlewindow and POST /__mock/reset', () => {
     const list = async (seed: number) => orders(await signIn(createTestApp({ seed }), 'student'));
     expect(await list(3)).toEqual(await list(3));
     expect(await list(4)).not.toEqual(await list(3));
+  });
+});
+
+describe('orders advancing at the order pace', () => {
+  const mockPost = (app: ReturnType<typeof createTestApp>, path: string, body: unknown) =>
+    app.request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('keeps orders waiting by default, however long they wait', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T09:00:00+06:00') });
+    try {
+      const student = await signIn(createTestApp(), 'student');
+      const placed = (await saveOrder(student, newOrder())).body.data;
+      vi.advanceTimersByTime(3_600_000);
+      expect((await orders(student)).find((o) => o.id_order === placed.id_order)?.status).toBe(
+        'waiting',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('moves a placed order to preparing after one step and prepared after two; a cancelled one stays cancelled; only waiting ones can be cancelled', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T09:00:00+06:00') });
+    try {
+      const app = createTestApp({ orderPaceSeconds: 10 });
+      const student = await signIn(app, 'student');
+      const seeded = await orders(student);
+      const placed = (await saveOrder(student, newOrder())).body.data;
+      const kept = (await saveOrder(student, newOrder({ count: 2 }))).body.data;
+      expect((await cancel(student, kept.id_order)).body.data.status).toBe('canceled');
+      const statusOf = async (id: number) =>
+        (await orders(student)).find((o) => o.id_order === id)?.status;
+      vi.advanceTimersByTime(9_999);
+      expect(await statusOf(placed.id_order)).toBe('waiting');
+      vi.advanceTimersByTime(1);
+      expect(await statusOf(placed.id_order)).toBe('preparing');
+      const refused = await cancel(student, placed.id_order);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe(
+        'Forbidden: only a waiting order can be cancelled (it is preparing)',
+      );
+      vi.advanceTimersByTime(10_000);
+      expect(await statusOf(placed.id_order)).toBe('prepared');
+      expect(await statusOf(kept.id_order)).toBe('canceled');
+      // The seeded orders are history: they keep their statuses.
+      const now = await orders(student);
+      for (const order of seeded) {
+        expect(now.find((o) => o.id_order === order.id_order)?.status).toBe(order.status);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes a new pace from POST /__mock/order-pace (JSON only) until the world is reset', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T09:00:00+06:00') });
+    try {
+      const app = createTestApp();
+      expect((await mockPost(app, '/__mock/order-pace', { seconds: -1 })).status).toBe(400);
+      expect((await mockPost(app, '/__mock/order-pace', { seconds: 'x' })).status).toBe(400);
+      const plain = await app.request('/__mock/order-pace', {
+        method: 'POST',
+        body: '{"seconds":1}',
+      });
+      expect(plain.status).toBe(415);
+      expect((await mockPost(app, '/__mock/order-pace', { seconds: 1 })).status).toBe(200);
+      let student = await signIn(app, 'student');
+      const placed = (await saveOrder(student, newOrder())).body.data;
+      vi.advanceTimersByTime(2_000);
+      expect((await orders(student)).find((o) => o.id_order === placed.id_order)?.status).toBe(
+        'prepared',
+      );
+      expect((await mockPost(app, '/__mock/reset', {})).status).toBe(200);
+      student = await signIn(app, 'student');
+      const again = (await saveOrder(student, newOrder())).body.data;
+      vi.advanceTimersByTime(60_000);
+      expect((await orders(student)).find((o) => o.id_order === again.id_order)?.status).toBe(
+        'waiting',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

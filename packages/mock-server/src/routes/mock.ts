@@ -31,11 +31,23 @@ export const sameOriginJson: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-export const mockRoutes = ({ store }: RouteDeps) =>
+export const mockRoutes = ({ store, settings }: RouteDeps) =>
   createRouter()
     .use('/__mock/*', sameOriginJson)
-    // Back to the seeded world: every write undone, every session ended.
+    // Back to the seeded world: every write undone, every session ended, the order pace restored.
     .post('/__mock/reset', (c) => {
       store.reset();
+      settings.orderPace.seconds = settings.orderPace.initial;
       return c.json({ result: 0, error: null, data: true });
+    })
+    // How fast orders placed from now on advance: {"seconds": 2}; 0 keeps them waiting.
+    .post('/__mock/order-pace', async (c) => {
+      const body: unknown = await c.req.json().catch(() => null);
+      const seconds =
+        body && typeof body === 'object' && 'seconds' in body ? Number(body.seconds) : NaN;
+      if (!Number.isFinite(seconds) || seconds < 0 || seconds > 86_400) {
+        return c.json(envelope('Bad request: body must be {"seconds": 0..86400}'), 400);
+      }
+      settings.orderPace.seconds = seconds;
+      return c.json({ result: 0, error: null, data: { seconds } });
     });

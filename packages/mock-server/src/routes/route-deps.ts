@@ -8,5 +8,10 @@ export interface RouteDeps {
     maxSizeMb: number;
     /** Largest total of stored upload bytes; beyond it uploads are refused with a 507. */
     maxStorageMb: number;
+    /**
+     * Seconds of real time per step of a placed order (waiting → preparing → prepared); 0 keeps
+     * orders waiting. Changed at run time by POST /__mock/order-pace, restored by /__mock/reset.
+     */
+    orderPace: { seconds: number; initial: number };
   };
 }

@@ -2,6 +2,7 @@
 // user's own orders (list newest first, save as 'waiting', cancel while still waiting).
 import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
 import {
+  advanceOrders,
   districtById,
   districts,
   documentById,
@@ -20,7 +21,10 @@ const newestFirst = (a: OrderRecord, b: OrderRecord) =>
   b.created.localeCompare(a.created) || b.id_order - a.id_order;
 
 // The session, not the body's uid or role, says who is asking.
-export const singlewindowRoutes = ({ store }: RouteDeps) =>
+/** Real time, the one clock orders advance by (the world's clock may be frozen). */
+const wallClockMs = () => Date.now();
+
+export const singlewindowRoutes = ({ store, settings }: RouteDeps) =>
   createRouter()
     .post('/api/singlewindow/doc/list', (c) => {
       getBody<'singlewindowGetDocList'>(c);
@@ -52,7 +56,9 @@ export const singlewindowRoutes = ({ store }: RouteDeps) =>
 
     .post('/api/singlewindow/order/list', (c) => {
       const { person } = whoIs(store, getSession(c));
-      const mine = store.get(singleWindowSlice).orders.filter((o) => o.uid === person.uid);
+      const { orders } = store.get(singleWindowSlice);
+      advanceOrders(orders, settings.orderPace.seconds, wallClockMs());
+      const mine = orders.filter((o) => o.uid === person.uid);
       return okFor<'singlewindowGetOrderList'>(c, mine.sort(newestFirst).map(toOrder));
     })
 
@@ -80,6 +86,7 @@ export const singlewindowRoutes = ({ store }: RouteDeps) =>
         comment: comment === '' ? null : comment,
         created: toBishkekIso(store.tick()),
         status: 'waiting',
+        placedAtMs: wallClockMs(),
       };
       singleWindow.nextId += 1;
       singleWindow.orders.push(order);
@@ -89,7 +96,9 @@ export const singlewindowRoutes = ({ store }: RouteDeps) =>
     .post('/api/singlewindow/order/cancel', (c) => {
       const { id_order } = getBody<'singlewindowCancelOrder'>(c);
       const { person } = whoIs(store, getSession(c));
-      const order = store.get(singleWindowSlice).orders.find((o) => o.id_order === id_order);
+      const { orders } = store.get(singleWindowSlice);
+      advanceOrders(orders, settings.orderPace.seconds, wallClockMs());
+      const order = orders.find((o) => o.id_order === id_order);
       if (!order) return fail(c, 404, 'Not found');
       if (order.uid !== person.uid) return fail(c, 403, 'Forbidden: not your order');
       if (order.status !== 'waiting') {

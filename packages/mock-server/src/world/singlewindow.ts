@@ -39,6 +39,11 @@ export interface OrderRecord {
   comment: string | null;
   created: string;
   status: OrderStatus;
+  /**
+   * When the order was placed through order/save, in real milliseconds: from then it advances
+   * waiting → preparing → prepared at the server's order pace. Seeded orders keep their status.
+   */
+  placedAtMs?: number;
 }
 
 export interface SingleWindow {
@@ -209,4 +214,20 @@ export function toOrder(order: OrderRecord) {
     created: order.created,
     status: order.status,
   };
+}
+
+/**
+ * Moves orders placed in this session along (waiting → preparing → prepared), one step per
+ * `paceSeconds` of real time since they were placed, so a person can watch the portal follow them.
+ * A pace of 0 keeps every order where it is (the default, and in tests unless they ask).
+ * Cancelled orders stay cancelled.
+ */
+export function advanceOrders(orders: OrderRecord[], paceSeconds: number, nowMs: number): void {
+  if (paceSeconds <= 0) return;
+  for (const order of orders) {
+    if (order.placedAtMs === undefined || order.status === 'canceled') continue;
+    const steps = Math.floor((nowMs - order.placedAtMs) / (paceSeconds * 1000));
+    if (steps >= 2) order.status = 'prepared';
+    else if (steps === 1 && order.status === 'waiting') order.status = 'preparing';
+  }
 }
