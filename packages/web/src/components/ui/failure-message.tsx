@@ -45,8 +45,11 @@ export function useFailureDetail(): (error: unknown, texts?: FailureDetailTexts)
   };
 }
 
-/** What the screen kept of the user's input after the failure ('form': every field and the file). */
-export type KeptInput = 'text' | 'files' | 'textAndFiles' | 'form';
+/**
+ * What the screen kept of the user's input after the failure ('form': every field and the file;
+ * 'choices': what was picked).
+ */
+export type KeptInput = 'text' | 'files' | 'textAndFiles' | 'form' | 'choices';
 
 export interface FailureMessageProps {
   /** What failed: 'Не удалось опубликовать новость.' */

@@ -1,0 +1,69 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, logIn, setTheme, test } from './fixtures';
+
+// The single window (issue 13): a student orders a certificate with region and district, sees it
+// waiting and cancels it; an order the office works on advances to 'Готово' without a reload.
+
+test.describe.configure({ timeout: 60_000 });
+
+const orders = (page: Page) => page.getByRole('list', { name: 'Мои заявки' });
+const cards = (page: Page) => orders(page).locator(':scope > li');
+
+async function order(page: Page, note: string) {
+  const doc = page.getByLabel('Документ');
+  await expect(doc.locator('option').nth(1)).toBeAttached();
+  await doc.selectOption({ label: 'Справка с места учёбы' });
+  await page.getByLabel('Область').selectOption({ label: 'Чуйская область' });
+  const district = page.getByLabel('Район');
+  await expect(district.locator('option').nth(1)).toBeAttached();
+  await district.selectOption({ index: 1 });
+  await page.getByLabel('Комментарий').fill(note);
+  await page.getByRole('button', { name: 'Отправить заявку' }).click();
+  await expect(page.getByText('Заявка отправлена. Её статус виден в списке ниже.')).toBeVisible();
+  const card = cards(page).filter({ hasText: note });
+  await expect(card.getByText('Ожидание')).toBeVisible();
+  return card;
+}
+
+test('a student on a phone orders a certificate, sees it waiting and cancels it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, 'student');
+  await page.goto('/lms/singlewindow');
+  await expect(page.getByRole('heading', { level: 1, name: 'Единое окно' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Отправить заявку' })).toBeDisabled();
+
+  const card = await order(page, 'Для военкомата, 2 экземпляра не нужны');
+  await expect(cards(page).first()).toContainText('Для военкомата');
+  await expect(card).toContainText('Чуйская область');
+  await expectAccessible(page, 'single window at 390 px, dark');
+  await page.screenshot({ path: 'test-results/orders-390-dark.png', fullPage: true });
+
+  await card.getByRole('button', { name: 'Отменить заявку: Справка с места учёбы' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Отменить заявку?' });
+  await expectAccessible(page, 'cancel dialog, dark');
+  await dialog.getByRole('button', { name: 'Отменить заявку' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText('Отменено')).toBeVisible();
+  await expect(card.getByRole('button', { name: /Отменить заявку/ })).toHaveCount(0);
+  await setTheme(page, 'light');
+  await expectAccessible(page, 'single window at 390 px, light');
+});
+
+test('an order the office works on advances to ready without a reload', async ({
+  page,
+  request,
+}) => {
+  // Each step of a new order takes one second (the world reset of the next journey restores it).
+  const pace = await request.post('/__mock/order-pace', { data: { seconds: 1 } });
+  expect(pace.ok()).toBe(true);
+  await logIn(page, 'student');
+  await page.goto('/lms/singlewindow');
+  const card = await order(page, 'Для стипендиальной комиссии');
+  await expect(card.getByText('Готово')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Статусы обновляются сами, пока заявки в работе.')).toBeVisible();
+  await expectAccessible(page, 'single window, dark');
+  await setTheme(page, 'light');
+  await expectAccessible(page, 'single window, light');
+});

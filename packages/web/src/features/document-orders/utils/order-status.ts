@@ -1,0 +1,48 @@
+import type { components } from '@lms/client';
+
+export type OrderStatus = components['schemas']['SingleWindowOrderStatus'];
+
+/** The four statuses of the product spec, in the order an order goes through them. */
+export const ORDER_STATUSES: readonly OrderStatus[] = [
+  'waiting',
+  'preparing',
+  'prepared',
+  'canceled',
+];
+
+/** The office is still working on it: its status may change. */
+export const isInProgress = (status: OrderStatus) => status === 'waiting' || status === 'preparing';
+
+/** Only a waiting order may be cancelled. */
+export const canCancel = (status: OrderStatus) => status === 'waiting';
+
+/** Copies: 1 to 10 (the contract's count). */
+export const MIN_COPIES = 1;
+export const MAX_COPIES = 10;
+
+export interface OrderDraft {
+  id_doc: number;
+  id_region: number;
+  id_district: number;
+  count: number;
+  comment: string;
+}
+
+export const EMPTY_ORDER: OrderDraft = {
+  id_doc: -1,
+  id_region: -1,
+  id_district: -1,
+  count: 1,
+  comment: '',
+};
+
+export type OrderField = 'doc' | 'region' | 'district';
+
+/** The choices still to make before the order can be sent (none: it can). */
+export function missingChoices(draft: OrderDraft): OrderField[] {
+  const missing: OrderField[] = [];
+  if (draft.id_doc === -1) missing.push('doc');
+  if (draft.id_region === -1) missing.push('region');
+  if (draft.id_district === -1) missing.push('district');
+  return missing;
+}
