@@ -20,6 +20,7 @@ export const passwords = {
   teacher2: 'Teacher2',
   student: 'Student1',
   student2: 'Student2',
+  student3: 'Student3',
 } as const;
 export type DemoLogin = keyof typeof passwords;
 

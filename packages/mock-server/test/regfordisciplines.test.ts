@@ -579,3 +579,38 @@ describe('regfordisciplines and POST /__mock/reset', () => {
       },
     ));
 });
+
+describe('the third-year demo student (student3)', () => {
+  it('has three years with two semesters each, and registration rows in each', async () => {
+    const student = await signIn(createTestApp(), 'student3');
+    // The first student of ПИ-1-24 (group 105), the same for every seed.
+    const me = { uid: 20049, id_group: 105 };
+    const years = (
+      await student.postData<{ id_a_year: number; name: string }[]>(`${API}/getyears`, {
+        uid: me.uid,
+      })
+    ).body.data;
+    expect(years.map((y) => y.name)).toEqual(['2026-2027', '2025-2026', '2024-2025']);
+    const semesters: number[] = [];
+    for (const year of years) {
+      const list = (
+        await student.postData<{ id_semester: number }[]>(`${API}/getsemesters`, {
+          id_group: me.id_group,
+          id_a_year: year.id_a_year,
+        })
+      ).body.data;
+      expect(list).toHaveLength(2);
+      semesters.push(...list.map((s) => s.id_semester));
+      const rows = (
+        await student.postData<RegRow[]>(`${API}/getreglist`, {
+          uid: me.uid,
+          id_a_year: year.id_a_year,
+          id_semester: list[0]!.id_semester,
+          id_group: me.id_group,
+        })
+      ).body.data;
+      expect(rows.length).toBeGreaterThan(0);
+    }
+    expect(semesters.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});

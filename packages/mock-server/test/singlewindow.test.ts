@@ -18,6 +18,7 @@ const uids: Record<DemoLogin, number> = {
   teacher2: 1002,
   student: 20001,
   student2: 20013,
+  student3: 20049,
 };
 
 const orders = async (client: Client, uid = 20001) =>

@@ -6,6 +6,7 @@ export const demo = {
   teacher2: { login: 'teacher2', password: 'Teacher2' },
   student: { login: 'student', password: 'Student1' },
   student2: { login: 'student2', password: 'Student2' },
+  student3: { login: 'student3', password: 'Student3' },
 } as const;
 export type DemoLogin = keyof typeof demo;
 

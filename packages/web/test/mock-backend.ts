@@ -77,6 +77,7 @@ export const DEMO_PASSWORDS = {
   teacher2: 'Teacher2',
   student: 'Student1',
   student2: 'Student2',
+  student3: 'Student3',
 } as const;
 
 /** A fresh in-process mock server with a demo account signed in (its cookies in the document). */

@@ -14,7 +14,7 @@ export interface Account {
 }
 
 export interface DemoAccount {
-  login: 'teacher' | 'teacher2' | 'student' | 'student2';
+  login: 'teacher' | 'teacher2' | 'student' | 'student2' | 'student3';
   password: string;
   description: string;
 }
@@ -25,6 +25,11 @@ export const demoAccounts: readonly DemoAccount[] = [
   { login: 'teacher2', password: 'Teacher2', description: 'teacher without news permission' },
   { login: 'student', password: 'Student1', description: 'student' },
   { login: 'student2', password: 'Student2', description: 'student in another group' },
+  {
+    login: 'student3',
+    password: 'Student3',
+    description: 'third-year student (earlier years to look back on)',
+  },
 ];
 
 export interface Accounts {

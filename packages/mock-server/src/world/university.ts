@@ -100,6 +100,8 @@ export const specialties: readonly Specialty[] = [
 
 /** Intakes studying in the current academic year 2026-2027: courses 1 to 4. */
 export const INTAKE_YEARS = [2026, 2025, 2024, 2023] as const;
+/** The intake of the third-year demo student (student3), who has earlier years. */
+const THIRD_YEAR_INTAKE = 2024;
 const GROUPS_PER_INTAKE = 2;
 const STUDENTS_PER_GROUP = 12;
 const TEACHERS_PER_FACULTY = 12;
@@ -160,7 +162,14 @@ export interface University {
   studentById: Map<number, Student>;
   studentsByGroup: Map<number, Student[]>;
   /** The people behind the demo accounts. */
-  demo: { teacher: Teacher; teacher2: Teacher; student: Student; student2: Student };
+  demo: {
+    teacher: Teacher;
+    teacher2: Teacher;
+    student: Student;
+    student2: Student;
+    /** A third-year student (first of the first group of intake 2024): years of history. */
+    student3: Student;
+  };
 }
 
 export const universitySlice = defineSlice('university', ({ scale }): University => {
@@ -253,6 +262,10 @@ export const universitySlice = defineSlice('university', ({ scale }): University
       teacher2: at(teachers, 1),
       student: at(students, 0),
       student2: at(students, STUDENTS_PER_GROUP),
+      student3: at(
+        students,
+        STUDENTS_PER_GROUP * groups.findIndex((g) => g.intakeYear === THIRD_YEAR_INTAKE),
+      ),
     },
   };
 });
