@@ -15,8 +15,10 @@ export interface PickerFieldProps {
   value: number;
   options: readonly PickerOption[];
   onChange: (id: number) => void;
-  /** The text of the id -1 entry: section 9's ' --- ' unless it means more ('Все факультеты'). */
+  /** The text of the placeholder entry: section 9's ' --- ' unless it means more ('Все факультеты'). */
   placeholder?: string;
+  /** The placeholder entry's id: -1, or section 9's stream placeholder 0 ('Выберите поток'). */
+  placeholderId?: number;
   disabled?: boolean;
   /** A request for the options is under way. */
   busy?: boolean;
@@ -36,6 +38,7 @@ export function PickerField({
   options,
   onChange,
   placeholder = PLACEHOLDER_TEXT,
+  placeholderId = PLACEHOLDER_ID,
   disabled = false,
   busy = false,
   hint,
@@ -62,7 +65,7 @@ export function PickerField({
         aria-invalid={error ? true : undefined}
         onChange={(event) => onChange(Number(event.target.value))}
       >
-        <option value={PLACEHOLDER_ID}>{placeholder}</option>
+        <option value={placeholderId}>{placeholder}</option>
         {options.map((option) => (
           <option key={option.id} value={option.id}>
             {option.name}

@@ -1,11 +1,26 @@
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usePageTitle } from '../../../lib/page-chrome';
+import { isStudent } from '../../../lib/roles';
+import { useShellSession } from '../../../lib/shell-session';
+import { RegistrationScreen } from './registration-screen';
+import styles from './registration.module.css';
 
-/** The registration screen's route module; until its feature issue lands it shows only its title. */
+/** /lms/registration: a student registers for the semester's disciplines and electives. */
 export function DisciplineRegistrationRoute() {
-  const { t } = useTranslation('shell');
-  const title = t('nav.registration');
+  const { t } = useTranslation('discipline-registration');
+  const { user } = useShellSession();
+  const title = t('title');
   usePageTitle(title);
-  return <PageHeader title={title} icon="registration" />;
+  return (
+    <div className={styles.page}>
+      <PageHeader title={title} icon="registration" />
+      {isStudent(user) ? (
+        <RegistrationScreen user={user} />
+      ) : (
+        <EmptyState icon="registration" text={t('studentsOnly')} />
+      )}
+    </div>
+  );
 }
