@@ -427,7 +427,9 @@ test.describe('mobile, 390×844', () => {
     await expect(drawer).toBeVisible();
     await drawer.getByRole('link', { name: 'УМК', exact: true }).click();
     await expect(drawer).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1, name: 'УМК' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Учебно-методический комплекс' }),
+    ).toBeVisible();
 
     // Wider than 899.92 px the desktop columns take over (after the 200 ms debounce).
     await page.setViewportSize({ width: 1280, height: 800 });

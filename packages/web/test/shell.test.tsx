@@ -41,8 +41,11 @@ describe('desktop shell', () => {
     expect(screen.getByRole('complementary', { name: 'Дисциплины' })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'Контакты' })).toBeTruthy();
     expect(screen.getByText('Выберите дисциплину, чтобы увидеть контакты')).toBeTruthy();
-    expect(document.querySelector('meta[name="theme-color"]')?.getAttribute('content')).toBe(
-      '#4fc3f7',
+    // The shell sets it in a passive effect, which may run just after the heading appears.
+    await waitFor(() =>
+      expect(document.querySelector('meta[name="theme-color"]')?.getAttribute('content')).toBe(
+        '#4fc3f7',
+      ),
     );
 
     const user = userEvent.setup();
@@ -164,7 +167,9 @@ describe('mobile shell', () => {
     const dialog = screen.getByRole('dialog', { name: 'Разделы' });
     await user.click(within(dialog).getByRole('link', { name: 'УМК' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(await screen.findByRole('heading', { level: 1, name: 'УМК' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Учебно-методический комплекс' }),
+    ).toBeTruthy();
   });
 });
 
