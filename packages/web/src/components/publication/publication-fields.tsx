@@ -10,7 +10,6 @@ import {
 import type { FileAttachments } from '../../lib/upload-kit';
 import { Icon } from '../ui/icon';
 import { PickerField } from '../ui/picker-field';
-import { QueryFailed } from '../ui/query-state';
 import form from '../ui/text-field.module.css';
 import { AttachedFiles, FilePicker } from '../upload/file-picker';
 import styles from './publication.module.css';
@@ -242,24 +241,20 @@ function CategoryPickers({
         label={t('baseCategory')}
         value={offeredId(baseOptions, base, (o) => o.id)}
         options={baseOptions}
-        busy={bases.isFetching}
+        query={bases}
         disabled={disabled}
         // Another base category: the category chosen in the old one no longer applies.
         onChange={(id) => onChange({ ...draft, id_baseBookCategory: id, id_bookCategory: -1 })}
-      >
-        {bases.isError ? <QueryFailed onRetry={() => void bases.refetch()} /> : null}
-      </PickerField>
+      />
       <PickerField
         label={t('category')}
         value={offeredId(categoryOptions, draft.id_bookCategory, (o) => o.id)}
         options={categoryOptions}
-        busy={categories.isFetching}
+        query={categories}
         disabled={disabled || base === -1}
         error={error}
         onChange={(id) => onChange({ ...draft, id_bookCategory: id })}
-      >
-        {categories.isError ? <QueryFailed onRetry={() => void categories.refetch()} /> : null}
-      </PickerField>
+      />
     </>
   );
 }

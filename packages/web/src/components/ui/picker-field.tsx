@@ -1,13 +1,18 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { cx } from '../../lib/class-names';
 import { PLACEHOLDER_ID, PLACEHOLDER_TEXT } from '../../lib/pickers';
 import { Icon } from './icon';
+import { QueryFailed } from './query-state';
 import styles from './text-field.module.css';
 
 export interface PickerOption {
   id: number;
   name: string;
 }
+
+/** The request of a picker's options: while it runs the picker is busy; failed, it offers a retry. */
+export type OptionsQuery = Pick<UseQueryResult<unknown>, 'isFetching' | 'isError' | 'refetch'>;
 
 export interface PickerFieldProps {
   label: string;
@@ -20,7 +25,11 @@ export interface PickerFieldProps {
   /** The placeholder entry's id: -1, or section 9's stream placeholder 0 ('Выберите поток'). */
   placeholderId?: number;
   disabled?: boolean;
-  /** A request for the options is under way. */
+  /** The request of the options: busy while it runs, a failed state with a retry when it failed. */
+  query?: OptionsQuery;
+  /** What the failed state says ('Не удалось загрузить список преподавателей.'). */
+  failedText?: string;
+  /** Another request the options wait for is under way (besides `query`). */
   busy?: boolean;
   /** One line under the select, read with it by screen readers. */
   hint?: string;
@@ -41,6 +50,8 @@ export function PickerField({
   placeholderId = PLACEHOLDER_ID,
   disabled = false,
   busy = false,
+  query,
+  failedText,
   hint,
   error,
   className,
@@ -60,7 +71,7 @@ export function PickerField({
         className={styles.select}
         value={value}
         disabled={disabled}
-        aria-busy={busy || undefined}
+        aria-busy={busy || query?.isFetching || undefined}
         aria-describedby={describedBy || undefined}
         aria-invalid={error ? true : undefined}
         onChange={(event) => onChange(Number(event.target.value))}
@@ -82,6 +93,9 @@ export function PickerField({
           <Icon name="alert" size={16} />
           {error}
         </p>
+      ) : null}
+      {query?.isError ? (
+        <QueryFailed text={failedText} onRetry={() => void query.refetch()} />
       ) : null}
       {children}
     </div>

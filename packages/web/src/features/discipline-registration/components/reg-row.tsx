@@ -2,28 +2,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { FailureMessage, useFailureDetail } from '../../../components/ui/failure-message';
+import { useFailureDetail } from '../../../components/ui/failure-message';
 import { Icon } from '../../../components/ui/icon';
-import { PickerField } from '../../../components/ui/picker-field';
-import { QueryFailed } from '../../../components/ui/query-state';
 import { cx } from '../../../lib/class-names';
-import { offeredId } from '../../../lib/pickers';
-import { useRegStreams, useRegTeachers } from '../api/choices';
 import {
   useDeleteRegistration,
   useSaveRegistration,
   type RegListRequest,
   type RegRow,
 } from '../api/reg-list';
-import {
-  isRegistered,
-  NO_STREAM,
-  NO_TEACHER,
-  rowTeacher,
-  streamsTeacher,
-  TEACHERS_FAILED,
-} from '../utils/registration';
+import { isRegistered } from '../utils/registration';
 import { useRowLabels } from './row-labels';
+import { TeacherStreamChoice } from './teacher-stream-choice';
 import styles from './registration.module.css';
 
 export interface RegRowCardProps {
@@ -126,106 +116,35 @@ function Registered({ row, name, list, onNotice }: RegRowCardProps & { name: str
 
 function Choices({ row, name, list, onNotice }: RegRowCardProps & { name: string }) {
   const { t } = useTranslation('discipline-registration');
-  const failureDetail = useFailureDetail();
-  const [chosen, setChosen] = useState({ teacher: NO_TEACHER, stream: NO_STREAM });
-  const course = {
-    id_discipline: row.id_discipline,
-    id_a_year: row.id_a_year,
-    id_semester: row.id_semester,
-    id_vid_zaniatiy: row.id_vid_zaniatiy,
-  };
-  const teachers = useRegTeachers('row', course);
-  const teacher = rowTeacher({ failed: teachers.isError, list: teachers.data }, chosen.teacher);
-  const streamsOf = streamsTeacher(teacher);
-  const streams = useRegStreams(
-    'row',
-    streamsOf === null ? null : { ...course, id_teacher: streamsOf },
-  );
-  const streamOptions = (streams.data ?? []).map((s) => ({
-    id: s.subgroup,
-    name: s.dop_potokname,
-  }));
-  const stream =
-    offeredId(streamOptions, chosen.stream, (o) => o.id) === -1 ? NO_STREAM : chosen.stream;
   const save = useSaveRegistration(list);
-  const ready = streamsOf !== null && stream !== NO_STREAM;
-
   return (
     <div className={styles.choices}>
-      <PickerField
-        label={t('teacher')}
-        value={teacher === TEACHERS_FAILED ? NO_TEACHER : teacher}
-        options={(teachers.data ?? []).map((x) => ({ id: x.id_teacher, name: x.t_fio }))}
-        busy={teachers.isFetching}
-        disabled={save.isPending || teachers.isError}
-        // Another teacher: the stream chosen for the old one no longer applies.
-        onChange={(id) => {
-          setChosen({ teacher: id, stream: NO_STREAM });
-          save.reset();
+      <TeacherStreamChoice
+        source="row"
+        course={{
+          id_discipline: row.id_discipline,
+          id_a_year: row.id_a_year,
+          id_semester: row.id_semester,
+          id_vid_zaniatiy: row.id_vid_zaniatiy,
         }}
-      >
-        {teachers.isError ? (
-          <QueryFailed text={t('loadErrors.teachers')} onRetry={() => void teachers.refetch()} />
-        ) : null}
-      </PickerField>
-      <PickerField
-        label={t('stream')}
-        value={stream}
-        placeholder={t('streamPlaceholder')}
-        placeholderId={NO_STREAM}
-        options={streamOptions}
-        busy={streams.isFetching}
-        disabled={save.isPending || streamsOf === null}
-        onChange={(id) => {
-          setChosen({ teacher, stream: id });
-          save.reset();
+        registration={{
+          uid: list.uid,
+          isByPlan: row.isByPlan,
+          id_a_year: row.id_a_year,
+          id_semester: row.id_semester,
+          id_group: row.id_group,
+          id_kafedra: row.id_kafedra,
+          id_discipline: row.id_discipline,
+          kredits: row.kredits,
+          id_examination: row.id_examination,
+          id_vid_zaniatiy: row.id_vid_zaniatiy,
         }}
-      >
-        {streams.isError ? (
-          <QueryFailed text={t('loadErrors.streams')} onRetry={() => void streams.refetch()} />
-        ) : null}
-      </PickerField>
-      <div className={styles.rowActions}>
-        <Button
-          disabled={!ready}
-          aria-busy={save.isPending}
-          aria-label={t('saveLabel', { name })}
-          onClick={() => {
-            if (!ready || save.isPending) return;
-            void save
-              .mutateAsync({
-                uid: list.uid,
-                isByPlan: row.isByPlan,
-                id_a_year: row.id_a_year,
-                id_semester: row.id_semester,
-                id_group: row.id_group,
-                id_kafedra: row.id_kafedra,
-                id_discipline: row.id_discipline,
-                kredits: row.kredits,
-                id_examination: row.id_examination,
-                id_vid_zaniatiy: row.id_vid_zaniatiy,
-                id_teacher: streamsOf,
-                subgroup: stream,
-              })
-              .then(
-                () => onNotice(t('saved', { name })),
-                () => undefined,
-              );
-          }}
-        >
-          <Icon name="check" size={16} />
-          {save.isPending ? t('saving') : t('save')}
-        </Button>
-      </div>
-      {save.isError ? (
-        <div className={styles.wide}>
-          <FailureMessage
-            title={t('saveFailed')}
-            kept="choices"
-            detail={failureDetail(save.error)}
-          />
-        </div>
-      ) : null}
+        save={save}
+        saveLabel={t('save')}
+        saveIcon={<Icon name="check" size={16} />}
+        saveAriaLabel={t('saveLabel', { name })}
+        onSaved={() => onNotice(t('saved', { name }))}
+      />
     </div>
   );
 }

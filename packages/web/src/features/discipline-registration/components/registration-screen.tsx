@@ -5,7 +5,7 @@ import { Icon } from '../../../components/ui/icon';
 import { ListHeading } from '../../../components/ui/list-heading';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
-import { QueryFailed, QueryState } from '../../../components/ui/query-state';
+import { QueryState } from '../../../components/ui/query-state';
 import surface from '../../../components/ui/surface.module.css';
 import { cx } from '../../../lib/class-names';
 import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
@@ -80,32 +80,27 @@ export function RegistrationScreen({ user }: { user: PortalUser }) {
             label={t('year')}
             value={offeredId(yearList, year, (y) => y.id_a_year)}
             options={yearList.map((y) => ({ id: y.id_a_year, name: y.name }))}
-            busy={years.isFetching || defYear.isFetching}
+            query={years}
+            busy={defYear.isFetching}
             // Another year: its groups and semesters are asked anew.
             onChange={(id) => choose({ year: id, group: -1, semester: -1 })}
-          >
-            {years.isError ? <QueryFailed onRetry={() => void years.refetch()} /> : null}
-          </PickerField>
+          />
           <PickerField
             label={t('group')}
             value={group}
             options={groupList.map((g) => ({ id: g.id_group, name: g.name }))}
-            busy={groups.isFetching}
+            query={groups}
             disabled={year === PLACEHOLDER_ID}
             onChange={(id) => choose({ group: id, semester: -1 })}
-          >
-            {groups.isError ? <QueryFailed onRetry={() => void groups.refetch()} /> : null}
-          </PickerField>
+          />
           <PickerField
             label={t('semester')}
             value={semester}
             options={semesterList.map((s) => ({ id: s.id_semester, name: s.name }))}
-            busy={semesters.isFetching}
+            query={semesters}
             disabled={group === PLACEHOLDER_ID}
             onChange={(id) => choose({ semester: id })}
-          >
-            {semesters.isError ? <QueryFailed onRetry={() => void semesters.refetch()} /> : null}
-          </PickerField>
+          />
         </div>
       </Panel>
 

@@ -5,7 +5,6 @@ import { FailureMessage, useFailureDetail } from '../../../components/ui/failure
 import { Icon } from '../../../components/ui/icon';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
-import { QueryFailed } from '../../../components/ui/query-state';
 import surface from '../../../components/ui/surface.module.css';
 import form from '../../../components/ui/text-field.module.css';
 import { cx } from '../../../lib/class-names';
@@ -89,33 +88,27 @@ export function OrderForm({ user }: { user: Pick<PortalUser, 'uid' | 'role'> }) 
             label={t('doc')}
             value={shown.id_doc}
             options={docOptions}
-            busy={docs.isFetching}
+            query={docs}
             disabled={save.isPending}
             onChange={(id) => change({ id_doc: id })}
-          >
-            {docs.isError ? <QueryFailed onRetry={() => void docs.refetch()} /> : null}
-          </PickerField>
+          />
           <PickerField
             label={t('region')}
             value={shown.id_region}
             options={regionOptions}
-            busy={regions.isFetching}
+            query={regions}
             disabled={save.isPending}
             // Another region: the district chosen in the old one no longer applies.
             onChange={(id) => change({ id_region: id, id_district: -1 })}
-          >
-            {regions.isError ? <QueryFailed onRetry={() => void regions.refetch()} /> : null}
-          </PickerField>
+          />
           <PickerField
             label={t('district')}
             value={shown.id_district}
             options={districtOptions}
-            busy={districts.isFetching}
+            query={districts}
             disabled={save.isPending || shown.id_region === -1}
             onChange={(id) => change({ id_district: id })}
-          >
-            {districts.isError ? <QueryFailed onRetry={() => void districts.refetch()} /> : null}
-          </PickerField>
+          />
           <div className={form.field}>
             <label htmlFor={ids.count} className={form.label}>
               {t('count')}

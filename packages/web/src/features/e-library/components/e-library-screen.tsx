@@ -7,7 +7,7 @@ import { Icon } from '../../../components/ui/icon';
 import { ListHeading } from '../../../components/ui/list-heading';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
-import { QueryFailed, QueryState } from '../../../components/ui/query-state';
+import { QueryState } from '../../../components/ui/query-state';
 import { SegmentedField } from '../../../components/ui/segmented-field';
 import surface from '../../../components/ui/surface.module.css';
 import form from '../../../components/ui/text-field.module.css';
@@ -116,25 +116,21 @@ export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {
             value={chosenBase}
             placeholder={t('allBases')}
             options={baseList.map((b) => ({ id: b.id_baseBookCategory, name: b.name }))}
-            busy={bases.isFetching}
+            query={bases}
             onChange={(id) => {
               setBase(id);
               setCategory(PLACEHOLDER_ID);
             }}
-          >
-            {bases.isError ? <QueryFailed onRetry={() => void bases.refetch()} /> : null}
-          </PickerField>
+          />
           <PickerField
             label={t('publication:category')}
             value={chosenCategory}
             placeholder={t('allCategories')}
             options={categoryList.map((c) => ({ id: c.id_bookCategory, name: c.name }))}
-            busy={categories.isFetching}
+            query={categories}
             disabled={chosenBase === PLACEHOLDER_ID}
             onChange={setCategory}
-          >
-            {categories.isError ? <QueryFailed onRetry={() => void categories.refetch()} /> : null}
-          </PickerField>
+          />
         </div>
       </Panel>
 

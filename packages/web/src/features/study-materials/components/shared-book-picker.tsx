@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerField } from '../../../components/ui/picker-field';
-import { QueryFailed } from '../../../components/ui/query-state';
 import { offeredId } from '../../../lib/pickers';
 import {
   useBaseBookCategories,
@@ -77,40 +76,35 @@ export function SharedBookPicker({ draft, onChange, error, disabled }: SharedBoo
         label={t('publication:baseCategory')}
         value={offeredId(baseOptions, base, (o) => o.id)}
         options={baseOptions}
-        busy={bases.isFetching}
+        query={bases}
         disabled={disabled}
         onChange={(id) => {
           setChosen({ base: id, category: -1 });
           onChange({ ...draft, id_booksShare: -1 });
         }}
-      >
-        {bases.isError ? <QueryFailed onRetry={() => void bases.refetch()} /> : null}
-      </PickerField>
+      />
       <PickerField
         label={t('publication:category')}
         value={offeredId(categoryOptions, category, (o) => o.id)}
         options={categoryOptions}
-        busy={categories.isFetching}
+        query={categories}
         disabled={disabled || base === -1}
         onChange={(id) => {
           setChosen({ base, category: id });
           onChange({ ...draft, id_booksShare: -1 });
         }}
-      >
-        {categories.isError ? <QueryFailed onRetry={() => void categories.refetch()} /> : null}
-      </PickerField>
+      />
       <PickerField
         className={styles.wide}
         label={t('form.book')}
         value={offeredId(bookOptions, draft.id_booksShare, (o) => o.id)}
         options={bookOptions}
-        busy={books.isFetching || all.isFetching}
+        query={books}
+        busy={all.isFetching}
         disabled={disabled || category === -1}
         error={error}
         onChange={(id) => pick(books.data?.find((book) => book.id_eBook === id))}
-      >
-        {books.isError ? <QueryFailed onRetry={() => void books.refetch()} /> : null}
-      </PickerField>
+      />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ListHeading } from '../../../components/ui/list-heading';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
-import { QueryFailed, QueryState } from '../../../components/ui/query-state';
+import { QueryState } from '../../../components/ui/query-state';
 import surface from '../../../components/ui/surface.module.css';
 import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
 import { useStudentDisciplines } from '../api/student-disciplines';
@@ -86,46 +86,36 @@ export function StudentMaterials({ uid, id_group }: StudentMaterialsProps) {
             label={t('semester')}
             value={semester}
             options={semesterList.map((s) => ({ id: s.id_semester, name: s.name }))}
-            busy={semesters.isFetching}
+            query={semesters}
             onChange={(id) =>
               choose({ semester: id, discipline: -1, examination: -1, teacher: ALL_TEACHERS })
             }
-          >
-            {semesters.isError ? <QueryFailed onRetry={() => void semesters.refetch()} /> : null}
-          </PickerField>
+          />
           <PickerField
             label={t('discipline')}
             value={discipline}
             options={disciplineList.map((d) => ({ id: d.id_discipline, name: d.name }))}
-            busy={disciplines.isFetching}
+            query={disciplines}
             disabled={semester === PLACEHOLDER_ID}
             onChange={(id) => choose({ discipline: id, examination: -1, teacher: ALL_TEACHERS })}
-          >
-            {disciplines.isError ? (
-              <QueryFailed onRetry={() => void disciplines.refetch()} />
-            ) : null}
-          </PickerField>
+          />
           <PickerField
             label={t('examination')}
             value={examination}
             options={examList.map((e) => ({ id: e.id_examination, name: e.name }))}
-            busy={examTypes.isFetching}
+            query={examTypes}
             disabled={discipline === PLACEHOLDER_ID}
             onChange={(id) => choose({ examination: id, teacher: ALL_TEACHERS })}
-          >
-            {examTypes.isError ? <QueryFailed onRetry={() => void examTypes.refetch()} /> : null}
-          </PickerField>
+          />
           <PickerField
             label={t('teacher')}
             value={teacher}
             placeholder={t('allTeachers')}
             options={teacherList.map((x) => ({ id: x.id_teacher, name: x.t_fio }))}
-            busy={teachers.isFetching}
+            query={teachers}
             disabled={!row}
             onChange={(id) => choose({ teacher: id })}
-          >
-            {teachers.isError ? <QueryFailed onRetry={() => void teachers.refetch()} /> : null}
-          </PickerField>
+          />
         </div>
       </Panel>
 

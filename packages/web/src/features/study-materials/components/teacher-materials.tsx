@@ -8,10 +8,11 @@ import { Icon } from '../../../components/ui/icon';
 import { ListHeading } from '../../../components/ui/list-heading';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
-import { QueryFailed, QueryState } from '../../../components/ui/query-state';
+import { QueryState } from '../../../components/ui/query-state';
 import surface from '../../../components/ui/surface.module.css';
 import { ActionIcon } from '../../../components/ui/action-icons';
 import { cx } from '../../../lib/class-names';
+import { useExaminationName } from '../../../lib/examination-name';
 import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
 import type { ShellSession } from '../../../lib/shell-session';
 import { useDeleteUmk } from '../api/delete-umk';
@@ -20,7 +21,6 @@ import { useTeacherSemesters } from '../api/teacher-semesters';
 import { useUmkList, type UmkItem } from '../api/umk-list';
 import { useUmkTypes } from '../api/umk-types';
 import { disciplineOptions, rowsOf } from '../utils/umk-rows';
-import { useExaminationName } from './use-examination-name';
 import { PublicationList } from '../../../components/publication/publication-card';
 import { MaterialCard } from './material-card';
 import { MaterialForm } from './material-form';
@@ -80,7 +80,8 @@ export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | '
   );
   const typeList = types.data ?? [];
   const typeName = (id: number) => typeList.find((type) => type.id_typeUmk === id)?.name;
-  const examOf = useExaminationName();
+  const examinationName = useExaminationName();
+  const examOf = (r: UmkDiscipline) => examinationName(r.id_examination, r.examinationName);
   const rowLabel = row ? `${row.name} · ${examOf(row)}` : '';
 
   const choose = (next: Partial<typeof chosen>) => {
@@ -96,23 +97,17 @@ export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | '
             label={t('semester')}
             value={semester}
             options={semesterList.map((s) => ({ id: s.id_semester, name: s.name }))}
-            busy={semesters.isFetching}
+            query={semesters}
             onChange={(id) => choose({ semester: id, discipline: -1, examination: -1 })}
-          >
-            {semesters.isError ? <QueryFailed onRetry={() => void semesters.refetch()} /> : null}
-          </PickerField>
+          />
           <PickerField
             label={t('discipline')}
             value={discipline}
             options={disciplineOptions(allRows)}
-            busy={disciplines.isFetching}
+            query={disciplines}
             disabled={semester === PLACEHOLDER_ID}
             onChange={(id) => choose({ discipline: id, examination: -1 })}
-          >
-            {disciplines.isError ? (
-              <QueryFailed onRetry={() => void disciplines.refetch()} />
-            ) : null}
-          </PickerField>
+          />
           <PickerField
             label={t('examination')}
             value={examination}
@@ -126,11 +121,9 @@ export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | '
             value={offeredId(typeList, chosen.type, (type) => type.id_typeUmk)}
             placeholder={t('allTypes')}
             options={typeList.map((type) => ({ id: type.id_typeUmk, name: type.name }))}
-            busy={types.isFetching}
+            query={types}
             onChange={(id) => choose({ type: id })}
-          >
-            {types.isError ? <QueryFailed onRetry={() => void types.refetch()} /> : null}
-          </PickerField>
+          />
         </div>
       </Panel>
 

@@ -21,11 +21,3 @@ export function disciplineOptions(rows: readonly UmkDiscipline[]) {
 /** The rows (forms of control) of one discipline. */
 export const rowsOf = (rows: readonly UmkDiscipline[], id_discipline: number) =>
   rows.filter((row) => row.id_discipline === id_discipline);
-
-const USUAL_EXAMINATIONS = ['1', '2', '3', '4'] as const;
-export type UsualExamination = (typeof USUAL_EXAMINATIONS)[number];
-
-/** The portal has its own names for the usual forms of control (exam, credit, ...), by id. */
-export function usualExamination(id_examination: number): UsualExamination | null {
-  return USUAL_EXAMINATIONS.find((key) => key === String(id_examination)) ?? null;
-}
