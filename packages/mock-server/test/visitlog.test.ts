@@ -467,11 +467,27 @@ describe('visitlog/studentvisitupdate', () => {
     });
   });
 
+  it('answers 400 for a date after today or outside the semester, and changes nothing', async () => {
+    const [teacher] = await signInAll('teacher');
+    const before = await journal(teacher);
+    await expectError(
+      teacher.post('/api/visitlog/studentvisitupdate', visit({ visitDate: '2026-11-21' })),
+      400,
+      'body/visitDate: a lesson date cannot be after today (2026-11-20)',
+    );
+    await expectError(
+      teacher.post('/api/visitlog/studentvisitupdate', visit({ visitDate: '2026-06-15' })),
+      400,
+      'body/visitDate: outside the semester (2026-09-01 to 2027-01-31)',
+    );
+    expect(await journal(teacher)).toEqual(before);
+  });
+
   it('answers 404 when nothing is stored for the student and date', async () => {
     const [teacher] = await signInAll('teacher');
     const noDate = await teacher.post(
       '/api/visitlog/studentvisitupdate',
-      visit({ visitDate: '2026-11-27' }),
+      visit({ visitDate: '2026-11-15' }), // a Sunday: no lesson is stored
     );
     expect(noDate.status).toBe(404);
     expect(await noDate.json()).toMatchObject({ result: 1, data: null });
@@ -549,16 +565,16 @@ describe('visitlog/studentvisitinsertall', () => {
     const [teacher, student] = await signInAll('teacher', 'student');
     const list = await students(teacher);
     const res = await teacher.postData('/api/visitlog/studentvisitinsertall', {
-      visits: classRows(list, '2026-11-23', { timesCount: 4 }),
+      visits: classRows(list, TODAY, { timesCount: 4 }),
     });
     expect(res).toEqual({ status: 200, body: { result: 0, error: null, data: true } });
     const j = await journal(teacher);
-    expect(j.resArray.at(-1)).toEqual({ visitDate: '2026-11-23', timesCount: 4 });
+    expect(j.resArray.at(-1)).toEqual({ visitDate: TODAY, timesCount: 4 });
     expect(j.data.map((row) => row.dates.at(-1)?.otsenka)).toEqual(
       list.map((_, i) => ['5', '4', '3', '2', 'н/б'][i % 5]),
     );
     const own = (await studentJournal(student)).body.data;
-    expect(own.resArray.at(-1)?.visitDate).toBe('2026-11-23');
+    expect(own.resArray.at(-1)?.visitDate).toBe(TODAY);
   });
 
   it('replaces stored rows of the listed students only', async () => {
@@ -583,7 +599,7 @@ describe('visitlog/studentvisitinsertall', () => {
     const [teacher] = await signInAll('teacher');
     const before = await journal(teacher);
     const list = await students(teacher);
-    const rows = classRows(list, '2026-11-23');
+    const rows = classRows(list, TODAY);
     const cases: [unknown, string][] = [
       [{ visits: [] }, 'body/visits: must NOT have fewer than 1 items'],
       [{}, 'body/visits: is required'],
@@ -610,6 +626,14 @@ describe('visitlog/studentvisitinsertall', () => {
       [
         { visits: [{ ...rows[0], visitDate: '2026-02-30' }] },
         'body/visits/0/visitDate: must match format "date"',
+      ],
+      [
+        { visits: classRows(list, '2026-11-23') },
+        'body/visits/0/visitDate: a lesson date cannot be after today (2026-11-20)',
+      ],
+      [
+        { visits: classRows(list, '2026-08-31') },
+        'body/visits/0/visitDate: outside the semester (2026-09-01 to 2027-01-31)',
       ],
     ];
     for (const [body, error] of cases)
@@ -694,7 +718,7 @@ describe('visitlog and POST /__mock/reset', () => {
           visitDate: seeded.resArray[1]!.visitDate,
         });
         await teacher.post('/api/visitlog/studentvisitinsertall', {
-          visits: [visit({ visitDate: '2026-11-23' })],
+          visits: [visit({ visitDate: TODAY })],
         });
       },
     ));

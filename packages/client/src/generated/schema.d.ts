@@ -1403,7 +1403,7 @@ export interface paths {
         put?: never;
         /**
          * Record a whole class's visits and marks for one date
-         * @description Teachers only (students get 403). Assumed design; a list of update-payload rows, stored rows for the same student, date and kind are replaced.
+         * @description Teachers only (students get 403). Assumed design; a list of update-payload rows, stored rows for the same student, date and kind are replaced. A date after today or outside the semester half is refused with 400 (see VisitLogUpdate.visitDate).
          */
         post: operations["visitlogInsertAllVisits"];
         delete?: never;
@@ -2694,7 +2694,7 @@ export interface components {
             credits: number;
             /**
              * Format: date
-             * @description Lesson date (YYYY-MM-DD).
+             * @description Lesson date (YYYY-MM-DD). A write is refused with 400 when the date is after today or outside the class's semester half, exam session included (fall: 1 September to 31 January, spring: 1 February to 30 June); the rule is assumed.
              */
             visitDate: string;
             /** @description False when the student was absent (the journal then shows 'н/б'). */

@@ -27,6 +27,7 @@ import {
   journalColumns,
   journalOf,
   kindsOf,
+  lessonDateProblem,
   otsenkaOf,
   toJournal,
   toStudentRow,
@@ -174,6 +175,8 @@ export const visitlogRoutes = ({ store }: RouteDeps) =>
       const found = teacherClass(c, store, body);
       if ('denied' in found) return found.denied;
       if (!isMarkOption(body.id_otsenka)) return badMark(c, 'body');
+      const problem = lessonDateProblem(store, found.cls, body.visitDate);
+      if (problem) return fail(c, 400, `body/visitDate: ${problem}`);
       const entry = journalOf(store, found.cls).lessons.get(body.visitDate)?.get(body.id_student);
       if (!entry) return fail(c, 404, 'Not found: nothing stored for this student and date');
       Object.assign(entry, toVisitEntry(body));
@@ -197,6 +200,8 @@ export const visitlogRoutes = ({ store }: RouteDeps) =>
       }
       const found = teacherClass(c, store, first);
       if ('denied' in found) return found.denied;
+      const problem = lessonDateProblem(store, found.cls, first.visitDate);
+      if (problem) return fail(c, 400, `body/visits/0/visitDate: ${problem}`);
       const members = new Set(classStudents(store, found.cls).map((s) => s.id));
       const seen = new Set<number>();
       for (const [i, row] of visits.entries()) {

@@ -301,6 +301,29 @@ function seedJournal(store: Store, cls: VisitClass): ClassJournal {
   return { lessons };
 }
 
+// ---- lesson dates a write may name ----------------------------------------------------------
+
+/**
+ * The dates a class's semester half spans, exam session included (fall: 1 September to 31 January,
+ * spring: 1 February to 30 June), as YYYY-MM-DD; the contract states the same rule.
+ */
+export function semesterSpan(startYear: number, ws: SemesterHalf['ws']): [string, string] {
+  return ws === 1
+    ? [`${startYear}-09-01`, `${startYear + 1}-01-31`]
+    : [`${startYear + 1}-02-01`, `${startYear + 1}-06-30`];
+}
+
+/** Why a lesson date cannot be written for the class (after today, outside its semester), or null. */
+export function lessonDateProblem(store: Store, cls: VisitClass, visitDate: string): string | null {
+  const today = toBishkekDate(store.now);
+  if (visitDate > today) return `a lesson date cannot be after today (${today})`;
+  const year = academicYears.find((y) => y.id_a_year === cls.id_a_year);
+  if (!year) return null;
+  const [from, to] = semesterSpan(year.startYear, cls.ws);
+  if (visitDate < from || visitDate > to) return `outside the semester (${from} to ${to})`;
+  return null;
+}
+
 // ---- what the contract shows ---------------------------------------------------------------
 
 /** The journal's otsenka: 'н/б' when absent, '' without a mark, else the option's name. */
