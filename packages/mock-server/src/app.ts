@@ -52,6 +52,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Largest upload per file; /config.json tells the portal. Default 10. */
   maxSizeMb?: number;
+  /** The share of classes missed (percent) past which /config.json has the journal warn. Default 25. */
+  absenceWarningPercent?: number;
   /** Largest total of uploaded bytes the world keeps (507 beyond it). Default 100. */
   maxStorageMb?: number;
   /**
@@ -70,6 +72,7 @@ export interface AppOptions {
 }
 
 export const DEFAULT_MAX_SIZE_MB = 10;
+export const DEFAULT_ABSENCE_WARNING_PERCENT = 25;
 export { DEFAULT_MAX_STORAGE_MB };
 
 export function createApp(options: AppOptions = {}) {
@@ -81,6 +84,7 @@ export function createApp(options: AppOptions = {}) {
     validateResponses: testMode = false,
     maxSizeMb = DEFAULT_MAX_SIZE_MB,
     maxStorageMb = DEFAULT_MAX_STORAGE_MB,
+    absenceWarningPercent = DEFAULT_ABSENCE_WARNING_PERCENT,
     orderPaceSeconds = 0,
     webRoot,
     clock = DEFAULT_NOW,
@@ -96,6 +100,7 @@ export function createApp(options: AppOptions = {}) {
     store,
     settings: {
       maxSizeMb,
+      absenceWarningPercent,
       maxStorageMb,
       orderPace: { seconds: orderPaceSeconds, initial: orderPaceSeconds },
     },

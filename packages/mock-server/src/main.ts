@@ -3,7 +3,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
-import { DEFAULT_MAX_SIZE_MB, DEFAULT_MAX_STORAGE_MB, createApp } from './app.js';
+import {
+  DEFAULT_ABSENCE_WARNING_PERCENT,
+  DEFAULT_MAX_SIZE_MB,
+  DEFAULT_MAX_STORAGE_MB,
+  createApp,
+} from './app.js';
 import { SCENARIOS, SCENARIO_COOKIE_FORMAT, SCENARIO_HEADER } from './faults/faults.js';
 import { warmUpValidators } from './validation/validators.js';
 import { demoAccounts } from './world/accounts.js';
@@ -20,6 +25,9 @@ const usage = `Usage: mock-server [options]
   --latency <ms|a..b> delay every answer, e.g. 200..800 (default 0)
   --error-rate <0…1>  share of answers replaced by a 500 (default 0)
   --max-size-mb <n>   largest upload per file (default ${DEFAULT_MAX_SIZE_MB})
+  --absence-warning <percent>
+                      share of classes missed past which a student's journal warns, served in
+                      /config.json (default ${DEFAULT_ABSENCE_WARNING_PERCENT})
   --max-storage-mb <n> largest total of uploads kept in memory; beyond it 507 (default ${DEFAULT_MAX_STORAGE_MB})
   --now <date>        freeze the world's clock at an ISO date, e.g. 2026-11-20T09:00:00+06:00
                       (default: the real time; the world is built relative to it)
@@ -74,6 +82,7 @@ const { values } = (() => {
         latency: { type: 'string' },
         'error-rate': { type: 'string' },
         'max-size-mb': { type: 'string' },
+        'absence-warning': { type: 'string' },
         'max-storage-mb': { type: 'string' },
         'web-root': { type: 'string' },
         now: { type: 'string' },
@@ -99,6 +108,13 @@ const options = {
   latency: latencyRange(values.latency),
   errorRate: number('error-rate', values['error-rate'], 0, 0, 1),
   maxSizeMb: number('max-size-mb', values['max-size-mb'], DEFAULT_MAX_SIZE_MB, 0.001),
+  absenceWarningPercent: number(
+    'absence-warning',
+    values['absence-warning'],
+    DEFAULT_ABSENCE_WARNING_PERCENT,
+    0,
+    100,
+  ),
   clock: frozenAt(values.now),
   maxStorageMb: number('max-storage-mb', values['max-storage-mb'], DEFAULT_MAX_STORAGE_MB, 0.001),
   orderPaceSeconds: number('order-pace', values['order-pace'], DEFAULT_ORDER_PACE_S, 0, 86_400),

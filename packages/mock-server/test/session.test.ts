@@ -23,6 +23,8 @@ describe('config and logo', () => {
       apiBase: '/api',
       absenceWarningPercent: 25,
     });
+    const strict = await createTestApp({ absenceWarningPercent: 10 }).request('/config.json');
+    expect(await strict.json()).toMatchObject({ absenceWarningPercent: 10 });
   });
 
   it('serves logo.json and the image it points to', async () => {

@@ -6,6 +6,8 @@ export interface RouteDeps {
   settings: {
     /** Largest accepted upload per file, as /config.json tells the portal. */
     maxSizeMb: number;
+    /** /config.json's absenceWarningPercent: the student journal warns past this share missed. */
+    absenceWarningPercent: number;
     /** Largest total of stored upload bytes; beyond it uploads are refused with a 507. */
     maxStorageMb: number;
     /**

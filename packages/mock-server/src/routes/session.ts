@@ -27,7 +27,7 @@ export const sessionRoutes = ({ store, settings }: RouteDeps) =>
         names: PORTAL_NAMES,
         maxSizeMb: settings.maxSizeMb,
         apiBase: '/api',
-        absenceWarningPercent: 25,
+        absenceWarningPercent: settings.absenceWarningPercent,
       }),
     )
 
