@@ -572,8 +572,10 @@ test.describe('entry routes and titles', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: PORTAL_NAME })).toBeVisible();
 
     await sectionsNav(page).getByRole('link', { name: 'Журнал', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Журнал' })).toBeVisible();
-    await expect(page).toHaveTitle(`Журнал · ${PORTAL_NAME}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Журнал посещаемости' }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(`Журнал посещаемости · ${PORTAL_NAME}`);
 
     await page.goto('/lms/no-such-page');
     await expect(

@@ -20,7 +20,12 @@ export interface MockBackend {
  * sends `document.cookie` and stores the answer's Set-Cookie headers there, so the session and
  * XSRF cookies work as they do in Chromium.
  */
-export function createMockBackend(options: { maxSizeMb?: number } = {}): MockBackend {
+export interface MockBackendOptions {
+  maxSizeMb?: number;
+  absenceWarningPercent?: number;
+}
+
+export function createMockBackend(options: MockBackendOptions = {}): MockBackend {
   const app = createApp({ validateResponses: true, ...options });
   const calls: string[] = [];
   const scenarios = new Map<string, string>();
@@ -83,7 +88,7 @@ export const DEMO_PASSWORDS = {
 /** A fresh in-process mock server with a demo account signed in (its cookies in the document). */
 export async function signInDemo(
   login: keyof typeof DEMO_PASSWORDS,
-  options: { maxSizeMb?: number } = {},
+  options: MockBackendOptions = {},
 ) {
   const backend = createMockBackend(options);
   const user = await backend.client.post('/api/auth/orize.json', {

@@ -1,6 +1,6 @@
-/** Saves text as a file through a temporary Blob link (no server round trip). */
-export function downloadTextFile(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves a Blob as a file through a temporary link (no server round trip). */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -10,4 +10,9 @@ export function downloadTextFile(fileName: string, text: string, type: string): 
   link.remove();
   // The click starts the download synchronously; the URL is released once it has been read.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Saves text as a file. */
+export function downloadTextFile(fileName: string, text: string, type: string): void {
+  downloadBlob(fileName, new Blob([text], { type }));
 }

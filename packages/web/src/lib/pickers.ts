@@ -10,3 +10,13 @@ export function offeredId<Item>(
 ): number {
   return items.some((item) => idOf(item) === id) ? id : PLACEHOLDER_ID;
 }
+
+/** The chosen item while the list still offers it, else the list's first (or null). */
+export function chosenOrFirst<Item>(
+  items: readonly Item[] | undefined,
+  chosen: number | null,
+  idOf: (item: Item) => number,
+): Item | null {
+  if (!items || items.length === 0) return null;
+  return (chosen !== null ? items.find((item) => idOf(item) === chosen) : undefined) ?? items[0]!;
+}

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PortalUser } from '../roles';
+import { chosenOrFirst } from '../pickers';
 import { isStudent } from '../roles';
 import type { ChainRoot } from '../reference-data/chain-params';
 import type { ContactsParams } from '../reference-data/contacts';
@@ -81,16 +82,6 @@ const CHOOSE: AcademicContext['choose'] = {
   semester: chooseSemester,
   group: chooseGroup,
 };
-
-/** The chosen item while the list still offers it, else the list's first (or null). */
-function chosenOrFirst<Item>(
-  items: readonly Item[] | undefined,
-  chosen: number | null,
-  idOf: (item: Item) => number,
-): Item | null {
-  if (!items || items.length === 0) return null;
-  return (chosen !== null ? items.find((item) => idOf(item) === chosen) : undefined) ?? items[0]!;
-}
 
 /** The shell's hook: runs the chain for the signed-in user and derives every selection. */
 export function useAcademicContext(user: PortalUser | null): AcademicContext {

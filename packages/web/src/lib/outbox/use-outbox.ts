@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { onlineManager } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Outbox, OutboxEntry } from './outbox';
 
 /** Backoff between automatic retries while entries wait and the browser says it is online. */
@@ -50,7 +50,13 @@ export function useOutbox<Payload>(
       unsubscribe();
     };
   }, [outbox, owner]);
-  return outbox.entries.value.filter(
-    (entry) => entry.owner === owner && (scope === undefined || entry.scope === scope),
+  const all = outbox.entries.value;
+  // The same array until the outbox changes, so screens can memoise what they derive from it.
+  return useMemo(
+    () =>
+      all.filter(
+        (entry) => entry.owner === owner && (scope === undefined || entry.scope === scope),
+      ),
+    [all, owner, scope],
   );
 }

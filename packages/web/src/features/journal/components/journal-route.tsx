@@ -1,11 +1,30 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usePageTitle } from '../../../lib/page-chrome';
+import { isTeacher } from '../../../lib/roles';
+import { useShellSession } from '../../../lib/shell-session';
+import { StudentJournal } from './student-journal';
+import { TeacherJournal } from './teacher-journal';
+import styles from './journal.module.css';
 
-/** The journal screen's route module; until its feature issue lands it shows only its title. */
+/** /lms/journal: the teacher's roll call and journal of a class, or the student's own marks. */
 export function JournalRoute() {
-  const { t } = useTranslation('shell');
-  const title = t('nav.journal');
+  const { t } = useTranslation('journal');
+  const { user, config, academic } = useShellSession();
+  const title = t('title');
   usePageTitle(title);
-  return <PageHeader title={title} icon="journal" />;
+  return (
+    <div className={styles.page}>
+      <PageHeader title={title} icon="journal" />
+      {isTeacher(user) ? (
+        <TeacherJournal user={user} academic={academic} />
+      ) : (
+        <StudentJournal
+          user={user}
+          academic={academic}
+          warningPercent={config?.absenceWarningPercent}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
-import { downloadTextFile } from '../utils/download-file';
+import { downloadTextFile } from '../../../lib/download-file';
 import { buildScheduleCalendar } from '../utils/schedule-ics';
 import type { ScheduleLesson } from '../utils/week';
 import type { SchedulePeriod } from './use-schedule-view';

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import type { AcademicContext } from '../../lib/academic-context/use-academic-context';
+import { PLACEHOLDER_ID } from '../../lib/pickers';
+import type { Ws } from '../../lib/reference-data/current-ws';
+import { PickerField } from '../ui/picker-field';
+
+export interface AcademicPickersProps {
+  academic: AcademicContext;
+  /** The picker's class name (a grid cell). */
+  className?: string;
+}
+
+/**
+ * The academic context as four pickers (semester half, discipline, semester, group or stream) for
+ * a screen that works on one class. They read and write the shell's choices, so the desktop's
+ * discipline column and every section stay on the same class.
+ */
+export function AcademicPickers({ academic, className }: AcademicPickersProps) {
+  const { t } = useTranslation('shell');
+  const { currentWs, disciplines, semesters, groups, discipline, semester, group, ws, choose } =
+    academic;
+  return (
+    <>
+      <PickerField
+        className={className}
+        label={t('panels.period.ws')}
+        value={ws ?? PLACEHOLDER_ID}
+        options={(currentWs.data ?? []).map((half) => ({ id: half.ws, name: half.name }))}
+        query={currentWs}
+        failedText={t('panels.period.failed')}
+        onChange={(id) => {
+          if (id !== PLACEHOLDER_ID) choose.ws(id as Ws);
+        }}
+      />
+      <PickerField
+        className={className}
+        label={t('panels.period.discipline')}
+        value={discipline?.id_discipline ?? PLACEHOLDER_ID}
+        options={(disciplines.data ?? []).map((item) => ({
+          id: item.id_discipline,
+          name: item.name,
+        }))}
+        query={disciplines}
+        failedText={t('panels.disciplines.failed')}
+        onChange={(id) => choose.discipline(id === PLACEHOLDER_ID ? null : id)}
+      />
+      <PickerField
+        className={className}
+        label={t('panels.period.semester')}
+        value={semester?.id_semester ?? PLACEHOLDER_ID}
+        disabled={!discipline}
+        options={(discipline ? (semesters.data ?? []) : []).map((item) => ({
+          id: item.id_semester,
+          name: item.name,
+        }))}
+        query={discipline ? semesters : undefined}
+        failedText={t('panels.period.failed')}
+        onChange={(id) => {
+          if (id !== PLACEHOLDER_ID) choose.semester(id);
+        }}
+      />
+      <PickerField
+        className={className}
+        label={t('panels.period.group')}
+        value={group?.id_group ?? PLACEHOLDER_ID}
+        disabled={!semester}
+        options={(semester ? (groups.data ?? []) : []).map((item) => ({
+          id: item.id_group,
+          name: item.isPotok ? t('panels.period.stream', { name: item.name }) : item.name,
+        }))}
+        query={semester ? groups : undefined}
+        failedText={t('panels.period.failed')}
+        onChange={(id) => {
+          if (id !== PLACEHOLDER_ID) choose.group(id);
+        }}
+      />
+    </>
+  );
+}

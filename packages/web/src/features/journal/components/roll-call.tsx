@@ -1,0 +1,327 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
+import { formatDate } from '@lms/i18n/dates';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Icon } from '../../../components/ui/icon';
+import { Loading } from '../../../components/ui/loading';
+import { Panel } from '../../../components/ui/panel';
+import { QueryFailed } from '../../../components/ui/query-state';
+import form from '../../../components/ui/text-field.module.css';
+import { cx } from '../../../lib/class-names';
+import type { OutboxEntry } from '../../../lib/outbox/outbox';
+import { PLACEHOLDER_ID, PLACEHOLDER_TEXT } from '../../../lib/pickers';
+import { useRoll } from '../api/roll';
+import { visitOutbox, type VisitWrite } from '../api/visit-outbox';
+import type { Journal } from '../utils/journal-calc';
+import { absentOption, classKey, type Assessment, type JournalClass } from '../utils/journal-class';
+import { lessonDateProblem } from '../utils/lesson-date';
+import {
+  rollCounts,
+  rollVisits,
+  setAbsent,
+  setMark,
+  startRoll,
+  type RollEntry,
+} from '../utils/roll-call';
+import styles from './journal.module.css';
+
+export interface RollCallProps {
+  owner: number;
+  cls: JournalClass;
+  subgroup: number;
+  /** YYYY-MM-DD: the default date and the latest allowed. */
+  today: string;
+  /** The semester's first and last dates, when known. */
+  span: [string, string] | null;
+  journal: UseQueryResult<Journal>;
+  assessments: UseQueryResult<Assessment[]>;
+  /** The class's writes not saved yet. */
+  pending: readonly OutboxEntry<VisitWrite>[];
+}
+
+const ABSENT_KEYS = new Set(['н', 'n', 'a', 'ф']);
+const PRESENT_KEYS = new Set(['п', 'p', 'з']);
+const HOURS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/** The newest roll of the date still waiting in the outbox. */
+function pendingRollOf(pending: readonly OutboxEntry<VisitWrite>[], date: string) {
+  return pending.findLast(
+    (entry) => entry.payload.kind === 'roll' && entry.payload.visits[0]?.visitDate === date,
+  );
+}
+
+/**
+ * The roll call of one date: everyone present to begin with (or what is stored or waiting for the
+ * date), a tap or a key marks the exceptions, and one save records the class through the outbox.
+ */
+export function RollCall({
+  owner,
+  cls,
+  subgroup,
+  today,
+  span,
+  journal,
+  assessments,
+  pending,
+}: RollCallProps) {
+  const { t } = useTranslation('journal');
+  const dateId = useId();
+  const hoursId = useId();
+  const dateErrorId = useId();
+  const [date, setDate] = useState(today);
+  const [hours, setHours] = useState<number | null>(null);
+  const [edits, setEdits] = useState<{ date: string; roll: RollEntry[] } | null>(null);
+  const [savedDate, setSavedDate] = useState<string | null>(null);
+  const [showProblem, setShowProblem] = useState(false);
+
+  const problem = lessonDateProblem(date, today, span);
+  const column = journal.data?.resArray.find((item) => item.visitDate === date);
+  const stored = Boolean(column);
+  const timesCount = hours ?? column?.timesCount ?? 2;
+  const roll = useRoll(
+    !problem && journal.isSuccess ? { cls, visitDate: date, subgroup, stored } : null,
+  );
+  const waiting = pendingRollOf(pending, date);
+  const options = assessments.data ?? [];
+  const absentId = absentOption(options)?.id_otsenka;
+
+  let base: RollEntry[] = startRoll(roll.data ?? []);
+  if (waiting?.payload.kind === 'roll') {
+    const names = new Map(base.map((entry) => [entry.id_student, entry.s_fio]));
+    base = waiting.payload.visits.map((visit) => ({
+      id_student: visit.id_student,
+      s_fio: names.get(visit.id_student) ?? String(visit.id_student),
+      isVisited: visit.isVisited,
+      id_otsenka: visit.id_otsenka,
+    }));
+  }
+  const entries = edits?.date === date ? edits.roll : base;
+  const counts = rollCounts(entries);
+  const edit = (next: RollEntry[]) => {
+    setEdits({ date, roll: next });
+    setSavedDate(null);
+  };
+
+  const save = async () => {
+    if (problem) {
+      setShowProblem(true);
+      return;
+    }
+    const visits = rollVisits(cls, date, timesCount, entries);
+    if (visits.length === 0) return;
+    setEdits({ date, roll: entries });
+    await visitOutbox.add({
+      owner,
+      scope: classKey(cls),
+      files: [],
+      payload: { kind: 'roll', visits },
+    });
+    setSavedDate(date);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const target = event.target as HTMLElement;
+    if (!(target instanceof HTMLButtonElement) || event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    const row = target.closest<HTMLElement>('[data-student]');
+    const id = Number(row?.dataset.student);
+    if (!row || !Number.isFinite(id)) return;
+    const key = event.key.toLowerCase();
+    const move = (to: Element | null | undefined) => {
+      to?.querySelector<HTMLButtonElement>('button')?.focus();
+      event.preventDefault();
+    };
+    if (event.key === 'ArrowDown') return move(row.nextElementSibling);
+    if (event.key === 'ArrowUp') return move(row.previousElementSibling);
+    if (ABSENT_KEYS.has(key)) {
+      edit(setAbsent(entries, id, true, absentId));
+    } else if (PRESENT_KEYS.has(key)) {
+      edit(setAbsent(entries, id, false, absentId));
+    } else if (key === '0') {
+      edit(setMark(entries, id, PLACEHOLDER_ID, absentId));
+    } else {
+      const option = options.find((item) => item.name === key);
+      if (!option) return;
+      edit(setMark(entries, id, option.id_otsenka, absentId));
+    }
+    event.preventDefault();
+  };
+
+  let list;
+  if (problem) {
+    list = null;
+  } else if ((roll.isError || journal.isError) && edits?.date !== date) {
+    list = (
+      <QueryFailed
+        text={t('roll.failed')}
+        onRetry={() => void (journal.isError ? journal.refetch() : roll.refetch())}
+      />
+    );
+  } else if (!roll.isSuccess && !waiting && edits?.date !== date) {
+    list = <Loading />;
+  } else if (entries.length === 0) {
+    list = <EmptyState icon="contacts" text={t('roll.empty')} />;
+  } else {
+    list = (
+      <ul className={styles.roll} onKeyDown={onKeyDown} aria-label={t('roll.title')}>
+        {entries.map((entry) => {
+          const absent = !entry.isVisited;
+          const nameId = `${dateId}-s${entry.id_student}`;
+          return (
+            <li key={entry.id_student} data-student={entry.id_student} data-absent={absent}>
+              <div className={styles.student} data-absent={absent}>
+                <span id={nameId} className={styles.studentName}>
+                  {entry.s_fio}
+                </span>
+                <button
+                  type="button"
+                  className={styles.toggle}
+                  aria-pressed={absent}
+                  aria-describedby={nameId}
+                  onClick={() => edit(setAbsent(entries, entry.id_student, !absent, absentId))}
+                >
+                  {t('roll.absent')}
+                </button>
+                <select
+                  className={cx(form.select, styles.markSelect)}
+                  aria-label={t('roll.markOf', { name: entry.s_fio })}
+                  value={entry.id_otsenka}
+                  aria-busy={assessments.isFetching || undefined}
+                  onChange={(event) =>
+                    edit(setMark(entries, entry.id_student, Number(event.target.value), absentId))
+                  }
+                >
+                  <option value={PLACEHOLDER_ID}>{PLACEHOLDER_TEXT}</option>
+                  {options.map((option) => (
+                    <option key={option.id_otsenka} value={option.id_otsenka}>
+                      {option.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  let status = null;
+  if (waiting) {
+    status = (
+      <p className={styles.notice} role="status">
+        <Icon name={waiting.status === 'failed' ? 'alert' : 'refresh'} size={18} />
+        {waiting.status === 'failed'
+          ? t('outbox.failed')
+          : waiting.status === 'sending'
+            ? t('outbox.sending')
+            : onlineManager.isOnline()
+              ? t('outbox.pending')
+              : t('outbox.offline')}
+      </p>
+    );
+  } else if (savedDate === date) {
+    status = (
+      <p className={styles.notice} role="status">
+        <Icon name="check" size={18} />
+        {t('roll.saved')}
+      </p>
+    );
+  }
+
+  const dateError =
+    showProblem || (problem && problem !== 'required')
+      ? problem === 'future'
+        ? t('roll.dateFuture')
+        : problem === 'outside' && span
+          ? t('roll.dateOutside', { from: formatDate(span[0]), to: formatDate(span[1]) })
+          : problem === 'required'
+            ? t('roll.dateRequired')
+            : null
+      : null;
+
+  return (
+    <Panel title={t('roll.title')} icon="check" className={styles.noPrint}>
+      <form
+        className={styles.page}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <div className={styles.rollHead}>
+          <div className={form.field}>
+            <label htmlFor={dateId} className={form.label}>
+              {t('roll.date')}
+            </label>
+            <input
+              id={dateId}
+              type="date"
+              className={form.input}
+              value={date}
+              max={today}
+              min={span?.[0]}
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={dateError ? dateErrorId : undefined}
+              onChange={(event) => {
+                setDate(event.target.value);
+                setHours(null);
+                setShowProblem(false);
+              }}
+            />
+            {dateError ? (
+              <p id={dateErrorId} className={form.fieldError}>
+                <Icon name="alert" size={16} />
+                {dateError}
+              </p>
+            ) : null}
+          </div>
+          <div className={form.field}>
+            <label htmlFor={hoursId} className={form.label}>
+              {t('roll.hours')}
+            </label>
+            <select
+              id={hoursId}
+              className={form.select}
+              value={timesCount}
+              onChange={(event) => setHours(Number(event.target.value))}
+            >
+              {HOURS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {stored && !problem ? <p className={styles.note}>{t('roll.stored')}</p> : null}
+        {list ? <p className={cx(styles.note, styles.keys)}>{t('roll.keys')}</p> : null}
+        {list}
+        <div className={styles.actions}>
+          <p className={styles.counts} aria-live="polite">
+            {!problem && entries.length > 0 ? (
+              <>
+                <span className={styles.count}>
+                  {t('roll.presentCount', { count: counts.present })}
+                </span>
+                <span className={cx(styles.count, styles.countAbsent)}>
+                  {t('roll.absentCount', { count: counts.absent })}
+                </span>
+              </>
+            ) : null}
+          </p>
+          <Button type="submit" disabled={!problem && entries.length === 0}>
+            <Icon name="check" size={18} />
+            {t('roll.save')}
+          </Button>
+        </div>
+        {status}
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,191 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '@lms/i18n/dates';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AcademicPickers } from '../../../components/academic/academic-pickers';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Icon } from '../../../components/ui/icon';
+import { Loading } from '../../../components/ui/loading';
+import { Panel } from '../../../components/ui/panel';
+import { PickerField } from '../../../components/ui/picker-field';
+import { QueryFailed } from '../../../components/ui/query-state';
+import { useApiClient } from '../../../lib/api-client';
+import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
+import { chosenOrFirst, PLACEHOLDER_ID } from '../../../lib/pickers';
+import { getContactsQueryOptions } from '../../../lib/reference-data/contacts';
+import type { ShellUser } from '../../../lib/shell-session';
+import { useLessonKinds } from '../api/class-lists';
+import { useStudentJournal } from '../api/journal';
+import {
+  ABSENT_MARK,
+  absencePercent,
+  attendancePercent,
+  DEFAULT_ABSENCE_WARNING_PERCENT,
+  journalTable,
+} from '../utils/journal-calc';
+import styles from './journal.module.css';
+
+export interface StudentJournalProps {
+  user: ShellUser;
+  academic: AcademicContext;
+  /** /config.json's absenceWarningPercent, when it has a usable one. */
+  warningPercent: number | undefined;
+}
+
+/**
+ * The student's own journal: the class (academic context, the teacher — section 4: for role 2
+ * the group list requests the teachers — and the kind of lesson), then their row only: attendance,
+ * absences, points and average, each date's mark, and a warning past the absence threshold.
+ */
+export function StudentJournal({ user, academic, warningPercent }: StudentJournalProps) {
+  const { t, i18n } = useTranslation('journal');
+  const client = useApiClient();
+  const [teacherId, setTeacherId] = useState<number | null>(null);
+  const [kindId, setKindId] = useState<number | null>(null);
+  const { discipline, semester, group } = academic;
+  const teachers = useQuery(getContactsQueryOptions(client, academic.contacts));
+  const teacher = academic.contacts
+    ? chosenOrFirst(teachers.data, teacherId, (item) => item.idid)
+    : null;
+  const kindsBody =
+    teacher && discipline && semester && group
+      ? {
+          id_teacher: teacher.idid,
+          id_discipline: discipline.id_discipline,
+          id_groupOrPorok: group.id_group,
+          isPotok: group.isPotok ?? false,
+          id_semesterOrWs: semester.id_semester,
+        }
+      : null;
+  const kinds = useLessonKinds(kindsBody);
+  const kind = chosenOrFirst(kinds.data, kindId, (item) => item.id_vid_zaniatiy);
+  const journal = useStudentJournal(
+    kindsBody && discipline && kind
+      ? {
+          id_student: user.id,
+          id_teacher: kindsBody.id_teacher,
+          id_discipline: kindsBody.id_discipline,
+          credits: discipline.kredits,
+          id_semesterOrWs: kindsBody.id_semesterOrWs,
+          id_vid_zaniatiy: kind.id_vid_zaniatiy,
+        }
+      : null,
+  );
+  const limit = warningPercent ?? DEFAULT_ABSENCE_WARNING_PERCENT;
+  const percent = new Intl.NumberFormat(i18n.language === 'kg' ? 'ky' : i18n.language, {
+    maximumFractionDigits: 2,
+  });
+
+  let body;
+  if (!kindsBody) {
+    body =
+      academic.contacts && teachers.isSuccess && teachers.data.length === 0 ? (
+        <EmptyState icon="contacts" text={t('student.noTeachers')} />
+      ) : (
+        <EmptyState icon="journal" text={t('student.choose')} />
+      );
+  } else if (kinds.isSuccess && kinds.data.length === 0) {
+    body = <EmptyState icon="journal" text={t('student.empty')} />;
+  } else if (journal.isError) {
+    body = <QueryFailed text={t('student.failed')} onRetry={() => void journal.refetch()} />;
+  } else if (!journal.isSuccess) {
+    body = <Loading />;
+  } else {
+    const table = journalTable(journal.data);
+    // Only the student's own row, whatever else an answer might carry.
+    const row = table.rows.find((item) => item.id_student === user.id);
+    if (!row || table.columns.length === 0) {
+      body = <EmptyState icon="journal" text={t('student.empty')} />;
+    } else {
+      const attendance = attendancePercent(row.figures, table.columns.length) ?? 0;
+      const missed = absencePercent(row.figures, table.columns.length);
+      body = (
+        <>
+          <dl className={styles.figures}>
+            <div className={styles.figureCard}>
+              <dt>{t('student.attendance')}</dt>
+              <dd>{percent.format(attendance)} %</dd>
+            </div>
+            <div className={styles.figureCard}>
+              <dt>{t('student.absences')}</dt>
+              <dd>{row.figures.absences}</dd>
+            </div>
+            <div className={styles.figureCard}>
+              <dt>{t('student.sum')}</dt>
+              <dd>{row.figures.sum}</dd>
+            </div>
+            <div className={styles.figureCard}>
+              <dt>{t('student.average')}</dt>
+              <dd>{percent.format(row.figures.average)}</dd>
+            </div>
+          </dl>
+          {missed > limit ? (
+            <p className={styles.warning} role="alert">
+              <Icon name="alert" size={20} />
+              {t('student.warning', { percent: percent.format(Math.round(missed)), limit })}
+            </p>
+          ) : null}
+          <h3 className={styles.note}>{t('student.marks')}</h3>
+          <ul className={styles.marks}>
+            {table.columns.map((column, i) => {
+              const mark = row.marks[i] ?? '';
+              return (
+                <li
+                  key={column.visitDate}
+                  className={styles.markItem}
+                  data-absent={mark === ABSENT_MARK}
+                >
+                  <time className={styles.markDate} dateTime={column.visitDate}>
+                    {formatDate(column.visitDate)}
+                  </time>
+                  <span className={styles.markValue}>{mark || t('student.noMark')}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      );
+    }
+  }
+
+  return (
+    <>
+      <Panel title={t('class.title')} icon="journal">
+        <div className={styles.pickers}>
+          <AcademicPickers academic={academic} />
+          <PickerField
+            label={t('student.teacher')}
+            value={teacher?.idid ?? PLACEHOLDER_ID}
+            disabled={!academic.contacts}
+            options={(academic.contacts ? (teachers.data ?? []) : []).map((item) => ({
+              id: item.idid,
+              name: item.fio,
+            }))}
+            query={academic.contacts ? teachers : undefined}
+            failedText={t('student.teachersFailed')}
+            onChange={(id) => {
+              if (id !== PLACEHOLDER_ID) setTeacherId(id);
+            }}
+          />
+          <PickerField
+            label={t('class.kind')}
+            value={kind?.id_vid_zaniatiy ?? PLACEHOLDER_ID}
+            disabled={!kindsBody}
+            options={(kinds.data ?? []).map((item) => ({
+              id: item.id_vid_zaniatiy,
+              name: item.name,
+            }))}
+            query={kindsBody ? kinds : undefined}
+            failedText={t('class.kindsFailed')}
+            onChange={(id) => {
+              if (id !== PLACEHOLDER_ID) setKindId(id);
+            }}
+          />
+        </div>
+      </Panel>
+      <Panel title={t('student.marks')} icon="check">
+        {body}
+      </Panel>
+    </>
+  );
+}

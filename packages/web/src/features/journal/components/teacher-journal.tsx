@@ -1,0 +1,157 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AcademicPickers } from '../../../components/academic/academic-pickers';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Panel } from '../../../components/ui/panel';
+import { PickerField } from '../../../components/ui/picker-field';
+import { useApiClient } from '../../../lib/api-client';
+import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
+import { useOutbox } from '../../../lib/outbox/use-outbox';
+import { chosenOrFirst, PLACEHOLDER_ID } from '../../../lib/pickers';
+import type { ShellUser } from '../../../lib/shell-session';
+import { useAssessments, useLessonKinds } from '../api/class-lists';
+import { useJournal } from '../api/journal';
+import { journalKeys } from '../api/journal-keys';
+import { useRoll } from '../api/roll';
+import { registerVisitSender, visitOutbox, visitsOf } from '../api/visit-outbox';
+import { classKey, type JournalClass } from '../utils/journal-class';
+import { semesterSpan } from '../utils/lesson-date';
+import { todayIso } from '../utils/today';
+import { ClassJournal } from './class-journal';
+import { PendingVisits } from './pending-visits';
+import { RollCall } from './roll-call';
+import styles from './journal.module.css';
+
+export interface TeacherJournalProps {
+  user: ShellUser;
+  academic: AcademicContext;
+}
+
+/**
+ * The teacher's journal: the class (the shared academic context, then kind of lesson and
+ * subgroup), the roll call of a date, the writes not saved yet, and the journal table.
+ */
+export function TeacherJournal({ user, academic }: TeacherJournalProps) {
+  const { t } = useTranslation('journal');
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const [kindId, setKindId] = useState<number | null>(null);
+  const [subgroupId, setSubgroupId] = useState(0);
+  const { discipline, semester, group } = academic;
+
+  // The outbox sends with this screen's client and refreshes the journal after each write.
+  useEffect(
+    () =>
+      registerVisitSender({
+        client,
+        onSent: () => queryClient.invalidateQueries({ queryKey: journalKeys.classes() }),
+      }),
+    [client, queryClient],
+  );
+
+  const kindsBody =
+    discipline && semester && group
+      ? {
+          id_teacher: user.id,
+          id_discipline: discipline.id_discipline,
+          id_groupOrPorok: group.id_group,
+          isPotok: group.isPotok ?? false,
+          id_semesterOrWs: semester.id_semester,
+        }
+      : null;
+  const kinds = useLessonKinds(kindsBody);
+  const kind = chosenOrFirst(kinds.data, kindId, (item) => item.id_vid_zaniatiy);
+  const cls: JournalClass | null =
+    kindsBody && discipline && kind
+      ? { ...kindsBody, credits: discipline.kredits, id_vid_zaniatiy: kind.id_vid_zaniatiy }
+      : null;
+
+  const today = todayIso();
+  // The class's students (subgroup 0, today): which subgroups it has.
+  const members = useRoll(cls ? { cls, visitDate: today, subgroup: 0, stored: false } : null);
+  const subgroups = [
+    ...new Set((members.data ?? []).map((student) => student.subgroup ?? 0).filter((n) => n > 0)),
+  ].sort((a, b) => a - b);
+  const subgroup = subgroups.length > 1 && subgroups.includes(subgroupId) ? subgroupId : 0;
+
+  const journal = useJournal(cls ? { cls, subgroup } : null);
+  const assessments = useAssessments(kind?.id_vid_zaniatiy ?? null);
+  const scope = cls ? classKey(cls) : '';
+  const entries = useOutbox(visitOutbox, user.uid, scope);
+  // The same array while the outbox is unchanged, so the journal table is not rebuilt.
+  const pendingVisits = useMemo(() => entries.map((entry) => visitsOf(entry.payload)), [entries]);
+  const yearName = academic.currentYear.data?.find((y) => y.id_a_year === academic.year)?.name;
+  const span = academic.ws !== null ? semesterSpan(yearName, academic.ws) : null;
+
+  let body = null;
+  if (!kindsBody) {
+    body = <EmptyState icon="journal" text={t('class.choose')} />;
+  } else if (kinds.isSuccess && kinds.data.length === 0) {
+    body = <EmptyState icon="journal" text={t('class.noKinds')} />;
+  } else if (cls) {
+    body = (
+      <>
+        <RollCall
+          key={`${scope}|${subgroup}`}
+          owner={user.uid}
+          cls={cls}
+          subgroup={subgroup}
+          today={today}
+          span={span}
+          journal={journal}
+          assessments={assessments}
+          pending={entries}
+        />
+        <PendingVisits entries={entries} owner={user.uid} names={members.data ?? []} />
+        <ClassJournal
+          owner={user.uid}
+          cls={cls}
+          journal={journal}
+          assessments={assessments}
+          pending={pendingVisits}
+          exportName={[discipline?.name ?? '', group?.name ?? '', kind?.name ?? '']}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Panel title={t('class.title')} icon="journal" className={styles.noPrint}>
+        <div className={styles.pickers}>
+          <AcademicPickers academic={academic} />
+          <PickerField
+            label={t('class.kind')}
+            value={kind?.id_vid_zaniatiy ?? PLACEHOLDER_ID}
+            disabled={!kindsBody}
+            options={(kinds.data ?? []).map((item) => ({
+              id: item.id_vid_zaniatiy,
+              name: item.name,
+            }))}
+            query={kindsBody ? kinds : undefined}
+            failedText={t('class.kindsFailed')}
+            onChange={(id) => {
+              if (id !== PLACEHOLDER_ID) setKindId(id);
+            }}
+          />
+          {subgroups.length > 1 ? (
+            <PickerField
+              label={t('class.subgroup')}
+              value={subgroup}
+              placeholderId={0}
+              placeholder={t('class.subgroupPlaceholder')}
+              hint={t('class.subgroupHint')}
+              options={subgroups.map((number) => ({
+                id: number,
+                name: t('class.subgroupName', { number }),
+              }))}
+              onChange={setSubgroupId}
+            />
+          ) : null}
+        </div>
+      </Panel>
+      {body}
+    </>
+  );
+}

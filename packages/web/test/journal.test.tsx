@@ -1,0 +1,433 @@
+import type { LmsClient } from '@lms/client';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { visitOutbox } from '../src/features/journal/api/visit-outbox';
+import { journalFigures, type Journal } from '../src/features/journal/utils/journal-calc';
+import { renderApp } from '../src/testing/render-app';
+import { signInDemo, type MockBackendOptions } from './mock-backend';
+
+vi.setConfig({ testTimeout: 40_000 });
+
+// The mock world's Friday: the roll call starts on it and refuses later dates.
+const NOW = new Date('2026-11-20T10:00:00+06:00');
+const PRACTICE = {
+  id_teacher: 501,
+  id_discipline: 3001,
+  credits: 3,
+  id_groupOrPorok: 101,
+  isPotok: false,
+  id_semesterOrWs: 1,
+  id_vid_zaniatiy: 2,
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const entry of visitOutbox.entries.value) await visitOutbox.discard(entry.id);
+});
+
+const main = () => screen.getByRole('main');
+
+async function chooseDiscipline() {
+  const discipline = within(main()).getByLabelText('Дисциплина');
+  await waitFor(() =>
+    expect(within(discipline).getByRole('option', { name: 'Веб-разработка' })).toBeTruthy(),
+  );
+  await userEvent.selectOptions(
+    discipline,
+    within(discipline).getByRole('option', { name: 'Веб-разработка' }),
+  );
+}
+
+async function openTeacherJournal(options: MockBackendOptions = {}) {
+  const { backend, user } = await signInDemo('teacher', options);
+  await renderApp({ client: backend.client, path: '/lms/journal' });
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: 'Журнал посещаемости' },
+    { timeout: 10_000 },
+  );
+  await chooseDiscipline();
+  const roll = await within(main()).findByRole('list', { name: 'Перекличка' });
+  await waitFor(() => expect(within(roll).getAllByRole('listitem')).toHaveLength(12));
+  return { backend, user, roll, events: userEvent.setup() };
+}
+
+const journalOf = async (client: LmsClient) =>
+  (await client.post('/api/visitlog/getjournal', {
+    body: { ...PRACTICE, subgroup: 0 },
+  })) as Journal;
+const rows = (roll: HTMLElement) => within(roll).getAllByRole('listitem');
+const nameOf = (row: HTMLElement) => row.querySelector('span')!.textContent!;
+const absentButton = (row: HTMLElement) => within(row).getByRole('button', { name: 'Отсутствует' });
+const table = () => within(main()).getByRole('region', { name: 'Журнал' });
+const tableRow = (name: string) => within(table()).getByRole('rowheader', { name }).closest('tr')!;
+const figuresOf = (name: string) => {
+  const row = tableRow(name);
+  const text = (kind: string) =>
+    row.querySelector(`[data-figure="${kind}"]`)!.textContent!.replace(',', '.');
+  return {
+    absences: Number(text('absences')),
+    sum: Number(text('sum')),
+    average: Number(text('average')),
+  };
+};
+
+describe('the teacher’s roll call', () => {
+  it('starts with everyone present today, marks two absent and a mark, and saves the class at once', async () => {
+    const { backend, roll, events } = await openTeacherJournal();
+    expect(within(main()).getByLabelText('Дата занятия')).toHaveProperty('value', '2026-11-20');
+    expect(within(main()).getByText('Присутствуют: 12')).toBeTruthy();
+    const [first, second, third] = rows(roll);
+    const names = [first!, second!, third!].map(nameOf);
+    await events.click(absentButton(first!));
+    await events.click(absentButton(second!));
+    const mark = within(third!).getByLabelText(`Оценка: ${names[2]}`);
+    // only the assessments are offered (and the placeholder)
+    expect(
+      within(mark)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([' --- ', '5', '4', '3', '2', 'н/б']);
+    await events.selectOptions(mark, within(mark).getByRole('option', { name: '5' }));
+    expect(within(main()).getByText('Присутствуют: 10')).toBeTruthy();
+    expect(within(main()).getByText('Отсутствуют: 2')).toBeTruthy();
+
+    await events.click(within(main()).getByRole('button', { name: 'Сохранить перекличку' }));
+    await within(main()).findByText('Перекличка сохранена.');
+    expect(backend.calls).toContain('/api/visitlog/studentvisitinsertall');
+    const stored = await journalOf(backend.client);
+    expect(stored.resArray.at(-1)).toEqual({ visitDate: '2026-11-20', timesCount: 2 });
+    const last = (name: string) =>
+      stored.data.find((row) => row.s_fio === name)?.dates.at(-1)?.otsenka;
+    expect(names.map(last)).toEqual(['н/б', 'н/б', '5']);
+
+    // the journal follows, with section 5's figures for each row
+    await waitFor(() =>
+      expect(within(table()).getByRole('columnheader', { name: /20\.11/ })).toBeTruthy(),
+    );
+    for (const row of stored.data) {
+      expect(figuresOf(row.s_fio)).toEqual(journalFigures(row.dates.map((d) => d.otsenka)));
+    }
+  });
+
+  it('takes the keyboard: arrows move, Н and П mark, digits give a mark, 0 clears it', async () => {
+    const { roll, events } = await openTeacherJournal();
+    const [first, second] = rows(roll);
+    absentButton(first!).focus();
+    await events.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(absentButton(second!));
+    await events.keyboard('н');
+    expect(absentButton(second!).getAttribute('aria-pressed')).toBe('true');
+    await events.keyboard('4');
+    expect(absentButton(second!).getAttribute('aria-pressed')).toBe('false');
+    expect(
+      (within(second!).getByRole('combobox') as HTMLSelectElement).selectedOptions[0]?.textContent,
+    ).toBe('4');
+    await events.keyboard('0');
+    expect((within(second!).getByRole('combobox') as HTMLSelectElement).value).toBe('-1');
+    await events.keyboard('{ArrowUp}a');
+    expect(absentButton(first!).getAttribute('aria-pressed')).toBe('true');
+    await events.keyboard('p');
+    expect(absentButton(first!).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('shows what is stored for an earlier date and says saving replaces it', async () => {
+    const { backend, events } = await openTeacherJournal();
+    const stored = await journalOf(backend.client);
+    const date = stored.resArray[0]!.visitDate;
+    const date_input = within(main()).getByLabelText('Дата занятия');
+    await events.clear(date_input);
+    await events.type(date_input, date);
+    await within(main()).findByText('На эту дату уже есть отметки: сохранение заменит их.');
+    await waitFor(() =>
+      expect(backend.calls).toContain('/api/visitlog/getstudentslistsubgroupupdate'),
+    );
+    const absent = new Set(
+      stored.data.filter((row) => row.dates[0]?.otsenka === 'н/б').map((row) => row.s_fio),
+    );
+    expect(absent.size).toBeGreaterThan(0);
+    await waitFor(() =>
+      expect(
+        rows(within(main()).getByRole('list', { name: 'Перекличка' }))
+          .filter((row) => absentButton(row).getAttribute('aria-pressed') === 'true')
+          .map(nameOf),
+      ).toEqual([...absent]),
+    );
+  });
+
+  it('refuses a date after today or outside the semester, and sends nothing', async () => {
+    const { backend, events } = await openTeacherJournal();
+    const date = within(main()).getByLabelText('Дата занятия');
+    await events.clear(date);
+    await events.type(date, '2026-11-21');
+    expect(
+      await within(main()).findByText('Дата занятия не может быть позже сегодняшней.'),
+    ).toBeTruthy();
+    expect(within(main()).queryByRole('list', { name: 'Перекличка' })).toBeNull();
+    await events.click(within(main()).getByRole('button', { name: 'Сохранить перекличку' }));
+    await events.clear(date);
+    await events.type(date, '2026-08-31');
+    expect(
+      await within(main()).findByText('Дата вне семестра: с 01.09.2026 по 31.01.2027.'),
+    ).toBeTruthy();
+    await events.click(within(main()).getByRole('button', { name: 'Сохранить перекличку' }));
+    expect(backend.calls).not.toContain('/api/visitlog/studentvisitinsertall');
+  });
+
+  it('keeps every mark when the server fails, shows them as not saved, and sends them on retry', async () => {
+    const { backend, roll, events } = await openTeacherJournal();
+    backend.scenarios!.set('/api/visitlog/studentvisitinsertall', 'server-error');
+    const [first] = rows(roll);
+    const name = nameOf(first!);
+    await events.click(absentButton(first!));
+    await events.click(within(main()).getByRole('button', { name: 'Сохранить перекличку' }));
+    const waiting = await within(main()).findByRole('region', { name: 'Не сохранено на сервере' });
+    expect(within(waiting).getByText('Перекличка за 20.11.2026: 12 студентов')).toBeTruthy();
+    await within(waiting).findByText('Ждёт отправки');
+    expect(absentButton(first!).getAttribute('aria-pressed')).toBe('true');
+    // the journal shows the mark as not saved
+    await waitFor(() =>
+      expect(tableRow(name).querySelector('[data-pending]')?.textContent).toMatch(/н\/б/),
+    );
+    expect((await journalOf(backend.client)).resArray.at(-1)?.visitDate).not.toBe('2026-11-20');
+
+    backend.scenarios!.delete('/api/visitlog/studentvisitinsertall');
+    await events.click(within(waiting).getByRole('button', { name: 'Повторить' }));
+    await waitFor(() =>
+      expect(within(main()).queryByRole('region', { name: 'Не сохранено на сервере' })).toBeNull(),
+    );
+    const stored = await journalOf(backend.client);
+    expect(stored.data.find((row) => row.s_fio === name)?.dates.at(-1)).toMatchObject({
+      visitDate: '2026-11-20',
+      otsenka: 'н/б',
+    });
+    await waitFor(() => expect(tableRow(name).querySelector('[data-pending]')).toBeNull());
+  });
+
+  it('lets the teacher discard a roll the server refused; the roll stays on screen', async () => {
+    const { backend, roll, events } = await openTeacherJournal();
+    backend.scenarios!.set('/api/visitlog/studentvisitinsertall', 'client-error');
+    await events.click(absentButton(rows(roll)[0]!));
+    await events.click(within(main()).getByRole('button', { name: 'Сохранить перекличку' }));
+    const waiting = await within(main()).findByRole('region', { name: 'Не сохранено на сервере' });
+    await within(waiting).findByText(/Сервер не принял отметки/);
+    await events.click(within(waiting).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() =>
+      expect(within(main()).queryByRole('region', { name: 'Не сохранено на сервере' })).toBeNull(),
+    );
+    expect(absentButton(rows(roll)[0]!).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('the class', () => {
+  it('takes a stream’s lectures, and a lab’s subgroup narrows the roll and the journal', async () => {
+    const { backend, events } = await openTeacherJournal();
+    const group = within(main()).getByLabelText('Группа или поток');
+    await events.selectOptions(group, within(group).getByRole('option', { name: /\(поток\)/ }));
+    const kind = within(main()).getByLabelText('Вид занятия');
+    await waitFor(() =>
+      expect((kind as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Лекция'),
+    );
+    await waitFor(() =>
+      expect(
+        within(within(main()).getByRole('list', { name: 'Перекличка' })).getAllByRole('listitem'),
+      ).toHaveLength(24),
+    );
+
+    await events.selectOptions(group, within(group).getByRole('option', { name: 'ПИ-1-26' }));
+    await waitFor(() =>
+      expect(
+        within(kind)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toContain('Лабораторная работа'),
+    );
+    await events.selectOptions(
+      kind,
+      within(kind).getByRole('option', { name: 'Лабораторная работа' }),
+    );
+    const subgroup = await within(main()).findByLabelText('Подгруппа');
+    expect((subgroup as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Выберите поток');
+    await events.selectOptions(
+      subgroup,
+      within(subgroup).getByRole('option', { name: '1 подгруппа' }),
+    );
+    await waitFor(() => expect(backend.calls).toContain('/api/visitlog/getstudentslistsubgroup'));
+    const members = (await backend.client.post('/api/visitlog/getstudentslistsubgroup', {
+      body: { ...PRACTICE, id_vid_zaniatiy: 3, visitDate: '2026-11-20', subgroup: 1 },
+    }))!;
+    await waitFor(() =>
+      expect(rows(within(main()).getByRole('list', { name: 'Перекличка' })).map(nameOf)).toEqual(
+        members.map((m) => m.s_fio),
+      ),
+    );
+    await waitFor(() =>
+      expect(
+        within(table())
+          .getAllByRole('rowheader')
+          .map((th) => th.textContent),
+      ).toEqual(members.map((m) => m.s_fio)),
+    );
+  });
+
+  it('says when the students cannot be loaded and loads them on retry, or that there are none', async () => {
+    const { backend, user } = await signInDemo('teacher');
+    expect(user.role).toBe(1);
+    backend.scenarios!.set('/api/visitlog/getstudentslist', 'server-error');
+    await renderApp({ client: backend.client, path: '/lms/journal' });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Журнал посещаемости' },
+      { timeout: 10_000 },
+    );
+    await chooseDiscipline();
+    const failed = await within(main()).findByText('Не удалось загрузить список студентов.');
+    backend.scenarios!.set('/api/visitlog/getstudentslist', 'empty');
+    await userEvent.click(within(failed.parentElement!).getByRole('button', { name: 'Повторить' }));
+    await within(main()).findByText('В группе нет студентов.');
+    expect(within(main()).getByRole('button', { name: 'Сохранить перекличку' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+});
+
+describe('the teacher’s journal table', () => {
+  it('changes one mark from its cell (studentvisitupdate) and deletes a date after confirmation', async () => {
+    const { backend, events } = await openTeacherJournal();
+    const before = await journalOf(backend.client);
+    const row = before.data[0]!;
+    const column = before.resArray[1]!;
+    const date = column.visitDate.split('-').reverse().join('.');
+    const cell = await within(main()).findByRole('button', {
+      name: new RegExp(`Изменить отметку: ${row.s_fio}, ${date.replaceAll('.', '\\.')}$`),
+    });
+    await events.click(cell);
+    const dialog = await screen.findByRole('dialog', { name: `Отметка за ${date}` });
+    await events.click(within(dialog).getByRole('radio', { name: 'Отсутствует' }));
+    await events.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(async () => {
+      const after = await journalOf(backend.client);
+      expect(after.data[0]?.dates[1]?.otsenka).toBe('н/б');
+    });
+    expect(backend.calls).toContain('/api/visitlog/studentvisitupdate');
+
+    await events.click(within(main()).getByRole('button', { name: `Удалить занятие ${date}` }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Удалить занятие?' });
+    await events.click(within(confirm).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    const after = await journalOf(backend.client);
+    expect(after.resArray.map((c) => c.visitDate)).not.toContain(column.visitDate);
+    await waitFor(() =>
+      expect(within(main()).queryByRole('button', { name: `Удалить занятие ${date}` })).toBeNull(),
+    );
+  });
+
+  it('says when the journal fails and loads it on retry; an empty journal says so', async () => {
+    const { backend, user } = await signInDemo('teacher');
+    backend.scenarios!.set('/api/visitlog/getjournal', 'server-error');
+    await renderApp({ client: backend.client, path: '/lms/journal' });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Журнал посещаемости' },
+      { timeout: 10_000 },
+    );
+    expect(user.role).toBe(1);
+    await chooseDiscipline();
+    const failed = await within(main()).findByText('Не удалось загрузить журнал.');
+    backend.scenarios!.set('/api/visitlog/getjournal', 'empty');
+    await userEvent.click(
+      within(failed.closest('div')!.parentElement!).getByRole('button', { name: 'Повторить' }),
+    );
+    await within(main()).findByText('В журнале пока нет занятий.');
+  });
+});
+
+describe('the student’s journal', () => {
+  async function openStudentJournal(options: MockBackendOptions = {}) {
+    const { backend, user } = await signInDemo('student', options);
+    await renderApp({ client: backend.client, path: '/lms/journal' });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Журнал посещаемости' },
+      { timeout: 10_000 },
+    );
+    await chooseDiscipline();
+    await within(main()).findByText('Посещаемость');
+    return { backend, user };
+  }
+
+  it('shows only the student’s own row with attendance, absences, points and each date', async () => {
+    const { backend, user } = await openStudentJournal();
+    const own = (await backend.client.post('/api/visitlog/getjournalforstudent', {
+      body: {
+        id_student: user.id,
+        id_teacher: 501,
+        id_discipline: 3001,
+        credits: 3,
+        id_semesterOrWs: 1,
+        id_vid_zaniatiy: 2,
+      },
+    })) as Journal;
+    const marks = own.data[0]!.dates.map((d) => d.otsenka);
+    const figures = journalFigures(marks);
+    const attended = Math.round(((marks.length - figures.absences) / marks.length) * 100);
+    const card = (title: string) => within(main()).getByText(title).closest('div')!;
+    expect(card('Посещаемость').textContent).toBe(`Посещаемость${attended} %`);
+    expect(card('Пропусков').textContent).toBe(`Пропусков${figures.absences}`);
+    expect(card('Общая сумма').textContent).toBe(`Общая сумма${figures.sum}`);
+    expect(
+      within(main())
+        .getAllByRole('listitem')
+        .filter((li) => li.querySelector('time')),
+    ).toHaveLength(marks.length);
+    expect(within(main()).queryByRole('rowheader')).toBeNull();
+    expect(within(main()).queryByRole('alert')).toBeNull();
+    // the teachers come from the group list, as section 4 says for role 2
+    expect(backend.calls).toContain('/api/discipline/teachers/list');
+  });
+
+  it('warns when absences pass the threshold of /config.json', async () => {
+    await openStudentJournal({ absenceWarningPercent: 5 });
+    const warning = await within(main()).findByRole('alert');
+    expect(warning.textContent).toMatch(/больше допустимых 5 %/);
+  });
+
+  it('says when the journal fails and loads it on retry; no lessons yet says so', async () => {
+    const { backend } = await signInDemo('student');
+    backend.scenarios!.set('/api/visitlog/getjournalforstudent', 'server-error');
+    await renderApp({ client: backend.client, path: '/lms/journal' });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Журнал посещаемости' },
+      { timeout: 10_000 },
+    );
+    await chooseDiscipline();
+    const failed = await within(main()).findByText('Не удалось загрузить журнал.');
+    backend.scenarios!.set('/api/visitlog/getjournalforstudent', 'empty');
+    await userEvent.click(within(failed.parentElement!).getByRole('button', { name: 'Повторить' }));
+    await within(main()).findByText('Занятий по этой дисциплине ещё не было.');
+  });
+
+  it('is refused another student’s journal by the server (403)', async () => {
+    const { backend, user } = await signInDemo('student');
+    await expect(
+      backend.client.post('/api/visitlog/getjournalforstudent', {
+        body: {
+          id_student: user.id + 1,
+          id_teacher: 501,
+          id_discipline: 3001,
+          credits: 3,
+          id_semesterOrWs: 1,
+          id_vid_zaniatiy: 2,
+        },
+      }),
+    ).rejects.toMatchObject({ status: 403 });
+  });
+});
