@@ -21,6 +21,12 @@ const PRACTICE = {
   id_vid_zaniatiy: 2,
 };
 
+/** The demo student's practice journal in «Веб-разработка», asked for the given student id. */
+const studentRequest = (id_student: number) => {
+  const { id_groupOrPorok: _group, isPotok: _isPotok, ...fields } = PRACTICE;
+  return { ...fields, id_student };
+};
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 });
@@ -366,14 +372,7 @@ describe('the student’s journal', () => {
   it('shows only the student’s own row with attendance, absences, points and each date', async () => {
     const { backend, user } = await openStudentJournal();
     const own = (await backend.client.post('/api/visitlog/getjournalforstudent', {
-      body: {
-        id_student: user.id,
-        id_teacher: 501,
-        id_discipline: 3001,
-        credits: 3,
-        id_semesterOrWs: 1,
-        id_vid_zaniatiy: 2,
-      },
+      body: studentRequest(user.id),
     })) as Journal;
     const marks = own.data[0]!.dates.map((d) => d.otsenka);
     const figures = journalFigures(marks);
@@ -419,14 +418,7 @@ describe('the student’s journal', () => {
     const { backend, user } = await signInDemo('student');
     await expect(
       backend.client.post('/api/visitlog/getjournalforstudent', {
-        body: {
-          id_student: user.id + 1,
-          id_teacher: 501,
-          id_discipline: 3001,
-          credits: 3,
-          id_semesterOrWs: 1,
-          id_vid_zaniatiy: 2,
-        },
+        body: studentRequest(user.id + 1),
       }),
     ).rejects.toMatchObject({ status: 403 });
   });

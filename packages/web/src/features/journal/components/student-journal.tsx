@@ -23,6 +23,7 @@ import {
   DEFAULT_ABSENCE_WARNING_PERCENT,
   journalTable,
 } from '../utils/journal-calc';
+import { KindPicker } from './kind-picker';
 import styles from './journal.module.css';
 
 export interface StudentJournalProps {
@@ -167,20 +168,7 @@ export function StudentJournal({ user, academic, warningPercent }: StudentJourna
               if (id !== PLACEHOLDER_ID) setTeacherId(id);
             }}
           />
-          <PickerField
-            label={t('class.kind')}
-            value={kind?.id_vid_zaniatiy ?? PLACEHOLDER_ID}
-            disabled={!kindsBody}
-            options={(kinds.data ?? []).map((item) => ({
-              id: item.id_vid_zaniatiy,
-              name: item.name,
-            }))}
-            query={kindsBody ? kinds : undefined}
-            failedText={t('class.kindsFailed')}
-            onChange={(id) => {
-              if (id !== PLACEHOLDER_ID) setKindId(id);
-            }}
-          />
+          <KindPicker kinds={kindsBody ? kinds : null} kind={kind} onChange={setKindId} />
         </div>
       </Panel>
       <Panel title={t('student.marks')} icon="check">

@@ -8,7 +8,7 @@ import { PickerField } from '../../../components/ui/picker-field';
 import { useApiClient } from '../../../lib/api-client';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
 import { useOutbox } from '../../../lib/outbox/use-outbox';
-import { chosenOrFirst, PLACEHOLDER_ID } from '../../../lib/pickers';
+import { chosenOrFirst } from '../../../lib/pickers';
 import type { ShellUser } from '../../../lib/shell-session';
 import { useAssessments, useLessonKinds } from '../api/class-lists';
 import { useJournal } from '../api/journal';
@@ -21,6 +21,7 @@ import { todayIso } from '../utils/today';
 import { ClassJournal } from './class-journal';
 import { PendingVisits } from './pending-visits';
 import { RollCall } from './roll-call';
+import { KindPicker } from './kind-picker';
 import styles from './journal.module.css';
 
 export interface TeacherJournalProps {
@@ -121,20 +122,7 @@ export function TeacherJournal({ user, academic }: TeacherJournalProps) {
       <Panel title={t('class.title')} icon="journal" className={styles.noPrint}>
         <div className={styles.pickers}>
           <AcademicPickers academic={academic} />
-          <PickerField
-            label={t('class.kind')}
-            value={kind?.id_vid_zaniatiy ?? PLACEHOLDER_ID}
-            disabled={!kindsBody}
-            options={(kinds.data ?? []).map((item) => ({
-              id: item.id_vid_zaniatiy,
-              name: item.name,
-            }))}
-            query={kindsBody ? kinds : undefined}
-            failedText={t('class.kindsFailed')}
-            onChange={(id) => {
-              if (id !== PLACEHOLDER_ID) setKindId(id);
-            }}
-          />
+          <KindPicker kinds={kindsBody ? kinds : null} kind={kind} onChange={setKindId} />
           {subgroups.length > 1 ? (
             <PickerField
               label={t('class.subgroup')}
