@@ -49,6 +49,31 @@ async function chooseDiscipline() {
   );
 }
 
+/**
+ * A list of the journal failing (a server error): its failed state, then on retry (the list now
+ * empty) its empty state.
+ */
+async function failedThenEmpty(
+  login: 'teacher' | 'student',
+  path: string,
+  failedText: string,
+  emptyText: string,
+) {
+  const { backend } = await signInDemo(login);
+  backend.scenarios!.set(path, 'server-error');
+  await renderApp({ client: backend.client, path: '/lms/journal' });
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: 'Журнал посещаемости' },
+    { timeout: 10_000 },
+  );
+  await chooseDiscipline();
+  const failed = await within(main()).findByText(failedText);
+  backend.scenarios!.set(path, 'empty');
+  await userEvent.click(within(failed.parentElement!).getByRole('button', { name: 'Повторить' }));
+  await within(main()).findByText(emptyText);
+}
+
 async function openTeacherJournal(options: MockBackendOptions = {}) {
   const { backend, user } = await signInDemo('teacher', options);
   await renderApp({ client: backend.client, path: '/lms/journal' });
@@ -282,20 +307,12 @@ describe('the class', () => {
   });
 
   it('says when the students cannot be loaded and loads them on retry, or that there are none', async () => {
-    const { backend, user } = await signInDemo('teacher');
-    expect(user.role).toBe(1);
-    backend.scenarios!.set('/api/visitlog/getstudentslist', 'server-error');
-    await renderApp({ client: backend.client, path: '/lms/journal' });
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Журнал посещаемости' },
-      { timeout: 10_000 },
+    await failedThenEmpty(
+      'teacher',
+      '/api/visitlog/getstudentslist',
+      'Не удалось загрузить список студентов.',
+      'В группе нет студентов.',
     );
-    await chooseDiscipline();
-    const failed = await within(main()).findByText('Не удалось загрузить список студентов.');
-    backend.scenarios!.set('/api/visitlog/getstudentslist', 'empty');
-    await userEvent.click(within(failed.parentElement!).getByRole('button', { name: 'Повторить' }));
-    await within(main()).findByText('В группе нет студентов.');
     expect(within(main()).getByRole('button', { name: 'Сохранить перекличку' })).toHaveProperty(
       'disabled',
       true,
@@ -336,22 +353,12 @@ describe('the teacher’s journal table', () => {
   });
 
   it('says when the journal fails and loads it on retry; an empty journal says so', async () => {
-    const { backend, user } = await signInDemo('teacher');
-    backend.scenarios!.set('/api/visitlog/getjournal', 'server-error');
-    await renderApp({ client: backend.client, path: '/lms/journal' });
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Журнал посещаемости' },
-      { timeout: 10_000 },
+    await failedThenEmpty(
+      'teacher',
+      '/api/visitlog/getjournal',
+      'Не удалось загрузить журнал.',
+      'В журнале пока нет занятий.',
     );
-    expect(user.role).toBe(1);
-    await chooseDiscipline();
-    const failed = await within(main()).findByText('Не удалось загрузить журнал.');
-    backend.scenarios!.set('/api/visitlog/getjournal', 'empty');
-    await userEvent.click(
-      within(failed.closest('div')!.parentElement!).getByRole('button', { name: 'Повторить' }),
-    );
-    await within(main()).findByText('В журнале пока нет занятий.');
   });
 });
 
@@ -399,19 +406,12 @@ describe('the student’s journal', () => {
   });
 
   it('says when the journal fails and loads it on retry; no lessons yet says so', async () => {
-    const { backend } = await signInDemo('student');
-    backend.scenarios!.set('/api/visitlog/getjournalforstudent', 'server-error');
-    await renderApp({ client: backend.client, path: '/lms/journal' });
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Журнал посещаемости' },
-      { timeout: 10_000 },
+    await failedThenEmpty(
+      'student',
+      '/api/visitlog/getjournalforstudent',
+      'Не удалось загрузить журнал.',
+      'Занятий по этой дисциплине ещё не было.',
     );
-    await chooseDiscipline();
-    const failed = await within(main()).findByText('Не удалось загрузить журнал.');
-    backend.scenarios!.set('/api/visitlog/getjournalforstudent', 'empty');
-    await userEvent.click(within(failed.parentElement!).getByRole('button', { name: 'Повторить' }));
-    await within(main()).findByText('Занятий по этой дисциплине ещё не было.');
   });
 
   it('is refused another student’s journal by the server (403)', async () => {
