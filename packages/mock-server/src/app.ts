@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { findOperation } from './contract/contract.js';
+import { findOperation } from '@lms/contract';
 import { faults } from './faults/faults.js';
 import { createRouter, fail } from './http.js';
 import { chatRoutes } from './routes/chat.js';

@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 // The generated types alone: @lms/client's entry would bring the browser client (DOM types) into
 // this program. Type-only, so nothing of it reaches the bundle.
 import type { components, operations } from '@lms/client/schema';
-import type { Operation } from './contract/contract.js';
+import type { Operation } from '@lms/contract';
 import type { Session } from './world/sessions.js';
 
 export interface AppEnv {

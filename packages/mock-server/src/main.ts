@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { serve } from '@hono/node-server';
+import { serveApp } from './serve.js';
 import {
   DEFAULT_ABSENCE_WARNING_PERCENT,
   DEFAULT_MAX_SIZE_MB,
@@ -10,7 +10,7 @@ import {
   createApp,
 } from './app.js';
 import { SCENARIOS, SCENARIO_COOKIE_FORMAT, SCENARIO_HEADER } from './faults/faults.js';
-import { warmUpValidators } from './validation/validators.js';
+import { warmUpValidators } from '@lms/contract';
 import { demoAccounts } from './world/accounts.js';
 import { MAX_SCALE } from './world/university.js';
 
@@ -122,7 +122,7 @@ const options = {
 };
 const app = createApp(options);
 
-const server = serve({ fetch: app.fetch, port, hostname: values.host }, (info) => {
+const server = serveApp(app, { port, hostname: values.host }, (info) => {
   const url = `http://${values.host.includes(':') ? `[${values.host}]` : values.host}:${info.port}`;
   const servesPortal = webRoot !== undefined && existsSync(`${webRoot}/index.html`);
   const width = Math.max(...demoAccounts.map((a) => a.login.length));

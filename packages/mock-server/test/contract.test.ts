@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { listOperationsWithoutHandler } from '../src/contract/coverage.js';
-import { findOperation, operations } from '../src/contract/contract.js';
+import { listOperationsWithoutHandler } from '../src/coverage.js';
+import { fileFieldsAt, findOperation, operations } from '@lms/contract';
 import type { AppEnv } from '../src/http.js';
-import { fileFieldsAt } from '../src/validation/request.js';
 import { ContractViolation, validateResponses } from '../src/validation/response.js';
 import { Client, createTestApp, expectError, signIn } from './helpers.js';
 

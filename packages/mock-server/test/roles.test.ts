@@ -1,7 +1,7 @@
 // `x-roles` in the contract: an operation marked for one role answers 403 to the other, before
 // validation or any handler runs, so nothing can change.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '../src/contract/contract.js';
+import { operations } from '@lms/contract';
 import { createTestApp, expectForbidden, signIn, type Client } from './helpers.js';
 
 const restricted = operations.filter((op) => op.roles);

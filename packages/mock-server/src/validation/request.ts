@@ -5,14 +5,15 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
-  resolvePointer,
-  resolveSchema,
-  type JsonSchema,
+  checkForm,
+  checkJsonBody,
+  checkQuery,
+  isJsonMediaType,
+  readQuery,
   type Operation,
   type Pointer,
-} from '../contract/contract.js';
+} from '@lms/contract';
 import { fail, type AppEnv } from '../http.js';
-import { firstError, isJsonMediaType, queryValidator, validatorAt } from './validators.js';
 
 const MB = 1024 * 1024;
 /** JSON bodies: far above anything the portal sends. */
@@ -77,10 +78,11 @@ export function validateRequest(maxSizeMb: number): MiddlewareHandler<AppEnv> {
     const op = c.get('operation');
     if (!op) return next();
     if (op.query.length > 0) {
-      const query = readQuery(c, op);
-      const validate = queryValidator(op);
-      if (!validate(query)) return fail(c, 400, firstError('query', validate));
-      c.set('query', query);
+      const read = readQuery(op, (name) => c.req.queries(name));
+      if ('error' in read) return fail(c, read.status, read.error);
+      const problem = checkQuery(op, read.query);
+      if (problem) return fail(c, problem.status, problem.error);
+      c.set('query', read.query);
     }
     if (op.requestBody) {
       const read = await readBody(c, op.requestBody, maxSizeMb);
@@ -89,16 +91,6 @@ export function validateRequest(maxSizeMb: number): MiddlewareHandler<AppEnv> {
     }
     return next();
   };
-}
-
-function readQuery(c: Context, op: Operation) {
-  const query: Record<string, unknown> = {};
-  for (const p of op.query) {
-    const values = c.req.queries(p.name);
-    if (!values) continue;
-    query[p.name] = resolveSchema(resolvePointer(p.schema)).type === 'array' ? values : values[0];
-  }
-  return query;
 }
 
 type BodyRead = { body: unknown } | { status: ContentfulStatusCode; error: string };
@@ -117,7 +109,7 @@ async function readBody(
   }
   try {
     return isJsonMediaType(mediaType)
-      ? await readJson(c, pointer, requestBody.required)
+      ? checkJsonBody(pointer, await c.req.text(), requestBody.required)
       : await readForm(c, pointer, maxSizeMb);
   } catch {
     // a body that cannot be read at all (cut off, bad multipart boundary, …)
@@ -125,75 +117,19 @@ async function readBody(
   }
 }
 
-async function readJson(c: Context, pointer: Pointer, required: boolean): Promise<BodyRead> {
-  const text = await c.req.text();
-  if (text.trim() === '')
-    return required ? { status: 400, error: 'body: is required' } : { body: undefined };
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return { status: 400, error: 'body: malformed JSON' };
-  }
-  const validate = validatorAt(pointer);
-  return validate(body) ? { body } : { status: 400, error: firstError('body', validate) };
-}
-
-function isFileSchema(schema: JsonSchema): boolean {
-  if (schema.type === 'array') return isFileSchema(resolveSchema(schema.items));
-  return (
-    schema.type === 'string' &&
-    (schema.contentMediaType !== undefined || schema.format === 'binary')
-  );
-}
-
-/** The fields of a form schema that hold files (http.ts types these as File; see FileField). */
-export function fileFieldsAt(pointer: Pointer): string[] {
-  const properties = (resolveSchema(resolvePointer(pointer)).properties ?? {}) as Record<
-    string,
-    unknown
-  >;
-  return Object.keys(properties).filter((name) => isFileSchema(resolveSchema(properties[name])));
-}
-
 /**
- * Multipart (or url-encoded) forms: text fields are coerced to the schema's types and checked;
- * file fields must hold files of at most maxSizeMb each and reach the handler as File[] (File for
- * a single-file field).
+ * Multipart (or url-encoded) forms, checked by the contract package: file fields reach the
+ * handler as File[] (File for a single-file field).
  */
 async function readForm(c: Context, pointer: Pointer, maxSizeMb: number): Promise<BodyRead> {
   const form = await c.req.parseBody({ all: true });
-  const properties = (resolveSchema(resolvePointer(pointer)).properties ?? {}) as Record<
-    string,
-    unknown
-  >;
-  const fields: Record<string, unknown> = {};
-  const files: Record<string, File | File[]> = {};
-  for (const [name, value] of Object.entries(form)) {
-    const values = Array.isArray(value) ? value : [value];
-    const property = resolveSchema(properties[name]);
-    if (!isFileSchema(property)) {
-      if (values.some((v) => v instanceof File)) {
-        return { status: 400, error: `body/${name}: must not be a file` };
-      }
-      fields[name] = values.length === 1 ? values[0] : values;
-      continue;
-    }
-    const list = values.filter((v): v is File => v instanceof File);
-    if (list.length !== values.length)
-      return { status: 400, error: `body/${name}: must be a file` };
-    const tooLarge = list.find((file) => file.size > maxSizeMb * MB);
-    if (tooLarge) {
-      return {
-        status: 413,
-        error: `body/${name}: file "${tooLarge.name}" is larger than ${maxSizeMb} MB`,
-      };
-    }
-    // the schema sees file names, so required/minItems/maxItems still apply
-    fields[name] = property.type === 'array' ? list.map((f) => f.name) : list[0]?.name;
-    files[name] = property.type === 'array' ? list : (list[0] as File);
-  }
-  const validate = validatorAt(pointer, { coerce: true });
-  if (!validate(fields)) return { status: 400, error: firstError('body', validate) };
-  return { body: { ...fields, ...files } };
+  const parts = Object.fromEntries(
+    Object.entries(form).map(([name, value]) => [
+      name,
+      (Array.isArray(value) ? value : [value]) as (string | File)[],
+    ]),
+  );
+  const checked = checkForm(pointer, parts, maxSizeMb * MB);
+  if ('error' in checked) return checked;
+  return { body: { ...checked.fields, ...checked.files } };
 }

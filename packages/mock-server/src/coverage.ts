@@ -1,4 +1,4 @@
-import { operations, type Operation } from './contract.js';
+import { operations, type Operation } from '@lms/contract';
 
 /** The contract's operations no route answers (middleware, registered for ALL, does not count). */
 export function listOperationsWithoutHandler(app: {

@@ -5,7 +5,7 @@
 // first use.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { operations, spec, type Operation, type Pointer } from '../contract/contract.js';
+import { operations, spec, type Operation, type Pointer } from './contract.js';
 
 const SPEC_ID = 'openapi.json';
 

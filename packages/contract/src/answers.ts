@@ -1,0 +1,106 @@
+// What an answer to an operation may be, as the contract declares it: the status, the content type
+// and, for JSON, the schema (the envelope included). One function for every user of the contract:
+// the mock server's test mode, the contract checker and the validating proxy.
+import type { ErrorObject } from 'ajv';
+import type { Operation, Pointer } from './contract.js';
+import { isJsonMediaType, validatorAt } from './validators.js';
+
+/** Which rule an answer broke. */
+export type AnswerRule = 'status' | 'content-type' | 'schema';
+
+export interface AnswerProblem {
+  rule: AnswerRule;
+  /** One line: what was declared and what came. */
+  message: string;
+  /** For `schema`: the fields that differ, as JSON pointers into the body ('/data/0/id'). */
+  fields: string[];
+}
+
+/** The declared content of a status: exact, then its class ('4XX'), then `default`. */
+export function declaredContent(
+  op: Operation,
+  status: number,
+): Record<string, Pointer> | undefined {
+  return (
+    op.responses[String(status)] ??
+    op.responses[`${String(status).charAt(0)}XX`] ??
+    op.responses.default
+  );
+}
+
+const mediaTypeOf = (contentType: string | null | undefined) =>
+  contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+
+/** Whether a media type matches a declared one or range ('image/*', '*\/*'). */
+export function mediaTypeMatches(actual: string, declared: string): boolean {
+  if (declared === '*/*' || declared === actual) return true;
+  const [type, subtype] = declared.split('/');
+  return subtype === '*' && actual.startsWith(`${type}/`);
+}
+
+/** The schema pointer declared for the media type of an answer, if any. */
+export function schemaFor(
+  content: Record<string, Pointer>,
+  mediaType: string,
+): Pointer | undefined {
+  const exact = content[mediaType];
+  if (exact) return exact;
+  return Object.entries(content).find(([declared]) => mediaTypeMatches(mediaType, declared))?.[1];
+}
+
+/** An ajv error as the field it names ('/data/title') and what is wrong with it. */
+export function errorField(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  const extra =
+    error.keyword === 'required'
+      ? `/${String(params.missingProperty)}`
+      : error.keyword === 'additionalProperties'
+        ? `/${String(params.additionalProperty)}`
+        : '';
+  return `${error.instancePath}${extra}` || '/';
+}
+
+/**
+ * Checks one answer against the operation. `body` is the parsed JSON (undefined for other content).
+ * Returns null when the answer is one the contract allows.
+ */
+export function checkAnswer(
+  op: Operation,
+  status: number,
+  contentType: string | null | undefined,
+  body: unknown,
+): AnswerProblem | null {
+  const where = `${op.operationId} answered ${status}`;
+  const content = declaredContent(op, status);
+  const mediaType = mediaTypeOf(contentType);
+  if (!content) {
+    return {
+      rule: 'status',
+      message: `${where}, a status the contract does not declare (declared: ${Object.keys(op.responses).join(', ')})`,
+      fields: [],
+    };
+  }
+  const declaredTypes = Object.keys(content);
+  if (declaredTypes.length === 0) return null;
+  const pointer = mediaType ? schemaFor(content, mediaType) : undefined;
+  if (!pointer) {
+    return {
+      rule: 'content-type',
+      message: `${where} with ${mediaType || 'no content type'}; declared ${declaredTypes.join(' or ')}`,
+      fields: [],
+    };
+  }
+  if (!isJsonMediaType(mediaType)) return null;
+  const validate = validatorAt(pointer);
+  if (validate(body)) return null;
+  const errors = validate.errors ?? [];
+  const fields = [...new Set(errors.map(errorField))];
+  return {
+    rule: 'schema',
+    message: `${where} with a body the contract does not allow: ${errors
+      .slice(0, 5)
+      .map((e) => `${errorField(e)} ${e.message ?? ''}`.trim())
+      .join('; ')}`,
+    fields,
+  };
+}
