@@ -14,6 +14,8 @@ export interface AnswerProblem {
   message: string;
   /** For `schema`: the fields that differ, as JSON pointers into the body ('/data/0/id'). */
   fields: string[];
+  /** For `schema`: the contract's component schemas whose rules the body broke ('AcademicYear'). */
+  components: string[];
 }
 
 /** The declared content of a status: exact, then its class ('4XX'), then `default`. */
@@ -78,6 +80,7 @@ export function checkAnswer(
       rule: 'status',
       message: `${where}, a status the contract does not declare (declared: ${Object.keys(op.responses).join(', ')})`,
       fields: [],
+      components: [],
     };
   }
   const declaredTypes = Object.keys(content);
@@ -88,6 +91,7 @@ export function checkAnswer(
       rule: 'content-type',
       message: `${where} with ${mediaType || 'no content type'}; declared ${declaredTypes.join(' or ')}`,
       fields: [],
+      components: [],
     };
   }
   if (!isJsonMediaType(mediaType)) return null;
@@ -102,5 +106,10 @@ export function checkAnswer(
       .map((e) => `${errorField(e)} ${e.message ?? ''}`.trim())
       .join('; ')}`,
     fields,
+    components: [
+      ...new Set(
+        errors.flatMap((e) => /#\/components\/schemas\/([^/]+)/.exec(e.schemaPath)?.[1] ?? []),
+      ),
+    ],
   };
 }
