@@ -11,6 +11,10 @@ const port = Number(process.env.E2E_PORT ?? 4180);
 // Another build folder lets two runs (two worktrees' builds) go side by side.
 const webRoot = process.env.E2E_WEB_ROOT ?? 'dist';
 export const baseURL = `http://127.0.0.1:${port}`;
+// The journeys reach the mock server through the contract proxy (packages/contract), which checks
+// every request and answer against the contract; e2e/contract-drift.ts fails the run on any drift.
+const mockPort = port + 1;
+export const driftLog = `test-results-drift-${port}.log`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -49,13 +53,24 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: {
-    // The world's clock frozen at its own Friday, as the journeys that name dates expect.
-    command: `node ../mock-server/dist/main.js --port ${port} --web-root ${webRoot} --seed 1 --now 2026-11-20T09:00:00+06:00`,
-    url: `${baseURL}/config.json`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  globalTeardown: './e2e/contract-drift.ts',
+  webServer: [
+    {
+      // The world's clock frozen at its own Friday, as the journeys that name dates expect.
+      command: `node ../mock-server/dist/main.js --port ${mockPort} --web-root ${webRoot} --seed 1 --now 2026-11-20T09:00:00+06:00`,
+      url: `http://127.0.0.1:${mockPort}/config.json`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node ../contract/dist/proxy/cli.js --target http://127.0.0.1:${mockPort} --port ${port} --drift-log ${driftLog}`,
+      url: `${baseURL}/config.json`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -26,7 +26,7 @@ import { singlewindowRoutes } from './routes/singlewindow.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { sessionRoutes } from './routes/session.js';
 import { umkRoutes } from './routes/umk.js';
-import { webRoutes } from './routes/web.js';
+import { referenceRoutes, webRoutes } from './routes/web.js';
 import { visitlogRoutes } from './routes/visitlog.js';
 import { requireSession } from './security.js';
 import { limitBodySize, limitStorage, validateRequest } from './validation/request.js';
@@ -63,6 +63,8 @@ export interface AppOptions {
   orderPaceSeconds?: number;
   /** The built portal (packages/web/dist), served under /lms when it has an index.html. */
   webRoot?: string;
+  /** The contract as an API reference page (spec/dist/reference.html), served at /docs/api. */
+  referencePage?: string;
   /**
    * A fixed "now" for the world (frozen: writes one second apart), or `live`: anchored to the
    * real time and writes stamped with it (the command line's default). Default 2026-11-20 09:00
@@ -87,6 +89,7 @@ export function createApp(options: AppOptions = {}) {
     absenceWarningPercent = DEFAULT_ABSENCE_WARNING_PERCENT,
     orderPaceSeconds = 0,
     webRoot,
+    referencePage,
     clock = DEFAULT_NOW,
   } = options;
   if (!Number.isInteger(scale) || scale < 1 || scale > MAX_SCALE) {
@@ -156,6 +159,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', disciplineRoutes(deps));
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) app.route('/', webRoutes(webRoot));
+  if (referencePage && existsSync(referencePage)) app.route('/', referenceRoutes(referencePage));
   // The world, for tests that look inside it.
   return Object.assign(app, { store });
 }

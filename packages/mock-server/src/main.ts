@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { REFERENCE_PATH } from './routes/web.js';
 import { serveApp } from './serve.js';
 import {
   DEFAULT_ABSENCE_WARNING_PERCENT,
@@ -102,6 +103,8 @@ if (values.help) {
 const port = Math.trunc(number('port', values.port ?? process.env.PORT, 8080, 0, 65535));
 const builtPortal = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const webRoot = values['web-root'] ?? (existsSync(builtPortal) ? builtPortal : undefined);
+// spec/dist/reference.html, built with the mock server (pnpm --filter @lms/spec build)
+const referencePage = fileURLToPath(new URL('../../../spec/dist/reference.html', import.meta.url));
 const options = {
   seed: Math.trunc(number('seed', values.seed, 1, 0, 2 ** 32 - 1)),
   scale: Math.trunc(number('scale', values.scale, 1, 1, MAX_SCALE)),
@@ -119,6 +122,7 @@ const options = {
   maxStorageMb: number('max-storage-mb', values['max-storage-mb'], DEFAULT_MAX_STORAGE_MB, 0.001),
   orderPaceSeconds: number('order-pace', values['order-pace'], DEFAULT_ORDER_PACE_S, 0, 86_400),
   webRoot,
+  referencePage,
 };
 const app = createApp(options);
 
@@ -131,6 +135,7 @@ const server = serveApp(app, { port, hostname: values.host }, (info) => {
       `LMS mock server ready at ${url}`,
       `  portal   ${servesPortal ? `${url}/lms/` : 'not built (pnpm --filter @lms/web build)'}`,
       `  api      ${url}/api/…  config ${url}/config.json`,
+      `  docs     ${existsSync(referencePage) ? `${url}${REFERENCE_PATH}  (the contract as an API reference)` : 'not built (pnpm --filter @lms/spec build)'}`,
       `  clock    ${options.clock === 'live' ? 'live (the world is anchored to now)' : `frozen at ${options.clock.toISOString()} (--now)`}`,
       `  world    seed ${options.seed}, scale ${options.scale}; latency ${[...new Set(options.latency)].join('..')} ms; error rate ${options.errorRate}`,
       `  faults   header ${SCENARIO_HEADER}: ${SCENARIOS}`,

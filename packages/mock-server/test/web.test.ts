@@ -54,3 +54,15 @@ describe('HEAD', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('the API reference page', () => {
+  it('is served at /docs/api when built, and absent otherwise', async () => {
+    const page = join(mkdtempSync(join(tmpdir(), 'lms-ref-')), 'reference.html');
+    writeFileSync(page, '<!doctype html><title>API reference</title><script>/* redoc */</script>');
+    const res = await createTestApp({ referencePage: page }).request('/docs/api');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toContain('<title>API reference</title>');
+    expect((await createTestApp().request('/docs/api')).status).toBe(404);
+  });
+});

@@ -1,5 +1,6 @@
 // The built portal under /lms, with SPA fallback: a path without a file extension that matches no
 // file gets index.html, so deep links like /lms/profile work. /lms/api/* is never a page.
+import { readFile } from 'node:fs/promises';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createRouter } from '../http.js';
 
@@ -16,4 +17,14 @@ export function webRoutes(webRoot: string) {
       c.header('Cache-Control', 'no-cache');
       return index(c, next);
     });
+}
+
+/** The API reference page built from the contract (one self-contained HTML file, no CDN). */
+export const REFERENCE_PATH = '/docs/api';
+
+export function referenceRoutes(page: string) {
+  return createRouter().get(REFERENCE_PATH, async (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(await readFile(page, 'utf8'));
+  });
 }
