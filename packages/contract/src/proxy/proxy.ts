@@ -39,7 +39,7 @@ export interface ProxyOptions {
 /** Requests that ask the mock server to misbehave on purpose are passed on but not judged. */
 const isMockFault = (req: IncomingMessage) =>
   req.headers['x-mock-scenario'] !== undefined ||
-  /(?:^|;\s*)mock-scenario=/.test(req.headers.cookie ?? '');
+  /(?:^|;\s*)mock_scenario=/.test(req.headers.cookie ?? '');
 
 function decode(body: Buffer, encoding: string | undefined): Buffer {
   switch (encoding?.trim().toLowerCase()) {
