@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** Where `pnpm dev` sends API calls: the mock server by default, a real backend when set. */
 const apiTarget = process.env.LMS_API_TARGET ?? 'http://127.0.0.1:8080';
@@ -61,7 +62,18 @@ function productionAliases() {
 export default defineConfig(({ command }) => ({
   base: '/lms/',
   resolve: command === 'build' ? { alias: productionAliases() } : {},
-  plugins: [react(), portalTitle(), bareBaseRoute()],
+  plugins: [
+    react(),
+    portalTitle(),
+    bareBaseRoute(),
+    // Precompressed copies (.br, .gz) of every text file, for a server to send as they are (the
+    // mock server does, and the README's nginx example with brotli_static and gzip_static).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/,
+      threshold: 512,
+    }),
+  ],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },

@@ -1,7 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.js';
+import { serveApp } from '../src/serve.js';
 import { createTestApp, signIn } from './helpers.js';
 
 function builtPortal() {
@@ -25,6 +30,10 @@ describe('the built portal under /lms', () => {
     const js = await app.request('/lms/assets/app.js');
     expect(js.headers.get('content-type')).toMatch(/javascript/);
     expect((await app.request('/')).headers.get('location')).toBe('/lms/');
+    // /lms itself is the portal, not a redirect to /lms/
+    const bare = await app.request('/lms');
+    expect(bare.status).toBe(200);
+    expect(await bare.text()).toContain('<title>LMS</title>');
   });
 
   it('answers 404 for a missing asset and never leaves the root', async () => {
@@ -64,5 +73,69 @@ describe('the API reference page', () => {
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(await res.text()).toContain('<title>API reference</title>');
     expect((await createTestApp().request('/docs/api')).status).toBe(404);
+  });
+});
+
+/** A GET on a real socket, the body as sent (not decoded). */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      }).on('error', reject);
+    },
+  );
+}
+
+describe('serving the portal like production (pnpm start)', () => {
+  const script = 'console.log("ЛМС");'.repeat(200);
+  const root = builtPortal();
+  writeFileSync(join(root, 'assets', 'index-3f2a1b.js'), script);
+  writeFileSync(join(root, 'assets', 'index-3f2a1b.js.br'), brotliCompressSync(script));
+  writeFileSync(join(root, 'assets', 'index-3f2a1b.js.gz'), gzipSync(script));
+  writeFileSync(join(root, 'index.html.gz'), gzipSync('<!doctype html><title>LMS</title>'));
+  let base = '';
+  let close = () => undefined as void;
+  beforeAll(async () => {
+    const server = serveApp(createApp({ webRoot: root }), { port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => void server.close();
+  });
+  afterAll(() => close());
+
+  it('sends the precompressed copy the browser accepts, with Content-Encoding and Vary', async () => {
+    const url = `${base}/lms/assets/index-3f2a1b.js`;
+    const br = await rawGet(url, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+    const gz = await rawGet(url, { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(script);
+    const plain = await rawGet(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+  });
+
+  it('caches hashed assets for a year as immutable and never caches index.html', async () => {
+    const asset = await rawGet(`${base}/lms/assets/index-3f2a1b.js`, { 'Accept-Encoding': 'br' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/lms', '/lms/', '/lms/schedule']) {
+      const page = await rawGet(`${base}${path}`, { 'Accept-Encoding': 'gzip' });
+      expect(page.status, path).toBe(200);
+      expect(page.headers['cache-control'], path).toBe('no-cache');
+      expect(page.headers['content-encoding'], path).toBe('gzip');
+      expect(gunzipSync(page.body).toString(), path).toContain('<title>LMS</title>');
+    }
   });
 });
