@@ -1,8 +1,13 @@
+import { LmsError, type Problem } from '@lms/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../src/testing/render-app';
-import { createMockBackend, createStubClient } from './mock-backend';
+import { reconnectDelay } from '../src/features/session/api/use-session-reconnect';
+import { isDefiniteRefusal } from '../src/features/session/utils/session-refusal';
+import { rememberUser, STORED_USER_KEY } from '../src/features/session/utils/stored-user';
+import { sessionReconnecting } from '../src/lib/session-status';
+import { createMockBackend, createStubClient, signInDemo } from './mock-backend';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -232,5 +237,46 @@ describe('session', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(document.cookie).not.toContain('token=');
     expect(queryClient.getQueryData(['session', 'user'])).toBeFalsy();
+  });
+});
+
+describe('a session that survives a bad network', () => {
+  it('opens on the stored session when authentication fails for a moment, and reconnects', async () => {
+    const { backend, user } = await signInDemo('student');
+    rememberUser(user);
+    backend.scenarios!.set('/api/auth/enticate.json', 'server-error');
+    const { router } = await renderApp({ client: backend.client, path: '/lms/schedule' });
+    expect(
+      await screen.findByText(/Нет связи с сервером — переподключаемся/, {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/lms/schedule');
+    expect(sessionReconnecting.value).toBe(true);
+    backend.scenarios!.delete('/api/auth/enticate.json');
+    await waitFor(() => expect(sessionReconnecting.value).toBe(false), { timeout: 10_000 });
+    expect(screen.queryByText(/переподключаемся/)).toBeNull();
+    expect(router.state.location.pathname).toBe('/lms/schedule');
+  });
+
+  it('goes to the login page when the failing server has no stored session to open on', async () => {
+    const { backend } = await signInDemo('student');
+    localStorage.removeItem(STORED_USER_KEY);
+    backend.scenarios!.set('/api/auth/enticate.json', 'server-error');
+    const { router } = await renderApp({ client: backend.client, path: '/lms' });
+    await screen.findByRole('button', { name: 'Войти' });
+    expect(router.state.location.pathname).toBe('/lms/login');
+    // a server fault is not a refusal: the token stays for the next try
+    expect(document.cookie).toContain('token=');
+  });
+
+  it('ends only on a definite refusal: 401 or a failing envelope, never a timeout or a 5xx', () => {
+    const error = (status: number, problem: Problem) => new LmsError(problem, 'x', { status });
+    expect(isDefiniteRefusal(error(401, 'CLIENT_ERROR'))).toBe(true);
+    expect(isDefiniteRefusal(error(200, 'OK'))).toBe(true);
+    expect(isDefiniteRefusal(error(503, 'SERVER_ERROR'))).toBe(false);
+    expect(isDefiniteRefusal(error(0, 'TIMEOUT_ERROR'))).toBe(false);
+    expect(isDefiniteRefusal(new TypeError('Failed to fetch'))).toBe(false);
+    expect([0, 1, 2, 3, 4, 5, 9].map(reconnectDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
   });
 });

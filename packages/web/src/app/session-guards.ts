@@ -5,7 +5,10 @@ import type { LoginScreenData } from '../features/session/components/login-page'
 import { loginErrorKey, type LoginErrorKey } from '../features/session/utils/login-error';
 import { isPortalUser, type User } from '../lib/roles';
 import type { LazyQueryClient } from '../lib/lazy-query-client';
-import { hasTokenCookie } from '../lib/session-cookies';
+import { clearTokenCookie, hasTokenCookie } from '../lib/session-cookies';
+import { sessionReconnecting } from '../lib/session-status';
+import { isDefiniteRefusal } from '../features/session/utils/session-refusal';
+import { forgetUser, storedUser } from '../features/session/utils/stored-user';
 
 export interface SessionDeps {
   client: LmsClient;
@@ -55,7 +58,24 @@ function earlyAuthentication(client: LmsClient): Promise<User | null> {
 export function canEnterShell(deps: SessionDeps): Decision<boolean> {
   if (isPortalUser(cachedUser(deps))) return true;
   if (!hasTokenCookie()) return false;
-  return fetchSessionUser(deps).then(isPortalUser, () => false);
+  return fetchSessionUser(deps).then(isPortalUser, (error: unknown) => {
+    if (isDefiniteRefusal(error)) {
+      endStaleSession();
+      return false;
+    }
+    // The server could not be asked: open on the stored session and keep asking (the shell).
+    const stored = storedUser();
+    if (!isPortalUser(stored)) return false;
+    deps.queryClient.current?.setQueryData(sessionUserQuery.queryKey, stored);
+    sessionReconnecting.value = true;
+    return true;
+  });
+}
+
+/** A token the server refused is dropped, so the next failed login is a wrong password. */
+function endStaleSession(): void {
+  clearTokenCookie();
+  forgetUser();
 }
 
 /**
@@ -69,16 +89,20 @@ export function loginScreen(deps: SessionDeps): Decision<LoginScreenData | 'shel
     notice,
     logo: getLogo(deps.client),
   });
-  if (!hasTokenCookie()) return screen(null);
   const previous = deps.queryClient.current?.getQueryState(sessionUserQuery.queryKey);
-  if (previous?.status === 'error') {
+  // The shell's guard asked already: a refused token (now dropped) still gets its words.
+  if (previous?.status === 'error' && (hasTokenCookie() || isDefiniteRefusal(previous.error))) {
     return screen(loginErrorKey({ error: previous.error, tokenPresent: true }));
   }
+  if (!hasTokenCookie()) return screen(null);
   return fetchSessionUser(deps).then(
     (user) => {
       if (isPortalUser(user)) return 'shell';
       return screen(user ? 'roleRefused' : loginErrorKey({ tokenPresent: true }));
     },
-    (error: unknown) => screen(loginErrorKey({ error, tokenPresent: true })),
+    (error: unknown) => {
+      if (isDefiniteRefusal(error)) endStaleSession();
+      return screen(loginErrorKey({ error, tokenPresent: true }));
+    },
   );
 }

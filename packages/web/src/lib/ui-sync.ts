@@ -1,3 +1,4 @@
+import { sessionReconnecting } from './session-status';
 import { currentLanguage } from '@lms/i18n';
 import { useEffect } from 'react';
 import { resetAcademicSelection } from './academic-context/selection';
@@ -26,4 +27,5 @@ export function resetUiState(): void {
   theme.value = storedTheme();
   language.value = currentLanguage();
   resetAcademicSelection();
+  sessionReconnecting.value = false;
 }

@@ -5,6 +5,8 @@ import { ProfileMenu } from '../../components/layout/profile-menu';
 import { Loading } from '../../components/ui/loading';
 import { useExpiredSessionRedirect } from '../../features/session/api/use-expired-session';
 import { useLogout } from '../../features/session/api/use-logout';
+import { useSessionReconnect } from '../../features/session/api/use-session-reconnect';
+import { ReconnectingBanner } from '../../components/ui/offline-banner';
 import { useSessionUser } from '../../features/session/api/use-session-user';
 import { portalNameIn } from '../../features/session/utils/portal-config';
 import { toShortName } from '../../features/session/utils/short-name';
@@ -31,6 +33,7 @@ export function ShellLayout() {
   const { config, photo, academic } = useSessionBootstrap(user);
   const logout = useLogout();
   useExpiredSessionRedirect();
+  const reconnecting = useSessionReconnect();
 
   useThemeColor(THEME_COLORS.shell);
 
@@ -75,6 +78,7 @@ export function ShellLayout() {
 
   return (
     <PortalNameProvider name={portalName}>
+      {reconnecting ? <ReconnectingBanner /> : null}
       {isMobile.value ? <MobileShell {...frame} /> : <DesktopShell {...frame} />}
     </PortalNameProvider>
   );

@@ -15,3 +15,17 @@ export function OfflineBanner() {
     </div>
   );
 }
+
+/**
+ * The portal runs on the stored session while the server cannot confirm it: the page stays as it
+ * is and says it is reconnecting (the shell tries again by itself).
+ */
+export function ReconnectingBanner() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.banner} role="status">
+      <Icon name="refresh" size={18} />
+      {t('reconnecting')}
+    </div>
+  );
+}

@@ -1,13 +1,16 @@
 import type { LmsClient } from '@lms/client';
 import { readTokenCookie } from '../../../lib/session-cookies';
 import type { User } from '../../../lib/roles';
+import { rememberUser } from '../utils/stored-user';
 import { sessionKeys } from './session-keys';
 
 /** POST /api/auth/enticate.json: who the stored `token` cookie belongs to (null without one). */
 export async function authenticate(client: LmsClient): Promise<User | null> {
   const token = readTokenCookie();
   if (!token) return null;
-  return (await client.post('/api/auth/enticate.json', { body: { token } })) ?? null;
+  const user = (await client.post('/api/auth/enticate.json', { body: { token } })) ?? null;
+  rememberUser(user);
+  return user;
 }
 
 /**

@@ -8,6 +8,7 @@ import { sessionKeys } from '../api/session-keys';
 import { loginErrorKey, type LoginErrorKey } from '../utils/login-error';
 import { isPortalUser } from '../../../lib/roles';
 import { storeSessionId } from '../utils/session-id';
+import { rememberUser } from '../utils/stored-user';
 import { validateLogin, type LoginFieldErrors, type LoginValues } from '../utils/validate-login';
 
 export interface LoginFormState {
@@ -55,6 +56,7 @@ export function useLoginForm(options: {
         // Section 4: a teacher or student is stored, with a client-generated identifier.
         (await cacheReady)?.setQueryData(sessionKeys.user(), user);
         storeSessionId();
+        rememberUser(user);
         options.onSignedIn();
         return;
       }

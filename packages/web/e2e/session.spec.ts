@@ -1,0 +1,59 @@
+import { expect, expectAccessible, logIn, test } from './fixtures';
+
+// A session that survives a bad network (issue 15): only a definite refusal ends it.
+
+test('a reload during an authentication outage keeps the student on the schedule, reconnecting, until the server is back', async ({
+  page,
+}) => {
+  await logIn(page, 'student');
+  await page.goto('/lms/schedule');
+  const heading = page.getByRole('heading', { level: 1, name: 'Расписание' });
+  await expect(heading).toBeVisible();
+
+  // the server cannot be reached for authentication (a dropped connection), then answers 503
+  await page.route('**/api/auth/enticate.json', (route) => route.abort('connectionreset'));
+  await page.reload();
+  await expect(page).toHaveURL(/\/lms\/schedule$/);
+  const banner = page.getByRole('status').filter({ hasText: 'переподключаемся' });
+  await expect(banner).toBeVisible();
+  await expect(heading).toBeVisible();
+  await expectAccessible(page, 'schedule while reconnecting');
+  await page.unroute('**/api/auth/enticate.json');
+  await page.route('**/api/auth/enticate.json', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ result: 1, error: 'Service unavailable', data: null }),
+    }),
+  );
+  await page.reload();
+  await expect(page).toHaveURL(/\/lms\/schedule$/);
+  await expect(banner).toBeVisible();
+
+  // the outage ends: the session is confirmed and the page works on
+  await page.unroute('**/api/auth/enticate.json');
+  await expect(banner).toBeHidden({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/lms\/schedule$/);
+  await page.getByRole('link', { name: 'Новости' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
+});
+
+test('a token the server refuses ends the session; the next wrong password says so', async ({
+  page,
+  context,
+  request,
+}) => {
+  await logIn(page, 'student');
+  // the server forgets every session
+  expect((await request.post('/__mock/reset', { data: {} })).ok()).toBe(true);
+  await page.reload();
+  await expect(page).toHaveURL(/\/lms\/login$/);
+  expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined();
+  await page.getByLabel(/логин/i).first().fill('student');
+  await page
+    .getByLabel(/пароль/i)
+    .first()
+    .fill('wrong-password');
+  await page.getByRole('button', { name: /войти/i }).click();
+  await expect(page.getByText('Неверное имя пользователя или пароль')).toBeVisible();
+});
