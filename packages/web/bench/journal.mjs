@@ -5,53 +5,12 @@
 // the time from the journal's answer to the table painted (median of several runs), the frames
 // while the table scrolls from top to bottom, and how many rows are in the page. It prints what it
 // measured; it is a benchmark, not a test, and fails only if it cannot run.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { launchBrowser, startPortal } from './portal-server.mjs';
 
 const STUDENTS = 100;
 const DATES = 60;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const root = fileURLToPath(new URL('..', import.meta.url));
-const mainJs = fileURLToPath(new URL('../../mock-server/dist/main.js', import.meta.url));
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(
-  process.execPath,
-  [
-    mainJs,
-    '--port',
-    String(port),
-    '--web-root',
-    `${root}dist`,
-    '--now',
-    '2026-11-20T09:00:00+06:00',
-  ],
-  { stdio: ['ignore', 'ignore', 'inherit'] },
-);
-process.on('exit', () => server.kill());
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/config.json`)).ok) break;
-  } catch {
-    if (i > 100) throw new Error('the mock server did not start');
-  }
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+const { base, stop } = await startPortal();
 
 // 60 lesson dates from 1 September on, and 100 students with a mark on each.
 const dates = Array.from({ length: DATES }, (_, i) => {
@@ -79,10 +38,7 @@ const envelope = (data) => ({
   body: JSON.stringify({ result: 0, error: null, data }),
 });
 
-const browser = await chromium.launch({
-  ...(systemChromium && { executablePath: systemChromium }),
-  args: ['--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launchBrowser();
 const context = await browser.newContext({
   viewport: { width: 1440, height: 900 },
   locale: 'ru-RU',
@@ -157,7 +113,7 @@ const scroll = await page.evaluate(async () => {
   };
 });
 await browser.close();
-server.kill();
+stop();
 
 const sorted = [...renders].sort((a, b) => a - b);
 const median = sorted[Math.floor(sorted.length / 2)];

@@ -22,7 +22,7 @@ export interface SessionDeps {
  */
 export type Decision<T> = T | Promise<T>;
 
-function cachedUser({ queryClient }: SessionDeps): User | null | undefined {
+export function cachedUser({ queryClient }: SessionDeps): User | null | undefined {
   return queryClient.current?.getQueryData<User | null>(sessionUserQuery.queryKey);
 }
 

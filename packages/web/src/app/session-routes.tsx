@@ -1,12 +1,21 @@
-import { Suspense, use, useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useNavigate } from 'react-router';
 import { Loading } from '../components/ui/loading';
 import { LoginPage } from '../features/session/components/login-page';
 import { useApiClient } from '../lib/api-client';
 import { useLazyQueryClient } from '../lib/lazy-query-client';
 import { isOnline } from '../lib/online-status';
+import { loadChunk } from '../lib/chunk-loading';
+import { isPortalUser, type PortalUser } from '../lib/roles';
 import { lazyRoute } from './lazy-route';
-import { canEnterShell, loginScreen, type Decision, type SessionDeps } from './session-guards';
+import { SECTIONS } from './sections';
+import {
+  cachedUser,
+  canEnterShell,
+  loginScreen,
+  type Decision,
+  type SessionDeps,
+} from './session-guards';
 
 // The shell is its own chunk: the login screen does not load it.
 const ShellRoute = lazyRoute(
@@ -15,17 +24,13 @@ const ShellRoute = lazyRoute(
   (m) => m.ShellRoute,
 );
 
-function Resolved<T>({
-  decision,
-  children,
-}: {
-  decision: Promise<T>;
-  children: (value: T) => ReactNode;
-}) {
-  return children(use(decision));
-}
+type Settled<T> = { value: T } | { error: unknown };
 
-/** Renders a guard's decision: at once when it is known, after 'Загрузка...' while the server answers. */
+/**
+ * Renders a guard's decision: at once when it is known, 'Загрузка...' while the server answers.
+ * Not a Suspense fallback: a page revealed after one is held by React for at least 300 ms, which
+ * on a reload would keep the portal waiting after its data has arrived.
+ */
 function Decided<T>({
   decision,
   children,
@@ -33,12 +38,22 @@ function Decided<T>({
   decision: Decision<T>;
   children: (value: T) => ReactNode;
 }) {
+  const [settled, setSettled] = useState<Settled<T> | null>(null);
+  useEffect(() => {
+    if (!(decision instanceof Promise)) return;
+    let live = true;
+    decision.then(
+      (value) => live && setSettled({ value }),
+      (error: unknown) => live && setSettled({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [decision]);
   if (!(decision instanceof Promise)) return children(decision);
-  return (
-    <Suspense fallback={<Loading fullScreen />}>
-      <Resolved decision={decision}>{children}</Resolved>
-    </Suspense>
-  );
+  if (!settled) return <Loading fullScreen />;
+  if ('error' in settled) throw settled.error;
+  return children(settled.value);
 }
 
 /**
@@ -57,13 +72,50 @@ export function RootRedirect() {
   return <Navigate to={isOnline() ? '/lms' : '/lms/offline'} replace />;
 }
 
+/** The landing section (news at /lms): its chunk comes with the shell's. */
+const landingSection = () => SECTIONS.find((section) => section.path === '/lms')?.Component;
+
+/** What a login leads to, loaded while the server checks the password. */
+function loadWhatFollowsLogin() {
+  return Promise.all([
+    ShellRoute.preload(),
+    landingSection()?.preload(),
+    loadChunk('warm start', () => import('./warm-start')),
+  ]);
+}
+
+/**
+ * Into the shell without idle time: its chunks load during the login request, the first screen's
+ * requests start as soon as the login succeeds, and the navigation is a transition, so the login
+ * screen stays until the shell can show (no Suspense fallback and its 300 ms throttle between).
+ */
+function useEnterShell() {
+  const client = useApiClient();
+  const queryClient = useLazyQueryClient();
+  const navigate = useNavigate();
+  return {
+    prepare: () => void loadWhatFollowsLogin().catch(() => undefined),
+    enter: (user: PortalUser) => {
+      void loadWhatFollowsLogin()
+        .then(([, , module]) => module.warmStart(client, queryClient, user))
+        .catch(() => undefined);
+      startTransition(() => void navigate('/lms', { replace: true }));
+    },
+  };
+}
+
 /** /lms/login: a signed-in user goes on to the portal; otherwise the login screen (section 4). */
 export function LoginRoute() {
   const decision = useDecision(loginScreen);
+  const { prepare, enter } = useEnterShell();
   return (
     <Decided decision={decision}>
       {(screen) =>
-        screen === 'shell' ? <Navigate to="/lms" replace /> : <LoginPage {...screen} />
+        screen === 'shell' ? (
+          <Navigate to="/lms" replace />
+        ) : (
+          <LoginPage {...screen} onPrepare={prepare} onSignedIn={enter} />
+        )
       }
     </Decided>
   );
@@ -73,8 +125,16 @@ export function LoginRoute() {
 export function ShellGate() {
   const decision = useDecision((deps) => {
     const entering = canEnterShell(deps);
-    // The shell's chunk loads while the server checks the token.
-    if (entering !== false) ShellRoute.preload().catch(() => undefined);
+    // The shell's chunk (and the landing section's) load while the server checks the token, and
+    // the first screen's requests start as soon as it is confirmed.
+    if (entering !== false) {
+      void loadWhatFollowsLogin()
+        .then(async ([, , module]) => {
+          const user = (await entering) ? cachedUser(deps) : null;
+          if (isPortalUser(user)) await module.warmStart(deps.client, deps.queryClient, user);
+        })
+        .catch(() => undefined);
+    }
     return entering;
   });
   return (

@@ -24,9 +24,16 @@ export function nextNewsPage(
   return lastPageParam + 1;
 }
 
+/**
+ * A feed read a moment ago is not asked again when the screen mounts (e.g. the first page fetched
+ * while the login was finishing); a publish or delete refreshes it at once.
+ */
+export const NEWS_FRESH_MS = 30_000;
+
 /** POST /api/news/data.json page by page: the feed, newest first; an empty list past the end. */
 export function getNewsFeedQueryOptions(client: LmsClient, reader: NewsReader) {
   return infiniteQueryOptions({
+    staleTime: NEWS_FRESH_MS,
     queryKey: newsKeys.feed(reader),
     queryFn: async ({ pageParam, signal }): Promise<NewsItem[]> =>
       (await client.post('/api/news/data.json', {

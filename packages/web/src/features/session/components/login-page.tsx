@@ -1,3 +1,4 @@
+import type { PortalUser } from '../../../lib/roles';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,16 @@ import { useLoginForm } from './use-login-form';
 export interface LoginScreenData {
   notice?: LoginErrorKey | null;
   logo?: Promise<LogoInfo | undefined>;
+}
+
+export interface LoginPageProps extends LoginScreenData {
+  /** Where a signed-in user goes (the portal, by default straight to /lms). */
+  onSignedIn?: (user: PortalUser) => void;
+  /**
+   * The user is about to sign in (a field got focus, or the form was sent): what comes after a
+   * login may start loading, before the password is checked rather than after.
+   */
+  onPrepare?: () => void;
 }
 
 interface BrandProps {
@@ -51,13 +62,14 @@ function LoadedBrand({ logo }: { logo: Promise<LogoInfo | undefined> }) {
   return <Brand logo={use(logo)} />;
 }
 
-export function LoginPage({ notice = null, logo }: LoginScreenData) {
+export function LoginPage({ notice = null, logo, onSignedIn, onPrepare }: LoginPageProps) {
   useSignals();
   const { t } = useTranslation('session');
   const navigate = useNavigate();
   const form = useLoginForm({
     initialError: notice,
-    onSignedIn: () => void navigate('/lms', { replace: true }),
+    onSignedIn: onSignedIn ?? (() => void navigate('/lms', { replace: true })),
+    onSubmitting: onPrepare,
   });
 
   usePageTitle(t('pageTitle'));
@@ -79,7 +91,7 @@ export function LoginPage({ notice = null, logo }: LoginScreenData) {
 
   if (isMobile.value) {
     return (
-      <main className={styles.mobilePage} data-layout="mobile">
+      <main className={styles.mobilePage} data-layout="mobile" onFocusCapture={onPrepare}>
         <div className={styles.mobileBrand}>
           <div className={styles.mobileTopBar}>
             <LanguageSwitch />
@@ -95,7 +107,7 @@ export function LoginPage({ notice = null, logo }: LoginScreenData) {
   }
 
   return (
-    <main className={styles.page} data-layout="desktop">
+    <main className={styles.page} data-layout="desktop" onFocusCapture={onPrepare}>
       <div className={styles.topBar}>
         <LanguageSwitch />
       </div>

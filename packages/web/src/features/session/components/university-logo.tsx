@@ -20,6 +20,12 @@ export function UniversityLogo({ src, widthPercent }: UniversityLogoProps) {
       className={styles.logo}
       src={url}
       alt={t('logoAlt')}
+      // A square box from the start (the placeholder's), so nothing moves when the image arrives;
+      // the one image of the login screen, asked for first.
+      width={256}
+      height={256}
+      fetchPriority="high"
+      decoding="async"
       style={{ width: `${widthPercent}%` }}
       onError={() => {
         if (src) setFailed(src);

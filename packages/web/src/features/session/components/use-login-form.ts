@@ -6,7 +6,7 @@ import { authorize } from '../api/authorize';
 import { logout } from '../api/logout';
 import { sessionKeys } from '../api/session-keys';
 import { loginErrorKey, type LoginErrorKey } from '../utils/login-error';
-import { isPortalUser } from '../../../lib/roles';
+import { isPortalUser, type PortalUser } from '../../../lib/roles';
 import { storeSessionId } from '../utils/session-id';
 import { rememberUser } from '../utils/stored-user';
 import { validateLogin, type LoginFieldErrors, type LoginValues } from '../utils/validate-login';
@@ -32,7 +32,9 @@ export interface LoginFormState {
  */
 export function useLoginForm(options: {
   initialError: LoginErrorKey | null;
-  onSignedIn: () => void;
+  onSignedIn: (user: PortalUser) => void;
+  /** The request is on its way: what comes after a login may start loading. */
+  onSubmitting?: () => void;
 }): LoginFormState {
   const client = useApiClient();
   const queryClient = useLazyQueryClient();
@@ -51,13 +53,16 @@ export function useLoginForm(options: {
     // A failed cache chunk is reported by the shell's route, not as a wrong password.
     const cacheReady = queryClient.load().catch(() => undefined);
     try {
-      const user = await authorize(client, values);
+      const request = authorize(client, values);
+      // after the login request is on its way, so it does not queue behind chunk downloads
+      options.onSubmitting?.();
+      const user = await request;
       if (isPortalUser(user)) {
         // Section 4: a teacher or student is stored, with a client-generated identifier.
         (await cacheReady)?.setQueryData(sessionKeys.user(), user);
         storeSessionId();
         rememberUser(user);
-        options.onSignedIn();
+        options.onSignedIn(user);
         return;
       }
       if (user) {

@@ -1,0 +1,60 @@
+// What the web benchmarks share: the built portal served by the mock server on a free port (its
+// clock frozen at the world's Friday), and Chromium (Debian's when present).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const mainJs = fileURLToPath(new URL('../../mock-server/dist/main.js', import.meta.url));
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Starts the mock server with the built portal; resolves with its base URL and a stop(). */
+export async function startPortal() {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    process.execPath,
+    [
+      mainJs,
+      '--port',
+      String(port),
+      '--web-root',
+      `${root}dist`,
+      '--now',
+      '2026-11-20T09:00:00+06:00',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  process.on('exit', () => server.kill());
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/config.json`)).ok) break;
+    } catch {
+      if (i > 100) throw new Error('the mock server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { base, stop: () => server.kill() };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    ...(systemChromium && { executablePath: systemChromium }),
+    args: ['--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const ms = (value) => `${value.toFixed(1)} ms`;

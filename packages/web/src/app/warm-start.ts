@@ -1,0 +1,28 @@
+import type { LmsClient } from '@lms/client';
+import { getNewsFeedQueryOptions } from '../features/news/api/get-news';
+import { getConfigQueryOptions } from '../features/session/api/get-config';
+import { getPhotoQueryOptions } from '../features/session/api/get-photo';
+import type { LazyQueryClient } from '../lib/lazy-query-client';
+import { getDefaultYearQueryOptions } from '../lib/reference-data/default-year';
+import type { PortalUser } from '../lib/roles';
+
+/**
+ * The first screen's requests, started the moment a login succeeds rather than when the shell's
+ * components mount: the config, the photo, the default year and the news feed's first page land
+ * in the cache the shell then reads. (Its own chunk, loaded while the password is checked.)
+ */
+export async function warmStart(
+  client: LmsClient,
+  lazyCache: LazyQueryClient,
+  user: PortalUser,
+): Promise<void> {
+  const cache = await lazyCache.load();
+  await Promise.allSettled([
+    cache.prefetchQuery(getConfigQueryOptions(client)),
+    cache.prefetchQuery(getPhotoQueryOptions(client, { uid: user.uid, role: user.role })),
+    cache.prefetchQuery(getDefaultYearQueryOptions(client, { uid: user.uid })),
+    cache.prefetchInfiniteQuery(
+      getNewsFeedQueryOptions(client, { id: user.id, uid: user.uid, role: user.role }),
+    ),
+  ]);
+}
