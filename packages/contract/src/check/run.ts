@@ -255,6 +255,17 @@ export class CheckRun {
     }
   }
 
+  /** The same request without cookies: 401 and a failing envelope (the `no-session` check). */
+  async expectNoSession(op: Operation, request: CallOptions, what: 'request' | 'write') {
+    const answer = await this.call(
+      this.newClient(),
+      op,
+      { ...request, cookies: false },
+      `${what} without a session`,
+    );
+    this.expectRefusal(op, 'no-session', answer, [401], `a ${what} without a session`);
+  }
+
   report(started: number, aborted?: string): CheckReport {
     const results: CheckResult[] = [];
     for (const op of operations) {
@@ -494,13 +505,7 @@ async function withoutSession(run: CheckRun, actors: Actor[]) {
     const actor = actors.find((a) => !op.roles || op.roles.includes(a.role))!;
     const request =
       run.accepted.get(op.operationId)?.get(actor.role) ?? (await readRequest(run, op, actor));
-    const answer = await run.call(
-      run.newClient(),
-      op,
-      { ...request, cookies: false },
-      'request without a session',
-    );
-    run.expectRefusal(op, 'no-session', answer, [401], 'a request without a session');
+    await run.expectNoSession(op, request, 'request');
   }
 }
 

@@ -77,13 +77,7 @@ class Scenario {
     const op = run.op(operationId);
     const actor = this.actor(role);
     const before = JSON.stringify(await readAfter());
-    const none = await run.call(
-      run.newClient(),
-      op,
-      { ...request, cookies: false },
-      'write without a session',
-    );
-    run.expectRefusal(op, 'no-session', none, [401], 'a write without a session');
+    await run.expectNoSession(op, request, 'write');
     await this.unchanged(op, 'no-session', readAfter, before);
     for (const [xsrf, check] of [
       ['missing', 'xsrf-missing'],
