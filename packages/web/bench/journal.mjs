@@ -5,7 +5,7 @@
 // the time from the journal's answer to the table painted (median of several runs), the frames
 // while the table scrolls from top to bottom, and how many rows are in the page. It prints what it
 // measured; it is a benchmark, not a test, and fails only if it cannot run.
-import { launchBrowser, startPortal } from './portal-server.mjs';
+import { fillLogin, launchBrowser, startPortal } from './portal-server.mjs';
 
 const STUDENTS = 100;
 const DATES = 60;
@@ -69,13 +69,7 @@ await page.addInitScript(() => {
   );
 });
 
-await page.goto(`${base}/lms/login`);
-await page.getByLabel(/логин/i).first().fill('teacher');
-await page
-  .getByLabel(/пароль/i)
-  .first()
-  .fill('Teacher1');
-await page.getByRole('button', { name: /войти/i }).click();
+await (await fillLogin(page, base, 'teacher', 'Teacher1')).click();
 await page.waitForURL(/\/lms\/?$/);
 
 const renders = [];

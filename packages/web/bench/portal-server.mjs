@@ -58,3 +58,17 @@ export function launchBrowser() {
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const ms = (value) => `${value.toFixed(1)} ms`;
+
+/**
+ * Opens the login page and fills in a demo account; returns the 'Войти' button (not clicked, so a
+ * benchmark can time the click).
+ */
+export async function fillLogin(page, base, login, password) {
+  await page.goto(`${base}/lms/login`);
+  await page.getByLabel(/логин/i).first().fill(login);
+  await page
+    .getByLabel(/пароль/i)
+    .first()
+    .fill(password);
+  return page.getByRole('button', { name: /войти/i });
+}

@@ -4,7 +4,7 @@
 // - login → first news item: from the click on 'Войти' to the first news card painted;
 // - reload → first news item: from the navigation's start (a session in the cookies) to the same.
 // A benchmark, not a test: it prints what it measured and fails only if it cannot run.
-import { launchBrowser, median, ms, startPortal } from './portal-server.mjs';
+import { fillLogin, launchBrowser, median, ms, startPortal } from './portal-server.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const { base, stop } = await startPortal();
@@ -36,13 +36,7 @@ for (let run = 0; run < RUNS; run++) {
   });
   const page = await context.newPage();
   await page.addInitScript(watchFirstNews);
-  await page.goto(`${base}/lms/login`);
-  await page.getByLabel(/логин/i).first().fill('student');
-  await page
-    .getByLabel(/пароль/i)
-    .first()
-    .fill('Student1');
-  const button = page.getByRole('button', { name: /войти/i });
+  const button = await fillLogin(page, base, 'student', 'Student1');
   await button.evaluate((element) => {
     element.addEventListener('click', () => (window.__clicked = performance.now()), {
       capture: true,

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { DEMO_PRACTICE_CLASS } from './demo-world';
 import { describe, expect, it } from 'vitest';
 import {
   absencePercent,
@@ -29,15 +30,7 @@ const assessments = [
   { id_otsenka: 3, name: '3', value: 3 },
   { id_otsenka: 5, name: 'н/б', value: 0 },
 ];
-const cls: JournalClass = {
-  id_teacher: 501,
-  id_discipline: 3001,
-  credits: 3,
-  id_groupOrPorok: 101,
-  isPotok: false,
-  id_semesterOrWs: 1,
-  id_vid_zaniatiy: 2,
-};
+const cls: JournalClass = { ...DEMO_PRACTICE_CLASS };
 
 describe('journal calculation (section 5)', () => {
   it('counts н/б as one absence and zero points, an empty mark as zero', () => {

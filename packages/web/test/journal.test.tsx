@@ -5,21 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { visitOutbox } from '../src/features/journal/api/visit-outbox';
 import { journalFigures, type Journal } from '../src/features/journal/utils/journal-calc';
 import { renderApp } from '../src/testing/render-app';
+import { DEMO_PRACTICE_CLASS } from './demo-world';
 import { signInDemo, type MockBackendOptions } from './mock-backend';
 
 vi.setConfig({ testTimeout: 40_000 });
 
 // The mock world's Friday: the roll call starts on it and refuses later dates.
 const NOW = new Date('2026-11-20T10:00:00+06:00');
-const PRACTICE = {
-  id_teacher: 501,
-  id_discipline: 3001,
-  credits: 3,
-  id_groupOrPorok: 101,
-  isPotok: false,
-  id_semesterOrWs: 1,
-  id_vid_zaniatiy: 2,
-};
+const PRACTICE = DEMO_PRACTICE_CLASS;
 
 /** The demo student's practice journal in «Веб-разработка», asked for the given student id. */
 const studentRequest = (id_student: number) => {

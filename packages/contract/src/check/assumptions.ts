@@ -65,7 +65,20 @@ export class AssumptionTracker {
     this.contradictions.set(unit, list);
   }
 
+  /** The units an answer or request touches, by operation and status: the schemas are walked once. */
+  private readonly unitCache = new Map<string, string[]>();
+
   private unitsOfAnswer(op: Operation, status: number): string[] {
+    const key = `${op.operationId} ${status}`;
+    let units = this.unitCache.get(key);
+    if (!units) {
+      units = this.collectAnswerUnits(op, status);
+      this.unitCache.set(key, units);
+    }
+    return units;
+  }
+
+  private collectAnswerUnits(op: Operation, status: number): string[] {
     const content = op.responses[String(status)] ?? {};
     const used = new Set<string>();
     for (const pointer of Object.values(content)) componentsOf(pointer, used);

@@ -93,14 +93,7 @@ class Scenario {
       await this.unchanged(op, check, readAfter, before);
     }
     if (op.roles) {
-      const other = this.actor(role === 1 ? 2 : 1);
-      const refused = await run.call(
-        other.client,
-        op,
-        request,
-        `write as the ${roleName(other.role)}`,
-      );
-      run.expectRefusal(op, 'role', refused, [403], `the ${roleName(other.role)}'s write`);
+      await run.expectRoleRefused(op, this.actor(role === 1 ? 2 : 1), request, 'write');
       await this.unchanged(op, 'role', readAfter, before);
     }
     const answer = await run.call(actor.client, op, request, `write as the ${roleName(role)}`);

@@ -125,9 +125,10 @@ export function LoginRoute() {
 export function ShellGate() {
   const decision = useDecision((deps) => {
     const entering = canEnterShell(deps);
-    // The shell's chunk (and the landing section's) load while the server checks the token, and
-    // the first screen's requests start as soon as it is confirmed.
-    if (entering !== false) {
+    // While the server checks the token, the shell's chunk (and the landing section's) load, and
+    // the first screen's requests start as soon as it is confirmed. (After a login the user is
+    // known at once and the login screen has done both already.)
+    if (entering instanceof Promise) {
       void loadWhatFollowsLogin()
         .then(async ([, , module]) => {
           const user = (await entering) ? cachedUser(deps) : null;

@@ -60,3 +60,15 @@ export function useOutbox<Payload>(
     [all, owner, scope],
   );
 }
+
+/**
+ * What a waiting write's line says, as a key the screens translate (`outbox.<state>`): refused,
+ * on its way, waiting for the network, or waiting for its turn.
+ */
+export type OutboxState = 'failed' | 'sending' | 'offline' | 'pending';
+
+export function outboxState(entry: Pick<OutboxEntry<unknown>, 'status'>): OutboxState {
+  if (entry.status === 'failed') return 'failed';
+  if (entry.status === 'sending') return 'sending';
+  return onlineManager.isOnline() ? 'pending' : 'offline';
+}

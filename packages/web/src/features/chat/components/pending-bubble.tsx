@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { onlineManager } from '@tanstack/react-query';
+import { outboxState } from '../../../lib/outbox/use-outbox';
 import { useTranslation } from 'react-i18next';
 import { UploadProgressBar } from '../../../components/upload/upload-progress';
 import { useFailureDetail } from '../../../components/ui/failure-message';
@@ -21,11 +21,7 @@ export function PendingBubble({ entry, onRetry, onDiscard, onCancel }: PendingBu
   const { t } = useTranslation('chat');
   const failureDetail = useFailureDetail();
   const progress = sendProgress.value[entry.id];
-  let status: string;
-  if (entry.status === 'failed') status = t('outbox.failed');
-  else if (entry.status === 'sending') status = t('outbox.sending');
-  else if (!onlineManager.isOnline()) status = t('outbox.offline');
-  else status = t('outbox.pending');
+  const status = t(`outbox.${outboxState(entry)}`);
   const detail = entry.status === 'failed' ? failureDetail(entry.error) : '';
   return (
     <div className={styles.bubbleRow} data-mine="true">

@@ -1,5 +1,5 @@
-import { onlineManager } from '@tanstack/react-query';
 import { formatDate } from '@lms/i18n/dates';
+import { outboxState } from '../../../lib/outbox/use-outbox';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/panel';
@@ -41,10 +41,7 @@ export function PendingVisits({ entries, owner, names }: PendingVisitsProps) {
                   name: nameOf(payload.visit.id_student),
                   date: formatDate(payload.visit.visitDate),
                 });
-          let status = t('outbox.pending');
-          if (entry.status === 'failed') status = t('outbox.failed');
-          else if (entry.status === 'sending') status = t('outbox.sending');
-          else if (!onlineManager.isOnline()) status = t('outbox.offline');
+          const status = t(`outbox.${outboxState(entry)}`);
           const detail = entry.status === 'failed' ? failureDetail(entry.error) : '';
           return (
             <li key={entry.id} className={styles.outboxItem} data-status={entry.status}>

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { onlineManager } from '@tanstack/react-query';
+import { outboxState } from '../../../lib/outbox/use-outbox';
 import { formatDate } from '@lms/i18n/dates';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -215,13 +215,7 @@ export function RollCall({
     status = (
       <p className={styles.notice} role="status">
         <Icon name={waiting.status === 'failed' ? 'alert' : 'refresh'} size={18} />
-        {waiting.status === 'failed'
-          ? t('outbox.failed')
-          : waiting.status === 'sending'
-            ? t('outbox.sending')
-            : onlineManager.isOnline()
-              ? t('outbox.pending')
-              : t('outbox.offline')}
+        {t(`outbox.${outboxState(waiting)}`)}
       </p>
     );
   } else if (savedDate === date) {
@@ -233,16 +227,12 @@ export function RollCall({
     );
   }
 
-  const dateError =
-    showProblem || (problem && problem !== 'required')
-      ? problem === 'future'
-        ? t('roll.dateFuture')
-        : problem === 'outside' && span
-          ? t('roll.dateOutside', { from: formatDate(span[0]), to: formatDate(span[1]) })
-          : problem === 'required'
-            ? t('roll.dateRequired')
-            : null
-      : null;
+  // An empty date is only pointed out once the user tries to save.
+  let dateError: string | null = null;
+  if (problem === 'future') dateError = t('roll.dateFuture');
+  else if (problem === 'outside' && span) {
+    dateError = t('roll.dateOutside', { from: formatDate(span[0]), to: formatDate(span[1]) });
+  } else if (problem === 'required' && showProblem) dateError = t('roll.dateRequired');
 
   return (
     <Panel title={t('roll.title')} icon="check" className={styles.noPrint}>

@@ -14,7 +14,7 @@ import type { AcademicContext } from '../../../lib/academic-context/use-academic
 import { chosenOrFirst, PLACEHOLDER_ID } from '../../../lib/pickers';
 import { getContactsQueryOptions } from '../../../lib/reference-data/contacts';
 import type { ShellUser } from '../../../lib/shell-session';
-import { useLessonKinds } from '../api/class-lists';
+import { useJournalClass } from '../api/class-lists';
 import { useStudentJournal } from '../api/journal';
 import {
   ABSENT_MARK,
@@ -43,32 +43,20 @@ export function StudentJournal({ user, academic, warningPercent }: StudentJourna
   const client = useApiClient();
   const [teacherId, setTeacherId] = useState<number | null>(null);
   const [kindId, setKindId] = useState<number | null>(null);
-  const { discipline, semester, group } = academic;
   const teachers = useQuery(getContactsQueryOptions(client, academic.contacts));
   const teacher = academic.contacts
     ? chosenOrFirst(teachers.data, teacherId, (item) => item.idid)
     : null;
-  const kindsBody =
-    teacher && discipline && semester && group
-      ? {
-          id_teacher: teacher.idid,
-          id_discipline: discipline.id_discipline,
-          id_groupOrPorok: group.id_group,
-          isPotok: group.isPotok ?? false,
-          id_semesterOrWs: semester.id_semester,
-        }
-      : null;
-  const kinds = useLessonKinds(kindsBody);
-  const kind = chosenOrFirst(kinds.data, kindId, (item) => item.id_vid_zaniatiy);
+  const { kinds, kind, cls } = useJournalClass(academic, teacher?.idid ?? null, kindId);
   const journal = useStudentJournal(
-    kindsBody && discipline && kind
+    cls
       ? {
           id_student: user.id,
-          id_teacher: kindsBody.id_teacher,
-          id_discipline: kindsBody.id_discipline,
-          credits: discipline.kredits,
-          id_semesterOrWs: kindsBody.id_semesterOrWs,
-          id_vid_zaniatiy: kind.id_vid_zaniatiy,
+          id_teacher: cls.id_teacher,
+          id_discipline: cls.id_discipline,
+          credits: cls.credits,
+          id_semesterOrWs: cls.id_semesterOrWs,
+          id_vid_zaniatiy: cls.id_vid_zaniatiy,
         }
       : null,
   );
@@ -78,7 +66,7 @@ export function StudentJournal({ user, academic, warningPercent }: StudentJourna
   });
 
   let body;
-  if (!kindsBody) {
+  if (!kinds) {
     body =
       academic.contacts && teachers.isSuccess && teachers.data.length === 0 ? (
         <EmptyState icon="contacts" text={t('student.noTeachers')} />
@@ -168,7 +156,7 @@ export function StudentJournal({ user, academic, warningPercent }: StudentJourna
               if (id !== PLACEHOLDER_ID) setTeacherId(id);
             }}
           />
-          <KindPicker kinds={kindsBody ? kinds : null} kind={kind} onChange={setKindId} />
+          <KindPicker kinds={kinds} kind={kind} onChange={setKindId} />
         </div>
       </Panel>
       <Panel title={t('student.marks')} icon="check">

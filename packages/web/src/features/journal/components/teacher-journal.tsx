@@ -8,14 +8,13 @@ import { PickerField } from '../../../components/ui/picker-field';
 import { useApiClient } from '../../../lib/api-client';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
 import { useOutbox } from '../../../lib/outbox/use-outbox';
-import { chosenOrFirst } from '../../../lib/pickers';
 import type { ShellUser } from '../../../lib/shell-session';
-import { useAssessments, useLessonKinds } from '../api/class-lists';
+import { useAssessments, useJournalClass } from '../api/class-lists';
 import { useJournal } from '../api/journal';
 import { journalKeys } from '../api/journal-keys';
 import { useRoll } from '../api/roll';
 import { registerVisitSender, visitOutbox, visitsOf } from '../api/visit-outbox';
-import { classKey, type JournalClass } from '../utils/journal-class';
+import { classKey } from '../utils/journal-class';
 import { semesterSpan } from '../utils/lesson-date';
 import { todayIso } from '../utils/today';
 import { ClassJournal } from './class-journal';
@@ -39,7 +38,7 @@ export function TeacherJournal({ user, academic }: TeacherJournalProps) {
   const queryClient = useQueryClient();
   const [kindId, setKindId] = useState<number | null>(null);
   const [subgroupId, setSubgroupId] = useState(0);
-  const { discipline, semester, group } = academic;
+  const { discipline, group } = academic;
 
   // The outbox sends with this screen's client and refreshes the journal after each write.
   useEffect(
@@ -51,22 +50,7 @@ export function TeacherJournal({ user, academic }: TeacherJournalProps) {
     [client, queryClient],
   );
 
-  const kindsBody =
-    discipline && semester && group
-      ? {
-          id_teacher: user.id,
-          id_discipline: discipline.id_discipline,
-          id_groupOrPorok: group.id_group,
-          isPotok: group.isPotok ?? false,
-          id_semesterOrWs: semester.id_semester,
-        }
-      : null;
-  const kinds = useLessonKinds(kindsBody);
-  const kind = chosenOrFirst(kinds.data, kindId, (item) => item.id_vid_zaniatiy);
-  const cls: JournalClass | null =
-    kindsBody && discipline && kind
-      ? { ...kindsBody, credits: discipline.kredits, id_vid_zaniatiy: kind.id_vid_zaniatiy }
-      : null;
+  const { kinds, kind, cls } = useJournalClass(academic, user.id, kindId);
 
   const today = todayIso();
   // The class's students (subgroup 0, today): which subgroups it has.
@@ -86,7 +70,7 @@ export function TeacherJournal({ user, academic }: TeacherJournalProps) {
   const span = academic.ws !== null ? semesterSpan(yearName, academic.ws) : null;
 
   let body = null;
-  if (!kindsBody) {
+  if (!kinds) {
     body = <EmptyState icon="journal" text={t('class.choose')} />;
   } else if (kinds.isSuccess && kinds.data.length === 0) {
     body = <EmptyState icon="journal" text={t('class.noKinds')} />;
@@ -122,7 +106,7 @@ export function TeacherJournal({ user, academic }: TeacherJournalProps) {
       <Panel title={t('class.title')} icon="journal" className={styles.noPrint}>
         <div className={styles.pickers}>
           <AcademicPickers academic={academic} />
-          <KindPicker kinds={kindsBody ? kinds : null} kind={kind} onChange={setKindId} />
+          <KindPicker kinds={kinds} kind={kind} onChange={setKindId} />
           {subgroups.length > 1 ? (
             <PickerField
               label={t('class.subgroup')}
