@@ -34,6 +34,9 @@ export default defineConfig({
     // Traces cost about a third of the CPU time; keep them for local debugging only.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The portal's service worker only where a journey is about it (e2e/offline.spec.ts): the
+    // others route and fail requests themselves, which a worker between them would not show.
+    serviceWorkers: 'block',
     launchOptions: {
       ...(systemChromium && { executablePath: systemChromium }),
       // The machine has no network beyond loopback: keep Chromium from calling home.

@@ -4,23 +4,112 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Where `pnpm dev` sends API calls: the mock server by default, a real backend when set. */
 const apiTarget = process.env.LMS_API_TARGET ?? 'http://127.0.0.1:8080';
 
-/**
- * index.html's <title> is the portal's fallback name from the Russian resources, so the tab has a
- * proper name before the app (and /config.json's `name`) takes over.
- */
-function portalTitle(): Plugin {
+/** The portal's fallback name, from the Russian resources (the default language). */
+function readPortalName(): string {
   const commonJson = fileURLToPath(new URL('../i18n/src/locales/ru/common.json', import.meta.url));
+  return (JSON.parse(readFileSync(commonJson, 'utf8')) as { portalName: string }).portalName;
+}
+
+/**
+ * index.html's <title> is the portal's fallback name, so the tab has a proper name before the app
+ * (and /config.json's `name`) takes over.
+ */
+function portalTitle(portalName: string): Plugin {
   return {
     name: 'lms-portal-title',
-    transformIndexHtml(html) {
-      const { portalName } = JSON.parse(readFileSync(commonJson, 'utf8')) as { portalName: string };
-      return html.replaceAll('%PORTAL_NAME%', portalName);
-    },
+    transformIndexHtml: (html) => html.replaceAll('%PORTAL_NAME%', portalName),
   };
+}
+
+/** The service worker lives at /lms/sw.js but controls `/` too (the spec's offline redirect). */
+export const SERVICE_WORKER_SCOPE = '/';
+
+/** `vite preview` lets the worker control `/`, as `pnpm start` and the README's nginx do. */
+function serviceWorkerScopeHeader(): Plugin {
+  return {
+    name: 'lms-service-worker-scope',
+    configurePreviewServer: (server) =>
+      void server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] === '/lms/sw.js') {
+          res.setHeader('Service-Worker-Allowed', SERVICE_WORKER_SCOPE);
+        }
+        next();
+      }),
+  };
+}
+
+/**
+ * Installable and offline (vite-plugin-pwa, Workbox's generateSW): the manifest, and a service
+ * worker that precaches the app shell and every route chunk, answers the portal's pages (and `/`)
+ * with the precached index.html, and waits for the user to accept a new version (registerType
+ * 'prompt', see lib/app-update.ts), so a page never mixes two builds. Everything else (the API,
+ * /config.json, downloads, the reference page) is not touched: no handler, so the browser sends it
+ * as it is. Libraries loaded only on request (the XLSX writer) are cached when first used.
+ */
+function installableApp(portalName: string) {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    scope: SERVICE_WORKER_SCOPE,
+    manifest: {
+      id: '/lms/',
+      name: portalName,
+      short_name: portalName,
+      description: portalName,
+      lang: 'ru',
+      start_url: '/lms/',
+      scope: '/lms/',
+      display: 'standalone',
+      // Section 2: light blue on the shell (where an installed portal opens); the dark background
+      // is the default theme's.
+      theme_color: '#4fc3f7',
+      background_color: '#0e141b',
+      icons: [
+        { src: 'pwa-64x64.png', sizes: '64x64', type: 'image/png' },
+        { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+        {
+          src: 'maskable-icon-512x512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    includeAssets: [
+      'favicon.svg',
+      'favicon.ico',
+      'apple-touch-icon-180x180.png',
+      'logo-fallback.svg',
+    ],
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+      // Loaded only when a user exports a journal: cached on first use (below), not on install.
+      globIgnores: ['**/xlsx-writer-*.js'],
+      navigateFallback: 'index.html',
+      navigateFallbackAllowlist: [/^\/$/, /^\/lms(\/|$)/],
+      navigateFallbackDenylist: [/^\/lms\/api\//],
+      cleanupOutdatedCaches: true,
+      // The first install controls the page it came with (same build); later versions wait.
+      clientsClaim: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) =>
+            sameOrigin && url.pathname.startsWith('/lms/assets/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'lms-on-demand',
+            expiration: { maxEntries: 20, purgeOnQuotaError: true },
+          },
+        },
+      ],
+    },
+  });
 }
 
 /**
@@ -59,18 +148,22 @@ function productionAliases() {
   ];
 }
 
+const portalName = readPortalName();
+
 export default defineConfig(({ command }) => ({
   base: '/lms/',
   resolve: command === 'build' ? { alias: productionAliases() } : {},
   plugins: [
     react(),
-    portalTitle(),
+    portalTitle(portalName),
     bareBaseRoute(),
+    installableApp(portalName),
+    serviceWorkerScopeHeader(),
     // Precompressed copies (.br, .gz) of every text file, for a server to send as they are (the
     // mock server does, and the README's nginx example with brotli_static and gzip_static).
     compression({
       algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/,
+      include: /\.(js|mjs|css|html|svg|json|txt|webmanifest|ico)$/,
       threshold: 512,
     }),
   ],
@@ -101,6 +194,11 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           groups: [
+            {
+              // Named, so the service worker can leave it out of its precache (see above).
+              name: 'xlsx-writer',
+              test: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?write-excel-file[\\/]/,
+            },
             {
               // The framework every screen needs, in one long-cached chunk; screen-specific
               // libraries (TanStack Query, dayjs, QR codes...) stay with the screens that use them.

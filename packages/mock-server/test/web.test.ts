@@ -102,6 +102,8 @@ describe('serving the portal like production (pnpm start)', () => {
   writeFileSync(join(root, 'assets', 'index-3f2a1b.js.br'), brotliCompressSync(script));
   writeFileSync(join(root, 'assets', 'index-3f2a1b.js.gz'), gzipSync(script));
   writeFileSync(join(root, 'index.html.gz'), gzipSync('<!doctype html><title>LMS</title>'));
+  writeFileSync(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(root, 'manifest.webmanifest'), '{"name":"LMS"}');
   let base = '';
   let close = () => undefined as void;
   beforeAll(async () => {
@@ -137,5 +139,17 @@ describe('serving the portal like production (pnpm start)', () => {
       expect(page.headers['content-encoding'], path).toBe('gzip');
       expect(gunzipSync(page.body).toString(), path).toContain('<title>LMS</title>');
     }
+  });
+
+  it('lets the service worker control `/` and never caches it or the manifest', async () => {
+    const worker = await rawGet(`${base}/lms/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['service-worker-allowed']).toBe('/');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await rawGet(`${base}/lms/manifest.webmanifest`);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['service-worker-allowed']).toBeUndefined();
   });
 });

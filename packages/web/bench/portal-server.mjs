@@ -8,9 +8,9 @@ import { chromium } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const mainJs = fileURLToPath(new URL('../../mock-server/dist/main.js', import.meta.url));
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
+export const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
 
-const freePort = () =>
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -27,6 +27,17 @@ const client = createPortalClient();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
+// The service worker (installable, offline, update prompt) registers once the page has loaded;
+// only the production build has one.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () =>
+    void import('./app/service-worker')
+      .then((module) => module.registerServiceWorker())
+      .catch((error: unknown) => console.error('Service worker registration failed', error));
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
 createRoot(container).render(
   <StrictMode>
     <App queryClient={queryClient} client={client}>

@@ -2,7 +2,8 @@
 // example does): the build's precompressed .br/.gz copies with Content-Encoding and Vary, hashed
 // assets cached for a year as immutable, index.html never cached, /lms answered without a
 // redirect, and SPA fallback: a path without a file extension that matches no file gets
-// index.html, so deep links like /lms/profile work. /lms/api/* is never a page.
+// index.html, so deep links like /lms/profile work. /lms/api/* is never a page. The service worker
+// (/lms/sw.js) may control `/` as well (Service-Worker-Allowed), so `/` offline leads to /lms/offline.
 import { readFile } from 'node:fs/promises';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
@@ -13,8 +14,12 @@ const isPage = (path: string) => !path.startsWith('/lms/api/') && !/\.[^/]+$/.te
 /** Vite names what it emits under assets/ by content hash: such a file never changes. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The portal's service worker, registered with scope `/` (packages/web/vite.config.ts). */
+export const SERVICE_WORKER_PATH = '/lms/sw.js';
+
 const cachePolicy = (_path: string, c: Context) => {
   c.header('Cache-Control', c.req.path.startsWith('/lms/assets/') ? IMMUTABLE : 'no-cache');
+  if (c.req.path === SERVICE_WORKER_PATH) c.header('Service-Worker-Allowed', '/');
 };
 
 export function webRoutes(webRoot: string) {

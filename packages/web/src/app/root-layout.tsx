@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Loading } from '../components/ui/loading';
 import { OfflineBanner } from '../components/ui/offline-banner';
+import { UpdatePrompt } from '../components/ui/update-prompt';
 import { PortalNameProvider } from '../lib/page-chrome';
 import { RouteErrorBoundary } from './route-error';
 
 /**
- * Every page: the offline banner on top; the translated portal name until the config says more;
+ * Every page: the offline banner on top; the new-version prompt at the bottom; the translated portal name until the config says more;
  * 'Загрузка...' while a page's chunk or its session check is on the way; a failure in place of
  * the page.
  */
@@ -21,6 +22,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </RouteErrorBoundary>
+      <UpdatePrompt />
     </PortalNameProvider>
   );
 }

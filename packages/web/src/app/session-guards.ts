@@ -72,10 +72,16 @@ export function canEnterShell(deps: SessionDeps): Decision<boolean> {
   });
 }
 
-/** A token the server refused is dropped, so the next failed login is a wrong password. */
+/**
+ * A token the server refused is dropped, so the next failed login is a wrong password; the data
+ * kept for offline use goes with it (loaded on demand: not part of the login screen).
+ */
 function endStaleSession(): void {
   clearTokenCookie();
   forgetUser();
+  void import('../lib/offline-cache')
+    .then((cache) => cache.forgetOfflineData())
+    .catch(() => undefined);
 }
 
 /**

@@ -75,12 +75,18 @@ export function RootRedirect() {
 /** The landing section (news at /lms): its chunk comes with the shell's. */
 const landingSection = () => SECTIONS.find((section) => section.path === '/lms')?.Component;
 
-/** What a login leads to, loaded while the server checks the password. */
+/**
+ * What a login leads to, loaded while the server checks the password: the shell, the landing
+ * section, the first screen's requests and the store of the data kept offline.
+ */
 function loadWhatFollowsLogin() {
   return Promise.all([
     ShellRoute.preload(),
     landingSection()?.preload(),
     loadChunk('warm start', () => import('./warm-start')),
+    loadChunk('offline cache', () => import('../lib/offline-cache')).then((cache) =>
+      cache.loadOfflineStore(),
+    ),
   ]);
 }
 

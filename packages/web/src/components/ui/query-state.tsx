@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { Icon } from './icon';
 import { Loading } from './loading';
+import { QueryStaleNotice } from './stale-notice';
 import { cx } from '../../lib/class-names';
 import styles from './status.module.css';
 import surface from './surface.module.css';
@@ -33,18 +34,30 @@ export function QueryFailed({ onRetry, text }: QueryFailedProps) {
 }
 
 export interface QueryStateProps<Data> {
-  query: Pick<UseQueryResult<Data>, 'status' | 'data' | 'refetch'>;
+  query: Pick<
+    UseQueryResult<Data>,
+    'status' | 'data' | 'refetch' | 'dataUpdatedAt' | 'isRefetchError' | 'fetchStatus'
+  >;
   children: (data: Data) => ReactNode;
   /** Shown instead of the default 'Загрузка...' placeholder. */
   loading?: ReactNode;
   failedText?: string;
 }
 
-/** Every list has loading, loaded and failed states (product spec, section 4). */
+/**
+ * Every list has loading, loaded and failed states (product spec, section 4). Data kept from an
+ * earlier visit stays on screen when a refresh fails or waits for the network, with when it was
+ * last synced.
+ */
 export function QueryState<Data>({ query, children, loading, failedText }: QueryStateProps<Data>) {
   if (query.status === 'pending') return <>{loading ?? <Loading />}</>;
-  if (query.status === 'error') {
+  if (query.data === undefined) {
     return <QueryFailed text={failedText} onRetry={() => void query.refetch()} />;
   }
-  return <>{children(query.data as Data)}</>;
+  return (
+    <>
+      <QueryStaleNotice query={query} />
+      {children(query.data)}
+    </>
+  );
 }

@@ -1,4 +1,5 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
+import { KEPT_OFFLINE } from '../offline-cache';
 
 export type ReferenceKey = readonly ['reference', string, object];
 
@@ -28,6 +29,7 @@ export function referenceQuery<Body extends object, Data>(
   // The path names the endpoint, so `fetch` and `empty` follow from it: the key is path and body.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
+    ...KEPT_OFFLINE,
     queryKey: referenceKeys.request(path, body ?? {}),
     queryFn: body ? async (): Promise<Data> => (await fetch(body)) ?? empty : skipToken,
     staleTime,

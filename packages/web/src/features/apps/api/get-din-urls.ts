@@ -1,6 +1,7 @@
 import type { components, LmsClient } from '@lms/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
+import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 import { isWebUrl } from '../utils/web-url';
 
 export type DinUrl = components['schemas']['MiscDinUrl'];
@@ -22,6 +23,7 @@ function keepWebLinks(links: readonly DinUrl[] | undefined): DinUrl[] {
 /** POST /api/misc/dinurls: the apps page's links, in display order. */
 export function getDinUrlsQueryOptions(client: LmsClient) {
   return queryOptions({
+    ...KEPT_OFFLINE,
     queryKey: appsKeys.dinUrls(),
     queryFn: async () => keepWebLinks(await client.post('/api/misc/dinurls', { body: {} })),
     // The shell's apps column and the apps page share this list; it changes rarely.

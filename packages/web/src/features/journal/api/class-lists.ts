@@ -6,6 +6,7 @@ import { chosenOrFirst } from '../../../lib/pickers';
 import { REFERENCE_STALE_MS } from '../../../lib/reference-data/keys';
 import type { Assessment, JournalClass } from '../utils/journal-class';
 import { journalKeys } from './journal-keys';
+import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 
 export type KindsRequest = components['schemas']['VisitLogVidZaniatiyRequest'];
 export type LessonKind = components['schemas']['VisitLogVidZaniatiy'];
@@ -16,6 +17,7 @@ export type LessonKind = components['schemas']['VisitLogVidZaniatiy'];
  */
 export function getKindsQueryOptions(client: LmsClient, body: KindsRequest | null) {
   return queryOptions({
+    ...KEPT_OFFLINE,
     queryKey: journalKeys.kinds(body ?? {}),
     queryFn: body
       ? async (): Promise<LessonKind[]> =>

@@ -10,6 +10,7 @@ import { useApiClient } from '../../../lib/api-client';
 import type { Journal } from '../utils/journal-calc';
 import type { JournalClass } from '../utils/journal-class';
 import { journalKeys } from './journal-keys';
+import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 
 export type StudentJournalRequest = components['schemas']['VisitLogStudentJournalRequest'];
 
@@ -41,6 +42,7 @@ export function getStudentJournalQueryOptions(
   body: StudentJournalRequest | null,
 ) {
   return queryOptions({
+    ...KEPT_OFFLINE,
     queryKey: journalKeys.student(body ?? {}),
     queryFn: body
       ? async (): Promise<Journal> =>

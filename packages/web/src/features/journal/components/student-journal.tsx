@@ -9,6 +9,7 @@ import { Loading } from '../../../components/ui/loading';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
 import { QueryFailed } from '../../../components/ui/query-state';
+import { QueryStaleNotice } from '../../../components/ui/stale-notice';
 import { useApiClient } from '../../../lib/api-client';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
 import { chosenOrFirst, PLACEHOLDER_ID } from '../../../lib/pickers';
@@ -75,9 +76,9 @@ export function StudentJournal({ user, academic, warningPercent }: StudentJourna
       );
   } else if (kinds.isSuccess && kinds.data.length === 0) {
     body = <EmptyState icon="journal" text={t('student.empty')} />;
-  } else if (journal.isError) {
+  } else if (journal.data === undefined && journal.isError) {
     body = <QueryFailed text={t('student.failed')} onRetry={() => void journal.refetch()} />;
-  } else if (!journal.isSuccess) {
+  } else if (journal.data === undefined) {
     body = <Loading />;
   } else {
     const table = journalTable(journal.data);
@@ -90,6 +91,7 @@ export function StudentJournal({ user, academic, warningPercent }: StudentJourna
       const missed = absencePercent(row.figures, table.columns.length);
       body = (
         <>
+          <QueryStaleNotice query={journal} />
           <dl className={styles.figures}>
             <div className={styles.figureCard}>
               <dt>{t('student.attendance')}</dt>

@@ -3,6 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tans
 import { useApiClient } from '../../../lib/api-client';
 import { newsKeys } from './news-keys';
 import type { NewsItem, NewsReader } from './news-params';
+import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 
 /** Section 9: the feed starts at page 1. */
 export const NEWS_FIRST_PAGE = 1;
@@ -33,6 +34,7 @@ export const NEWS_FRESH_MS = 30_000;
 /** POST /api/news/data.json page by page: the feed, newest first; an empty list past the end. */
 export function getNewsFeedQueryOptions(client: LmsClient, reader: NewsReader) {
   return infiniteQueryOptions({
+    ...KEPT_OFFLINE,
     staleTime: NEWS_FRESH_MS,
     queryKey: newsKeys.feed(reader),
     queryFn: async ({ pageParam, signal }): Promise<NewsItem[]> =>

@@ -97,15 +97,8 @@ export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
       <h2 id={headingId} className="visually-hidden">
         {t('feed.heading')}
       </h2>
-      <QueryState
-        query={{
-          // A failed 'load more' or background refresh leaves the loaded items on screen.
-          status: feed.data ? 'success' : feed.status,
-          data: feed.data,
-          refetch: () => feed.refetch(),
-        }}
-        failedText={t('feed.failed')}
-      >
+      {/* A failed 'load more' or background refresh leaves the loaded items on screen. */}
+      <QueryState query={feed} failedText={t('feed.failed')}>
         {(data) => {
           const items = flattenFeed(data);
           if (items.length === 0) return <EmptyState icon="news" text={t('feed.empty')} />;

@@ -2,6 +2,7 @@ import type { components, LmsClient } from '@lms/client';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import { paymentCodeKeys } from './payment-code-keys';
+import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 
 export type PaymentCodeRequest = components['schemas']['MiscPaymentCodeRequest'];
 export type PaymentCode = components['schemas']['MiscPaymentCode'];
@@ -13,6 +14,7 @@ export type PaymentCode = components['schemas']['MiscPaymentCode'];
  */
 export function getPaymentCodeQueryOptions(client: LmsClient, params: PaymentCodeRequest | null) {
   return queryOptions({
+    ...KEPT_OFFLINE,
     queryKey: paymentCodeKeys.code(
       params ?? { id_year: -1, id_group: -1, id_student: -1, id_uslug: -1 },
     ),

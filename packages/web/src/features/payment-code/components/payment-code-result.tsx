@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
 import { QueryFailed } from '../../../components/ui/query-state';
+import { QueryStaleNotice, type SyncedQuery } from '../../../components/ui/stale-notice';
 import surface from '../../../components/ui/surface.module.css';
 import { cx } from '../../../lib/class-names';
 import type { PaymentCode } from '../api/get-payment-code';
@@ -13,7 +14,7 @@ import { CopyCodeButton } from './copy-code-button';
 import styles from './payment-code.module.css';
 
 export interface PaymentCodeResultProps {
-  code: Pick<UseQueryResult<PaymentCode | null>, 'status' | 'data' | 'refetch'>;
+  code: Pick<UseQueryResult<PaymentCode | null>, 'status' | 'data' | 'refetch'> & SyncedQuery;
   /** All three pickers have a value, so a code was asked for. */
   requested: boolean;
 }
@@ -24,12 +25,17 @@ export function PaymentCodeResult({ code, requested }: PaymentCodeResultProps) {
   let content;
   if (!requested) content = <EmptyState icon="paymentcode" text={t('code.prompt')} />;
   else if (code.status === 'pending') content = <Loading />;
-  else if (code.status === 'error') {
+  else if (code.data === undefined) {
     content = <QueryFailed text={t('code.failed')} onRetry={() => void code.refetch()} />;
   } else if (!code.data) content = <EmptyState icon="inbox" text={t('code.none')} />;
   // Keyed by the code: another code starts without the previous one's copy message.
   else content = <CodeCard key={code.data.account} code={code.data} />;
-  return <div className={styles.result}>{content}</div>;
+  return (
+    <div className={styles.result}>
+      {requested ? <QueryStaleNotice query={code} /> : null}
+      {content}
+    </div>
+  );
 }
 
 function CodeCard({ code }: { code: PaymentCode }) {

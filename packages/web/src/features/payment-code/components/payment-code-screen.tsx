@@ -35,7 +35,11 @@ export function PaymentCodeScreen({ studentId, academic }: PaymentCodeScreenProp
   const { defaultYear } = academic;
 
   let body;
-  if (years.isError || uslugi.isError) {
+  // Lists kept from an earlier visit stay usable when a refresh fails.
+  if (
+    (years.data === undefined && years.isError) ||
+    (uslugi.data === undefined && uslugi.isError)
+  ) {
     body = (
       <QueryFailed
         text={t('lists.failed')}

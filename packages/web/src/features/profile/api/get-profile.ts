@@ -2,6 +2,7 @@ import type { components, LmsClient } from '@lms/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import { profileKeys } from './profile-keys';
+import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 
 export type ProfileData = components['schemas']['ProfileData'];
 
@@ -14,6 +15,7 @@ export interface ProfileParams {
 /** POST /api/profile/data.json: the signed-in person's card, or null when the server has none. */
 export function getProfileQueryOptions(client: LmsClient, params: ProfileParams) {
   return queryOptions({
+    ...KEPT_OFFLINE,
     queryKey: profileKeys.data(params),
     queryFn: async ({ signal }): Promise<ProfileData | null> =>
       (await client.post('/api/profile/data.json', { body: params, signal })) ?? null,

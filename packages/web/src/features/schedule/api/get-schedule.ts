@@ -5,6 +5,7 @@ import { byRole } from '../../../lib/roles';
 import { readCachedSchedule, writeCachedSchedule } from '../utils/schedule-cache';
 import type { ScheduleLesson } from '../utils/week';
 import { scheduleKeys } from './schedule-keys';
+import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 
 export interface ScheduleParams {
   /** Account id: the cache is kept per user. */
@@ -28,6 +29,7 @@ export function schedulePath(role: ScheduleParams['role']) {
  */
 export function getScheduleQueryOptions(client: LmsClient, params: ScheduleParams | null) {
   return queryOptions({
+    ...KEPT_OFFLINE,
     queryKey: scheduleKeys.week(params),
     queryFn: params
       ? async ({ signal }): Promise<ScheduleLesson[]> => {

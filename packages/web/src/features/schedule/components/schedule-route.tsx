@@ -2,12 +2,13 @@ import { formatDate, formatTime } from '@lms/i18n/dates';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icon';
 import { Loading } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryFailed } from '../../../components/ui/query-state';
+import { StaleNotice } from '../../../components/ui/stale-notice';
+import { useOnlineStatus } from '../../../lib/online-status';
 import { usePageTitle } from '../../../lib/page-chrome';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
 import { useShellSession, type ShellUser } from '../../../lib/shell-session';
@@ -46,6 +47,7 @@ function usePeriodLabel(period: SchedulePeriod): string {
 function ScheduleScreen({ user, academic }: { user: ShellUser; academic: AcademicContext }) {
   useSignals();
   const { t } = useTranslation(['schedule', 'common']);
+  const online = useOnlineStatus();
   const view = useScheduleView(user, academic);
   // The real date: the highlight and the week's dates follow the user's today, not the server's.
   const [today] = useState(() => new Date());
@@ -108,17 +110,8 @@ function ScheduleScreen({ user, academic }: { user: ShellUser; academic: Academi
         ) : null}
       </div>
 
-      {refreshFailed && !refreshing ? (
-        <div className={styles.notice} role="alert">
-          <p className={styles.noticeText}>
-            <Icon name="alert" size={18} />
-            {t('staleNotice')}
-          </p>
-          <Button variant="secondary" onClick={refresh}>
-            <Icon name="refresh" size={16} />
-            {t('common:retry')}
-          </Button>
-        </div>
+      {(refreshFailed && !refreshing) || !online ? (
+        <StaleNotice text={refreshFailed ? t('staleNotice') : undefined} onRetry={refresh} />
       ) : null}
 
       {lessons.length === 0 ? (

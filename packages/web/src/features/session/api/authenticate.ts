@@ -24,4 +24,6 @@ export const sessionUserQuery = {
   staleTime: Infinity,
   gcTime: Infinity,
   retry: false,
+  // Asked even when the browser reports no network: its failure opens the stored session at once.
+  networkMode: 'always',
 } as const;

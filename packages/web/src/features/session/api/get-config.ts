@@ -3,10 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import { parsePortalConfig } from '../utils/portal-config';
 import { sessionKeys } from './session-keys';
+import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 
 /** GET /config.json: fetched after a successful authentication or authorization (section 4). */
 export function getConfigQueryOptions(client: LmsClient) {
   return queryOptions({
+    ...KEPT_OFFLINE,
     queryKey: sessionKeys.config(),
     queryFn: async () => parsePortalConfig(await client.get('/config.json')),
     staleTime: Infinity,

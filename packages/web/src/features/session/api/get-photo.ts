@@ -4,6 +4,7 @@ import { useApiClient } from '../../../lib/api-client';
 import { photoToDataUrl } from '../utils/photo';
 import type { PortalRole } from '../../../lib/roles';
 import { sessionKeys } from './session-keys';
+import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 
 export interface PhotoParams {
   uid: number;
@@ -13,6 +14,7 @@ export interface PhotoParams {
 /** POST /api/misc/photo, once per user (section 4); resolves to a data URL or null. */
 export function getPhotoQueryOptions(client: LmsClient, params: PhotoParams | null) {
   return queryOptions({
+    ...KEPT_OFFLINE,
     queryKey: sessionKeys.photo(params),
     queryFn: params
       ? async () => photoToDataUrl(await client.post('/api/misc/photo', { body: params }))

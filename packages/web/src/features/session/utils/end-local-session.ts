@@ -1,15 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clearTokenCookie } from '../../../lib/session-cookies';
+import { forgetOfflineData } from '../../../lib/offline-cache';
 import { clearStorage } from '../../../lib/storage';
 import { persistPreferences } from '../../../lib/preferences';
 
 /**
- * Section 4: leaving the session clears all local storage and the user. The device's theme and
- * language are written back (they belong to the browser, not the session).
+ * Section 4: leaving the session clears all local storage and the user, and the data kept for
+ * offline use goes with them. The device's theme and language are written back (they belong to the
+ * browser, not the session).
  */
 export function endLocalSession(queryClient: QueryClient): void {
   clearStorage();
   persistPreferences();
   clearTokenCookie();
   queryClient.clear();
+  void forgetOfflineData();
 }

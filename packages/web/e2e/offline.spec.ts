@@ -1,0 +1,263 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import { expect, expectAccessible, logIn, test } from './fixtures';
+
+// Installable and offline (issue 15): the service worker is on for these journeys only.
+test.use({ serviceWorkers: 'allow' });
+
+const content = (page: Page) => page.getByRole('main');
+
+/** The worker has installed and controls the page (the first install claims it). */
+async function controlledByServiceWorker(page: Page): Promise<string> {
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+  return scope;
+}
+
+/** The snapshot of kept data in the page's IndexedDB (lib/offline-cache.ts), as text. */
+function keptSnapshot(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('lms-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('snapshots')) return resolve('');
+          const all = db.transaction('snapshots').objectStore('snapshots').getAll();
+          all.onsuccess = () => resolve((all.result as string[]).join('\n'));
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
+
+test('a student reads the news and the schedule, reloads offline and sees both with when they were last synced; back online they refresh', async ({
+  page,
+  context,
+}) => {
+  await logIn(page, 'student');
+  await controlledByServiceWorker(page);
+  const feed = content(page).getByRole('list', { name: 'Лента новостей' });
+  const firstNews = await feed.getByRole('article').first().textContent();
+  await page.goto('/lms/schedule');
+  const days = content(page).getByRole('table');
+  await expect(days.first()).toBeVisible();
+  const week = await content(page).textContent();
+  await expect.poll(() => keptSnapshot(page)).toContain('"schedule"');
+  expect(await keptSnapshot(page)).toContain('"news"');
+
+  await goOffline(context, page);
+  await page.reload();
+  await expect(page).toHaveURL(/\/lms\/schedule$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Нет сети !!!' })).toBeVisible();
+  const notice = content(page).getByRole('status').filter({ hasText: 'Нет сети. Показаны' });
+  await expect(notice).toBeVisible();
+  await expect(days.first()).toBeVisible();
+  // the same week as before the reload, lesson for lesson (the notice aside)
+  const keptWeek = (await content(page).textContent()) ?? '';
+  expect(keptWeek.replace((await notice.textContent()) ?? '', '')).toBe(week);
+  await expectAccessible(page, 'schedule offline');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // the phone's day list replaces the week grid (after the resize debounce)
+  await expect(days).toHaveCount(0);
+  await expect(notice).toBeVisible();
+  await page.screenshot({ path: 'test-results/offline-schedule-390.png', fullPage: true });
+  await expectAccessible(page, 'schedule offline at 390 px');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(days).toBeVisible();
+
+  await page.getByRole('link', { name: 'Новости', exact: true }).first().click();
+  await expect(feed.getByRole('article').first()).toHaveText(firstNews ?? '');
+  const newsNotice = content(page).getByRole('status').filter({ hasText: 'Нет сети. Показаны' });
+  await expect(newsNotice).toContainText(
+    /Последняя синхронизация: \d\d\.\d\d\.\d{4}, \d{1,2}:\d\d/,
+  );
+  await page.screenshot({ path: 'test-results/offline-news-390.png', fullPage: true });
+
+  // Back online: the feed is asked again and the notice goes.
+  const refreshed = page.waitForResponse('**/api/news/data.json');
+  await context.setOffline(false);
+  expect((await refreshed).ok()).toBe(true);
+  await expect(newsNotice).toBeHidden();
+  await expect(page.getByText('Нет сети !!!')).toBeHidden();
+  await expect(feed.getByRole('article').first()).toBeVisible();
+});
+
+test('/ without a network leads to /lms/offline; with one, to the portal', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/lms/login');
+  await controlledByServiceWorker(page);
+  await goOffline(context, page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/lms\/offline$/);
+  await expect(page.getByRole('heading', { name: 'Нет связи с сервером' })).toBeVisible();
+  await expectAccessible(page, 'offline page');
+
+  await context.setOffline(false);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/lms\/login$/);
+});
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer): string {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+interface Manifest {
+  name: string;
+  short_name: string;
+  start_url: string;
+  scope: string;
+  display: string;
+  theme_color: string;
+  background_color: string;
+  icons: { src: string; sizes: string; type: string; purpose?: string }[];
+}
+
+test('the portal installs: a valid manifest, icons of the sizes it names, and a worker for the whole site', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/lms/login');
+  const scope = await controlledByServiceWorker(page);
+  expect(scope).toBe(`${baseURL}/`);
+
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifestUrl = new URL(href ?? '', page.url());
+  const answer = await request.get(manifestUrl.href);
+  expect(answer.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  const manifest = (await answer.json()) as Manifest;
+  expect(manifest).toMatchObject({
+    name: 'Университетский портал',
+    start_url: '/lms/',
+    scope: '/lms/',
+    display: 'standalone',
+    theme_color: '#4fc3f7',
+  });
+  const purposes = new Set(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`));
+  expect([...purposes]).toEqual(
+    expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+  );
+  for (const icon of manifest.icons) {
+    const image = await request.get(new URL(icon.src, manifestUrl).href);
+    expect(image.ok(), icon.src).toBe(true);
+    expect(image.headers()['content-type']).toBe('image/png');
+    expect(pngSize(await image.body()), icon.src).toBe(icon.sizes);
+  }
+
+  // Chromium's own verdict on installability (what its install prompt checks).
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: { errorId: string }[];
+  };
+  // (Playwright's contexts are off-the-record profiles, which Chromium never offers to install.)
+  const errors = installabilityErrors.map((error) => error.errorId);
+  expect(errors.filter((id) => id !== 'in-incognito')).toEqual([]);
+});
+
+test('a new build shows the update prompt, and accepting it reloads the portal on the new version', async ({
+  browser,
+}) => {
+  // A server of its own, on a copy of the build that the test can "deploy" over.
+  const root = mkdtempSync(join(tmpdir(), 'lms-update-'));
+  cpSync(process.env.E2E_WEB_ROOT ?? 'dist', root, { recursive: true });
+  const port = Number(new URL(baseURL).port) + 2;
+  const server = await startServer(root, port);
+  const context = await browser.newContext({
+    baseURL: `http://127.0.0.1:${port}`,
+    serviceWorkers: 'allow',
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto('/lms/login');
+    await controlledByServiceWorker(page);
+    // a second tab of the portal, opened on the version that is about to be replaced
+    const other = await context.newPage();
+    await other.goto('/lms/offline');
+    await expect(other.locator('meta[name="lms-test-build"]')).toHaveCount(0);
+    await expect(page.locator('meta[name="lms-test-build"]')).toHaveCount(0);
+
+    deployNewBuild(root);
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    const prompt = page.getByRole('status', { name: 'Доступна новая версия портала.' });
+    await expect(prompt).toBeVisible();
+    // the page keeps running its version until the user accepts
+    await expect(page.locator('meta[name="lms-test-build"]')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/update-prompt.png' });
+    await expectAccessible(page, 'update prompt');
+
+    await prompt.getByRole('button', { name: 'Обновить' }).click();
+    await expect(page.locator('meta[name="lms-test-build"]')).toHaveCount(1);
+    await expect(prompt).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+    // the other tab moves to the new version with it: no page runs one build's code beside another's
+    await expect(other.locator('meta[name="lms-test-build"]')).toHaveCount(1);
+    await expect(other.getByRole('heading', { name: 'Нет связи с сервером' })).toBeVisible();
+  } finally {
+    server.kill();
+    rmSync(root, { recursive: true, force: true });
+    await context.close();
+  }
+});
+
+/**
+ * What a deployment changes: index.html, and the worker's precache list naming its new revision.
+ * The precompressed copies of both go, so the server sends the new files as they are.
+ */
+function deployNewBuild(root: string) {
+  const index = join(root, 'index.html');
+  writeFileSync(
+    index,
+    readFileSync(index, 'utf8').replace('<head>', '<head><meta name="lms-test-build" content="2">'),
+  );
+  const worker = join(root, 'sw.js');
+  const source = readFileSync(worker, 'utf8');
+  const next = source.replace(/(url:"index\.html",revision:")[^"]+"/, '$1next-build"');
+  expect(next).not.toBe(source);
+  writeFileSync(worker, next);
+  for (const file of ['index.html', 'sw.js']) {
+    for (const copy of ['.br', '.gz']) rmSync(join(root, file + copy), { force: true });
+  }
+}
+
+async function startServer(root: string, port: number): Promise<ChildProcess> {
+  const server = spawn(
+    process.execPath,
+    ['../mock-server/dist/main.js', '--port', String(port), '--web-root', root, '--seed', '1'],
+    { stdio: 'ignore' },
+  );
+  // Gone with the test run, whatever ends it.
+  process.once('exit', () => server.kill());
+  await expect
+    .poll(
+      async () => {
+        // a server already on the port would answer for a build that is not this one
+        if (server.exitCode !== null) throw new Error(`the server on port ${port} did not start`);
+        return fetch(`http://127.0.0.1:${port}/config.json`).then(
+          (res) => res.ok,
+          () => false,
+        );
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return server;
+}

@@ -1,0 +1,61 @@
+import { defaultShouldDehydrateQuery, type Query } from '@tanstack/react-query';
+import type { PersistQueryClientOptions, Persister } from '@tanstack/react-query-persist-client';
+import { loadChunk } from './chunk-loading';
+
+/**
+ * The last data a user read, kept on this device (IndexedDB, lib/offline-store.ts) so the portal
+ * opens on it without a network: TanStack Query's persistence, one snapshot per user. A query
+ * takes part when its options spread `KEPT_OFFLINE`; a screen shows such data with when it was
+ * last synced (`StaleNotice` in components/ui).
+ */
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { offline?: boolean };
+  }
+}
+
+/** How long kept data stays usable: a semester's schedule outlives a few days without a network. */
+export const OFFLINE_MAX_AGE = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Spread into a query's options to keep its data offline. Such a query also stays in memory for
+ * the session (gcTime): a query dropped from the cache would be dropped from the next snapshot.
+ * (Infinity, not the max age: a timer of more than 2^31 ms fires at once.)
+ */
+export const KEPT_OFFLINE = { meta: { offline: true }, gcTime: Infinity } as const;
+
+/** Raised when the kept data's shape changes, so an older snapshot is not read into a newer app. */
+const SNAPSHOT_VERSION = '1';
+
+/** The store's chunk: started with the shell's (app/session-routes.tsx), awaited on first use. */
+export const loadOfflineStore = () => loadChunk('offline store', () => import('./offline-store'));
+
+const isKept = (query: Query) =>
+  query.meta?.offline === true && defaultShouldDehydrateQuery(query);
+
+/**
+ * The persistence of one user's data: restored when the shell opens (queries wait for it), saved
+ * at most once a second as data arrives.
+ */
+export function offlinePersistOptions(uid: number): Omit<PersistQueryClientOptions, 'queryClient'> {
+  let persister: Promise<Persister> | undefined;
+  const store = () => (persister ??= loadOfflineStore().then((module) => module.userPersister(uid)));
+  return {
+    persister: {
+      restoreClient: async () => (await store()).restoreClient(),
+      persistClient: async (client) => (await store()).persistClient(client),
+      removeClient: async () => (await store()).removeClient(),
+    },
+    maxAge: OFFLINE_MAX_AGE,
+    buster: SNAPSHOT_VERSION,
+    dehydrateOptions: { shouldDehydrateQuery: isKept },
+    // Restored queries no screen has opened yet stay too, for the next snapshot.
+    hydrateOptions: { defaultOptions: { queries: { gcTime: Infinity } } },
+  };
+}
+
+/** Logout (and a refused session) leaves nothing of anyone's data on the device. */
+export async function forgetOfflineData(): Promise<void> {
+  const store = await loadOfflineStore().catch(() => null);
+  await store?.forgetAll();
+}

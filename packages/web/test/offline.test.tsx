@@ -1,0 +1,161 @@
+import 'fake-indexeddb/auto';
+import { dehydrate, onlineManager, QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, get, keys } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rememberUser } from '../src/features/session/utils/stored-user';
+import { forgetOfflineData, KEPT_OFFLINE, offlinePersistOptions } from '../src/lib/offline-cache';
+import { firstPagesOnly } from '../src/lib/offline-store';
+import { renderApp } from '../src/testing/render-app';
+import { signInDemo, withHooks } from './mock-backend';
+
+// The database the portal keeps its snapshots in (lib/offline-cache.ts), read as a person's
+// browser would hold it.
+const snapshots = createStore('lms-offline', 'snapshots');
+
+interface Snapshot {
+  clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+}
+
+async function keptKeys(uid: number): Promise<string[]> {
+  const text = await get<string>(`user-${uid}`, snapshots);
+  if (!text) return [];
+  const snapshot = JSON.parse(text) as Snapshot;
+  return snapshot.clientState.queries.map((query) => JSON.stringify(query.queryKey));
+}
+
+function setBrowserOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, value: online });
+  act(() => {
+    onlineManager.setOnline(online);
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+const main = () => within(screen.getByRole('main'));
+
+/** The week grid's lessons, cell by cell. */
+const lessonsIn = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent ?? '')
+    .filter(Boolean);
+
+beforeEach(async () => {
+  await forgetOfflineData();
+});
+
+afterEach(() => {
+  onlineManager.setOnline(true);
+});
+
+describe('the last data read, kept on the device', () => {
+  it('opens without a network on the news and schedule a student last read, saying when they were synced, and refreshes when the network returns', async () => {
+    const { backend, user } = await signInDemo('student');
+    rememberUser(user);
+    const visit = await renderApp({ client: backend.client, path: '/lms' });
+    const feed = await screen.findByRole('list', { name: 'Лента новостей' }, { timeout: 5_000 });
+    const firstNews = within(feed).getAllByRole('article')[0]!.textContent ?? '';
+    await visit.router.navigate('/lms/schedule');
+    const week = lessonsIn(await main().findByRole('table', {}, { timeout: 5_000 }));
+    expect(week.length).toBeGreaterThan(0);
+    await waitFor(
+      async () => {
+        const kept = await keptKeys(user.uid);
+        expect(kept.some((key) => key.startsWith('["news"'))).toBe(true);
+        expect(kept.some((key) => key.startsWith('["schedule"'))).toBe(true);
+        // the session itself is not kept: a token decides it
+        expect(kept.some((key) => key.includes('"user"'))).toBe(false);
+      },
+      { timeout: 5_000 },
+    );
+    visit.unmount();
+
+    // Offline: the browser says so and every request fails as without a network. The schedule's
+    // own local-storage copy is gone too, so what shows comes from the kept snapshot.
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith('schedule:')) localStorage.removeItem(key);
+    }
+    let offline = true;
+    const client = withHooks(backend.client, {
+      gate: () => (offline ? Promise.reject(new TypeError('Failed to fetch')) : null),
+    });
+    setBrowserOnline(false);
+    const before = backend.calls.length;
+    const reopened = await renderApp({ client, path: '/lms' });
+
+    const keptFeed = await screen.findByRole(
+      'list',
+      { name: 'Лента новостей' },
+      { timeout: 5_000 },
+    );
+    expect(within(keptFeed).getAllByRole('article')[0]!.textContent).toBe(firstNews);
+    const notice = main().getByText(/^Нет сети\. Показаны сохранённые данные\./);
+    expect(notice.textContent).toMatch(/Последняя синхронизация: \d\d\.\d\d\.\d{4}, \d{1,2}:\d\d/);
+    await reopened.router.navigate('/lms/schedule');
+    expect(lessonsIn(await main().findByRole('table', {}, { timeout: 5_000 }))).toEqual(week);
+    expect(main().getByText(/^Нет сети\. Показаны сохранённые данные\./)).toBeTruthy();
+    expect(backend.calls.length).toBe(before);
+
+    // Back online: the screen asks again, and the notice goes.
+    offline = false;
+    setBrowserOnline(true);
+    await waitFor(() => expect(backend.calls).toContain('/api/schedule/student.json'), {
+      timeout: 5_000,
+    });
+    await waitFor(() => expect(main().queryByText(/Показаны сохранённые данные/)).toBeNull());
+    expect(lessonsIn(main().getByRole('table'))).toEqual(week);
+  });
+
+  it('keeps what a refresh could not replace, with a retry, when the server fails', async () => {
+    const { backend, user } = await signInDemo('student');
+    rememberUser(user);
+    const visit = await renderApp({ client: backend.client, path: '/lms/profile' });
+    const name = await main().findByText(user.fullName, {}, { timeout: 5_000 });
+    expect(name).toBeTruthy();
+    await waitFor(async () => {
+      expect((await keptKeys(user.uid)).some((key) => key.startsWith('["profile"'))).toBe(true);
+    });
+    visit.unmount();
+
+    backend.scenarios!.set('/api/profile/data.json', 'server-error');
+    await renderApp({ client: backend.client, path: '/lms/profile' });
+    const notice = await main().findByRole('alert', {}, { timeout: 5_000 });
+    expect(notice.textContent).toMatch(
+      /^Не удалось обновить данные\. Показаны сохранённые\. Последняя синхронизация: /,
+    );
+    expect(main().getByText(user.fullName)).toBeTruthy();
+    backend.scenarios!.delete('/api/profile/data.json');
+    await userEvent.setup().click(within(notice).getByRole('button', { name: 'Повторить' }));
+    await waitFor(() => expect(main().queryByRole('alert')).toBeNull());
+    expect(main().getByText(user.fullName)).toBeTruthy();
+  });
+
+  it('leaves nothing on the device after logout', async () => {
+    const { backend, user } = await signInDemo('student');
+    rememberUser(user);
+    await renderApp({ client: backend.client, path: '/lms' });
+    await screen.findByRole('list', { name: 'Лента новостей' }, { timeout: 5_000 });
+    await waitFor(async () => expect(await keptKeys(user.uid)).not.toHaveLength(0));
+
+    const person = userEvent.setup();
+    await person.click(screen.getByRole('button', { name: /Меню профиля/ }));
+    await person.click(screen.getByRole('button', { name: 'Выйти' }));
+    await screen.findByRole('button', { name: 'Войти' }, { timeout: 5_000 });
+    await waitFor(async () => expect(await keys(snapshots)).toEqual([]), { timeout: 3_000 });
+  });
+
+  it('keeps a paged list with its first page, and only the queries that ask to be kept', () => {
+    const cache = new QueryClient();
+    cache.setQueryDefaults(['news'], KEPT_OFFLINE);
+    cache.setQueryData(['news', 'feed'], { pages: [[1], [2], [3]], pageParams: [1, 2, 3] });
+    cache.setQueryData(['other'], { pages: [[1], [2]], pageParams: [1, 2] });
+    const state = dehydrate(cache, offlinePersistOptions(1).dehydrateOptions);
+    const kept = firstPagesOnly({ buster: '1', timestamp: 1, clientState: state });
+    expect(kept.clientState.queries).toHaveLength(1);
+    expect(kept.clientState.queries[0]!.state.data).toEqual({ pages: [[1]], pageParams: [1] });
+    // the cache itself keeps every page it loaded
+    expect(cache.getQueryData<{ pages: unknown[] }>(['news', 'feed'])!.pages).toHaveLength(3);
+  });
+});
