@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, get, keys } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChatThread } from '../src/features/chat/utils/thread';
 import { rememberUser } from '../src/features/session/utils/stored-user';
 import { forgetOfflineData, KEPT_OFFLINE, offlinePersistOptions } from '../src/lib/offline-cache';
 import { firstPagesOnly } from '../src/lib/offline-store';
@@ -106,6 +107,72 @@ describe('the last data read, kept on the device', () => {
     });
     await waitFor(() => expect(main().queryByText(/Показаны сохранённые данные/)).toBeNull());
     expect(lessonsIn(main().getByRole('table'))).toEqual(week);
+  });
+
+  it('shows the messages of a conversation read before when it is opened offline, and only then', async () => {
+    const { backend, user: student } = await signInDemo('student');
+    rememberUser(student);
+    const visit = await renderApp({ client: backend.client, path: '/lms/apps' });
+    const person = userEvent.setup();
+    const disciplines = await screen.findByRole(
+      'region',
+      { name: 'Дисциплины' },
+      { timeout: 5_000 },
+    );
+    // The first of the student's conversations that has messages (the seeded world has some).
+    // The list is virtualised (jsdom draws no rows), so the messages are read from the thread.
+    const threadIds = (view: Awaited<ReturnType<typeof renderApp>>) =>
+      view.queryClient
+        .getQueryCache()
+        .findAll({ queryKey: ['chat', 'thread'] })
+        .flatMap((query) => (query.state.data as ChatThread | undefined)?.messages ?? [])
+        .map((message) => message.id_message);
+    await person.click((await within(disciplines).findAllByRole('button'))[0]!);
+    const contacts = screen.getByRole('region', { name: 'Контакты' });
+    await person.click((await within(contacts).findAllByRole('button'))[0]!);
+    const log = await main().findByRole('log', { name: 'Сообщения' }, { timeout: 5_000 });
+    const messages = threadIds(visit);
+    expect(messages.length).toBeGreaterThan(0);
+    expect(log).toBeTruthy();
+    await waitFor(async () => {
+      expect((await keptKeys(student.uid)).some((key) => key.startsWith('["chat"'))).toBe(true);
+    });
+    visit.unmount();
+
+    // Online, reopening loads the latest page afresh: no old copy on the way.
+    let offline = false;
+    const client = withHooks(backend.client, {
+      gate: () => (offline ? Promise.reject(new TypeError('Failed to fetch')) : null),
+    });
+    let release = () => {};
+    const held = withHooks(client, {
+      gate: (path) =>
+        path === '/api/chat/messages' ? new Promise<void>((go) => (release = go)) : null,
+    });
+    const online = await renderApp({ client: held, path: '/lms/chat' });
+    expect(await main().findByText('Загрузка...', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(main().queryByRole('log')).toBeNull();
+    release();
+    expect(await main().findByRole('log', { name: 'Сообщения' })).toBeTruthy();
+    const lastRead = threadIds(online);
+    expect(lastRead.length).toBeGreaterThan(0);
+    await waitFor(async () => {
+      const snapshot = (await get<string>(`user-${student.uid}`, snapshots)) ?? '';
+      for (const id of [lastRead[0], lastRead.at(-1)]) {
+        expect(snapshot).toContain(`"id_message":${id}`);
+      }
+    });
+    online.unmount();
+
+    // Offline, the copy read before is there, saying so.
+    offline = true;
+    setBrowserOnline(false);
+    const reopened = await renderApp({ client, path: '/lms/chat' });
+    const kept = await main().findByRole('log', { name: 'Сообщения' }, { timeout: 5_000 });
+    expect(threadIds(reopened)).toEqual(lastRead);
+    // drawn (a virtual list's full height), not the loading state
+    expect(kept.querySelector('.listInner')?.getAttribute('style')).toMatch(/height: [1-9]\d*px/);
+    expect(main().getByText(/^Нет сети\. Показаны сохранённые данные\./)).toBeTruthy();
   });
 
   it('keeps what a refresh could not replace, with a retry, when the server fails', async () => {

@@ -7,6 +7,7 @@ import { useLazyQueryClient } from '../lib/lazy-query-client';
 import { isOnline } from '../lib/online-status';
 import { loadChunk } from '../lib/chunk-loading';
 import { isPortalUser, type PortalUser } from '../lib/roles';
+import { isMobile } from '../lib/viewport';
 import { lazyRoute } from './lazy-route';
 import { SECTIONS } from './sections';
 import {
@@ -17,11 +18,13 @@ import {
   type SessionDeps,
 } from './session-guards';
 
-// The shell is its own chunk: the login screen does not load it.
+// The shell is its own chunk: the login screen does not load it. Its services column (and a
+// phone's first tab) speaks the apps namespace, which loads with it rather than after it renders.
 const ShellRoute = lazyRoute(
   'shell',
   () => import('./shell/shell-route'),
   (m) => m.ShellRoute,
+  ['apps'],
 );
 
 type Settled<T> = { value: T } | { error: unknown };
@@ -77,16 +80,19 @@ const landingSection = () => SECTIONS.find((section) => section.path === '/lms')
 
 /**
  * What a login leads to, loaded while the server checks the password: the shell, the landing
- * section, the first screen's requests and the store of the data kept offline.
+ * section, the first screen's requests and the store of the data kept offline. On a phone the
+ * main screen opens on its sections tab (section 9), which is part of the shell: the news chunk
+ * would only take bandwidth from it.
  */
 function loadWhatFollowsLogin() {
+  // (not awaited with the rest: the first screen's requests need not wait for it)
+  void loadChunk('offline cache', () => import('../lib/offline-cache'))
+    .then((cache) => cache.loadOfflineStore())
+    .catch(() => undefined);
   return Promise.all([
     ShellRoute.preload(),
-    landingSection()?.preload(),
+    isMobile.value ? undefined : landingSection()?.preload(),
     loadChunk('warm start', () => import('./warm-start')),
-    loadChunk('offline cache', () => import('../lib/offline-cache')).then((cache) =>
-      cache.loadOfflineStore(),
-    ),
   ]);
 }
 

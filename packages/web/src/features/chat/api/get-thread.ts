@@ -3,6 +3,7 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import type { Conversation } from '../utils/conversation';
 import { threadFromPage, type ChatMessagesPage, type ChatThread } from '../utils/thread';
+import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 import { chatKeys } from './chat-keys';
 
 /**
@@ -32,13 +33,14 @@ export function getThreadQueryOptions(client: LmsClient, conversation: Conversat
       ? async ({ signal }): Promise<ChatThread> =>
           threadFromPage(await fetchLatestPage(client, conversation, signal))
       : skipToken,
-    // Section 4: opening a contact clears and loads its messages. The thread is forgotten as soon
-    // as its screen closes (gcTime 0), so reopening never shows an old copy that the fresh latest
-    // page would then replace under the reader's eyes (and under their scroll position). While it
-    // is open, newer messages arrive through the unread listener instead of a refetch that would
-    // drop the older pages already loaded.
+    // Section 4: opening a contact clears and loads its messages: the screen shows a copy kept
+    // from before it opened only while the latest page cannot be had (offline, or the server
+    // fails), never while it loads, so the fresh page never replaces an old copy under the
+    // reader's eyes. The copy is kept (in memory and on the device) for those moments. While the
+    // thread is open, newer messages arrive through the unread listener instead of a refetch that
+    // would drop the older pages already loaded.
+    ...KEPT_OFFLINE,
     staleTime: 0,
-    gcTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });

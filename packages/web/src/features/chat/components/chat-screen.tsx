@@ -8,6 +8,7 @@ import { useFailureDetail } from '../../../components/ui/failure-message';
 import { Icon } from '../../../components/ui/icon';
 import { Loading } from '../../../components/ui/loading';
 import { QueryFailed } from '../../../components/ui/query-state';
+import { QueryStaleNotice } from '../../../components/ui/stale-notice';
 import { useApiClient } from '../../../lib/api-client';
 import { MESSAGES_HASH, returnFromChat } from '../../../lib/main-tabs';
 import type { OutboxEntry } from '../../../lib/outbox/outbox';
@@ -44,6 +45,7 @@ export function ChatScreen({ user, conversation, contacts, maxSizeMb }: ChatScre
   const client = useApiClient();
   const failureDetail = useFailureDetail();
   const thread = useThread(conversation);
+  const [openedAt] = useState(() => Date.now());
   useClearNewCount(contacts, conversation, thread.isSuccess);
   const paging = useThreadPaging(conversation);
   const readOne = useReadMessage(conversation);
@@ -102,27 +104,32 @@ export function ChatScreen({ user, conversation, contacts, maxSizeMb }: ChatScre
   };
   const unread = thread.data?.unreadTotal ?? 0;
 
+  // A copy from before this screen opened shows only while the latest page cannot be had.
+  const keptCopy = thread.data !== undefined && thread.dataUpdatedAt < openedAt;
   let body;
-  if (thread.isError) {
+  if (thread.data === undefined && thread.isError) {
     body = <QueryFailed text={t('failed')} onRetry={() => void thread.refetch()} />;
-  } else if (thread.isPending) {
+  } else if (thread.data === undefined || (keptCopy && thread.fetchStatus === 'fetching')) {
     body = <Loading />;
   } else if (thread.data.messages.length === 0 && pending.length === 0) {
     body = <EmptyState icon="chat" text={t('empty')} />;
   } else {
     body = (
-      <MessageList
-        thread={thread.data}
-        pending={pending}
-        isGroup={conversation.kind === 'group'}
-        loadOlder={paging.loadOlder}
-        onRead={(message) => readOne.mutate(message.id_message)}
-        onDelete={setDeleting}
-        onOpenPhoto={setPhoto}
-        onRetry={(entry) => void chatOutbox.retry(entry.id, user.uid)}
-        onDiscard={(entry) => void chatOutbox.discard(entry.id)}
-        onCancel={cancel}
-      />
+      <>
+        {keptCopy ? <QueryStaleNotice query={thread} /> : null}
+        <MessageList
+          thread={thread.data}
+          pending={pending}
+          isGroup={conversation.kind === 'group'}
+          loadOlder={paging.loadOlder}
+          onRead={(message) => readOne.mutate(message.id_message)}
+          onDelete={setDeleting}
+          onOpenPhoto={setPhoto}
+          onRetry={(entry) => void chatOutbox.retry(entry.id, user.uid)}
+          onDiscard={(entry) => void chatOutbox.discard(entry.id)}
+          onCancel={cancel}
+        />
+      </>
     );
   }
 
