@@ -30,8 +30,7 @@ const SNAPSHOT_VERSION = '1';
 /** The store's chunk: started with the shell's (app/session-routes.tsx), awaited on first use. */
 export const loadOfflineStore = () => loadChunk('offline store', () => import('./offline-store'));
 
-const isKept = (query: Query) =>
-  query.meta?.offline === true && defaultShouldDehydrateQuery(query);
+const isKept = (query: Query) => query.meta?.offline === true && defaultShouldDehydrateQuery(query);
 
 /**
  * The persistence of one user's data: restored when the shell opens (queries wait for it), saved
@@ -39,7 +38,8 @@ const isKept = (query: Query) =>
  */
 export function offlinePersistOptions(uid: number): Omit<PersistQueryClientOptions, 'queryClient'> {
   let persister: Promise<Persister> | undefined;
-  const store = () => (persister ??= loadOfflineStore().then((module) => module.userPersister(uid)));
+  const store = () =>
+    (persister ??= loadOfflineStore().then((module) => module.userPersister(uid)));
   return {
     persister: {
       restoreClient: async () => (await store()).restoreClient(),
