@@ -31,7 +31,8 @@ export async function startPortal() {
       '--port',
       String(port),
       '--web-root',
-      `${root}dist`,
+      // another build folder (BENCH_WEB_ROOT) lets two builds be compared side by side
+      process.env.BENCH_WEB_ROOT ?? `${root}dist`,
       '--now',
       '2026-11-20T09:00:00+06:00',
     ],

@@ -203,6 +203,15 @@ test('a new build shows the update prompt, and accepting it reloads the portal o
     await expect(page.locator('meta[name="lms-test-build"]')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/update-prompt.png' });
     await expectAccessible(page, 'update prompt');
+    // On a phone, in light mode and in English, as well.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Eng' }).click();
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    const english = page.getByRole('status', { name: 'A new version of the portal is available.' });
+    await expect(english.getByRole('button', { name: 'Later' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/update-prompt-390-light-en.png' });
+    await expectAccessible(page, 'update prompt, 390 px, light, en');
+    await page.getByRole('button', { name: 'Рус' }).click();
 
     await prompt.getByRole('button', { name: 'Обновить' }).click();
     await expect(page.locator('meta[name="lms-test-build"]')).toHaveCount(1);

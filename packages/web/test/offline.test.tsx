@@ -6,7 +6,7 @@ import { createStore, get, keys } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatThread } from '../src/features/chat/utils/thread';
 import { rememberUser } from '../src/features/session/utils/stored-user';
-import { forgetOfflineData, KEPT_OFFLINE, offlinePersistOptions } from '../src/lib/offline-cache';
+import { forgetOfflineData, KEPT_OFFLINE, offlinePersistence } from '../src/lib/offline-cache';
 import { firstPagesOnly } from '../src/lib/offline-store';
 import { renderApp } from '../src/testing/render-app';
 import { signInDemo, withHooks } from './mock-backend';
@@ -199,6 +199,25 @@ describe('the last data read, kept on the device', () => {
     expect(main().getByText(user.fullName)).toBeTruthy();
   });
 
+  it('asks again online for what it restored, however long the data would otherwise stay fresh', async () => {
+    const { backend, user } = await signInDemo('student');
+    rememberUser(user);
+    const visit = await renderApp({ client: backend.client, path: '/lms/paymentcode' });
+    const service = await screen.findByRole('combobox', { name: 'Услуга' }, { timeout: 5_000 });
+    expect(within(service).getByRole('option', { name: 'Дубликат зачётной книжки' })).toBeTruthy();
+    await waitFor(async () => {
+      expect((await keptKeys(user.uid)).some((key) => key.includes('uslugi'))).toBe(true);
+    });
+    visit.unmount();
+    const asked = () => backend.calls.filter((path) => path === '/api/misc/uslugi').length;
+    const before = asked();
+
+    // The list of services stays fresh for an hour in one page; a new page load asks again.
+    await renderApp({ client: backend.client, path: '/lms/paymentcode' });
+    await waitFor(() => expect(asked()).toBe(before + 1));
+    expect(screen.getByRole('combobox', { name: 'Услуга' })).toBeTruthy();
+  });
+
   it('leaves nothing on the device after logout', async () => {
     const { backend, user } = await signInDemo('student');
     rememberUser(user);
@@ -218,7 +237,7 @@ describe('the last data read, kept on the device', () => {
     cache.setQueryDefaults(['news'], KEPT_OFFLINE);
     cache.setQueryData(['news', 'feed'], { pages: [[1], [2], [3]], pageParams: [1, 2, 3] });
     cache.setQueryData(['other'], { pages: [[1], [2]], pageParams: [1, 2] });
-    const state = dehydrate(cache, offlinePersistOptions(1).dehydrateOptions);
+    const state = dehydrate(cache, offlinePersistence(1).persistOptions.dehydrateOptions);
     const kept = firstPagesOnly({ buster: '1', timestamp: 1, clientState: state });
     expect(kept.clientState.queries).toHaveLength(1);
     expect(kept.clientState.queries[0]!.state.data).toEqual({ pages: [[1]], pageParams: [1] });

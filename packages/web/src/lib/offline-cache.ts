@@ -1,4 +1,4 @@
-import { defaultShouldDehydrateQuery, type Query } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions, Persister } from '@tanstack/react-query-persist-client';
 import { loadChunk } from './chunk-loading';
 
@@ -32,25 +32,47 @@ export const loadOfflineStore = () => loadChunk('offline store', () => import('.
 
 const isKept = (query: Query) => query.meta?.offline === true && defaultShouldDehydrateQuery(query);
 
+export interface OfflinePersistence {
+  persistOptions: Omit<PersistQueryClientOptions, 'queryClient'>;
+  /**
+   * Kept data shows at once and is still asked for again, as on any page load: every query the
+   * snapshot brought is marked stale, whatever its staleTime (data already fetched in this page,
+   * e.g. by the warm start, is newer than the snapshot and stays as it is).
+   */
+  onRestored(queryClient: QueryClient): void;
+}
+
 /**
  * The persistence of one user's data: restored when the shell opens (queries wait for it), saved
  * at most once a second as data arrives.
  */
-export function offlinePersistOptions(uid: number): Omit<PersistQueryClientOptions, 'queryClient'> {
+export function offlinePersistence(uid: number): OfflinePersistence {
   let persister: Promise<Persister> | undefined;
   const store = () =>
     (persister ??= loadOfflineStore().then((module) => module.userPersister(uid)));
+  let savedAt = 0;
   return {
-    persister: {
-      restoreClient: async () => (await store()).restoreClient(),
-      persistClient: async (client) => (await store()).persistClient(client),
-      removeClient: async () => (await store()).removeClient(),
+    persistOptions: {
+      persister: {
+        restoreClient: async () => {
+          const snapshot = await (await store()).restoreClient();
+          savedAt = snapshot?.timestamp ?? 0;
+          return snapshot;
+        },
+        persistClient: async (client) => (await store()).persistClient(client),
+        removeClient: async () => (await store()).removeClient(),
+      },
+      maxAge: OFFLINE_MAX_AGE,
+      buster: SNAPSHOT_VERSION,
+      dehydrateOptions: { shouldDehydrateQuery: isKept },
+      // Restored queries no screen has opened yet stay too, for the next snapshot.
+      hydrateOptions: { defaultOptions: { queries: { gcTime: Infinity } } },
     },
-    maxAge: OFFLINE_MAX_AGE,
-    buster: SNAPSHOT_VERSION,
-    dehydrateOptions: { shouldDehydrateQuery: isKept },
-    // Restored queries no screen has opened yet stay too, for the next snapshot.
-    hydrateOptions: { defaultOptions: { queries: { gcTime: Infinity } } },
+    onRestored: (queryClient) =>
+      void queryClient.invalidateQueries({
+        predicate: ({ state }) => state.dataUpdatedAt > 0 && state.dataUpdatedAt <= savedAt,
+        refetchType: 'none',
+      }),
   };
 }
 

@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './button';
 import { Icon } from './icon';
 import { Loading } from './loading';
+import { RetryButton } from './retry-button';
 import { QueryStaleNotice } from './stale-notice';
 import { cx } from '../../lib/class-names';
 import styles from './status.module.css';
@@ -23,12 +23,7 @@ export function QueryFailed({ onRetry, text }: QueryFailedProps) {
         <Icon name="alert" size={18} />
         {text ?? t('queryFailed')}
       </p>
-      {onRetry ? (
-        <Button variant="secondary" onClick={onRetry}>
-          <Icon name="refresh" size={16} />
-          {t('retry')}
-        </Button>
-      ) : null}
+      {onRetry ? <RetryButton onRetry={onRetry} /> : null}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { FetchStatus } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useOnlineStatus } from '../../lib/online-status';
-import { Button } from './button';
 import { Icon } from './icon';
+import { RetryButton } from './retry-button';
 import styles from './status.module.css';
 
 // The same DD.MM.YYYY and H:mm as @lms/i18n/dates, by the browser's Intl: the notice sits in the
@@ -68,12 +68,7 @@ export function StaleNotice({ updatedAt, text, onRetry }: StaleNoticeProps) {
           ) : null}
         </span>
       </p>
-      {online && onRetry ? (
-        <Button variant="secondary" onClick={onRetry}>
-          <Icon name="refresh" size={16} />
-          {t('retry')}
-        </Button>
-      ) : null}
+      {online && onRetry ? <RetryButton onRetry={onRetry} /> : null}
     </div>
   );
 }
