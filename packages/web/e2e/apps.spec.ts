@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, test } from './fixtures';
+import { expect, expectAccessible, logIn, test, forgetKeptData } from './fixtures';
 
 // Apps (issue 5): the apps page lists misc/dinurls, and the shell's apps panel shows the same
 // links below the portal's sections. Every link opens in a new tab, without an opener.
@@ -107,6 +107,8 @@ test.describe('apps: fault scenarios', () => {
     await logIn(page, 'student');
     let scenario: string | undefined = 'server-error';
     await withScenario(page, () => scenario);
+    // the services' links the way in fetched are not kept: this is about the failed state
+    await forgetKeptData(page);
     await page.goto('/lms/apps');
     const main = page.getByRole('main');
     const failed = main

@@ -36,6 +36,16 @@ export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<voi
   await menu.click();
 }
 
+/**
+ * Drops the data the portal keeps on the device for offline use (lib/offline-cache.ts), so the
+ * next load shows what the server answers now: a journey about a screen's own loading, empty and
+ * failed states starts from nothing kept. (The database goes once this page's connection closes,
+ * i.e. on the reload or navigation that follows.)
+ */
+export async function forgetKeptData(page: Page): Promise<void> {
+  await page.evaluate(() => void indexedDB.deleteDatabase('lms-offline'));
+}
+
 export async function logIn(page: Page, who: DemoLogin): Promise<void> {
   await page.goto('/lms/login');
   await page

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, setTheme, test } from './fixtures';
+import { expect, expectAccessible, logIn, setTheme, test, forgetKeptData } from './fixtures';
 
 // The news page at /lms (issue 5): the feed, the writing block of users with newsPerms, downloads
 // and deletion, and the page's loading, empty and failed states under the mock's fault scenarios.
@@ -250,6 +250,7 @@ test('fault scenarios: a failing feed shows the failed state with retry, an empt
   await expect(newsItems(page).first()).toBeVisible({ timeout: 10_000 });
 
   await withScenario(page, NEWS_DATA, 'server-error');
+  await forgetKeptData(page);
   await page.reload();
   const failed = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить новости' });
   // The query client retries a server error twice before it gives up.

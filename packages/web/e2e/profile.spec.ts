@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { demo, expect, expectAccessible, logIn, test } from './fixtures';
+import { demo, expect, expectAccessible, forgetKeptData, logIn, test } from './fixtures';
 
 // The profile screen with its password change (issue 5). Texts come from packages/i18n (ru), the
 // rules from the product spec (sections 3, 5 and 9), the data from the mock server's seeded world.
@@ -202,11 +202,13 @@ test('the fault scenarios show loading, empty and failed states, and the page st
   await expect(profileCard(page)).toBeVisible();
 
   await profileScenario(page, 'empty');
+  await forgetKeptData(page);
   await page.reload();
   await expect(page.getByText('Данные профиля не найдены')).toBeVisible();
   await expect(profileCard(page)).toHaveCount(0);
 
   await profileScenario(page, 'server-error');
+  await forgetKeptData(page);
   await page.reload();
   const failed = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить профиль' });
   await expect(failed).toBeVisible({ timeout: 15_000 });
