@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { PortalRoutes } from './app/routes';
+import { startServiceWorker } from './app/start-service-worker';
 import { createPortalClient } from './lib/api-client';
 import { loadChunk } from './lib/chunk-loading';
 import { lazyQueryClient } from './lib/lazy-query-client';
@@ -27,15 +28,12 @@ const client = createPortalClient();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
-// The service worker (installable, offline, update prompt) registers once the page has loaded;
-// only the production build has one.
+// The shell installs the portal (its service worker) the first time; where it is installed
+// already, every page hears of a new version (and reloads with the others when one is accepted).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () =>
-    void import('./app/service-worker')
-      .then((module) => module.registerServiceWorker())
-      .catch((error: unknown) => console.error('Service worker registration failed', error));
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  void navigator.serviceWorker.getRegistration().then((registration) => {
+    if (registration) startServiceWorker();
+  });
 }
 
 createRoot(container).render(

@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ProfileMenu } from '../../components/layout/profile-menu';
@@ -15,6 +16,7 @@ import { PortalNameProvider, THEME_COLORS, useThemeColor } from '../../lib/page-
 import { isPortalUser, isTeacher } from '../../lib/roles';
 import type { ShellSession } from '../../lib/shell-session';
 import { isMobile } from '../../lib/viewport';
+import { startServiceWorker } from '../start-service-worker';
 import { DesktopShell } from './desktop-shell';
 import { MobileShell } from './mobile-shell';
 import styles from './shell-layout.module.css';
@@ -36,6 +38,8 @@ export function ShellLayout() {
   const reconnecting = useSessionReconnect();
 
   useThemeColor(THEME_COLORS.shell);
+  // Installable and offline from here on (after the first screen, when the browser is idle).
+  useEffect(() => startServiceWorker(), []);
 
   const portalName = portalNameIn(language.value, config.data, t('common:portalName'));
 
