@@ -185,13 +185,7 @@ test('a new build shows the update prompt, and accepting it reloads the portal o
   });
   try {
     const page = await context.newPage();
-    await page.goto('/lms/login');
-    await page.getByLabel(/логин/i).first().fill('student');
-    await page
-      .getByLabel(/пароль/i)
-      .first()
-      .fill('Student1');
-    await page.getByRole('button', { name: /войти/i }).click();
+    await logIn(page, 'student');
     await controlledByServiceWorker(page);
     await expect(page.locator('meta[name="lms-test-build"]')).toHaveCount(0);
 
