@@ -49,10 +49,11 @@ for (let run = 0; run < RUNS; run++) {
 
   // A returning user: the portal installed (its worker registers once the first screen is shown
   // and the browser idles, and precaches every route chunk) before the next visit.
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (!registration.active) throw new Error('the service worker did not activate');
-  });
+  await page.waitForFunction(() =>
+    navigator.serviceWorker.ready.then(
+      (registration) => registration.active?.state === 'activated',
+    ),
+  );
   await page.reload();
   await page.waitForFunction(() => window.__firstNews > 0);
   reloads.push(await page.evaluate(() => window.__firstNews));
