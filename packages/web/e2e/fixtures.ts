@@ -34,6 +34,17 @@ export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<voi
   await page.getByRole('switch', { name: 'Тёмная тема' }).click();
   await expect(html).toHaveAttribute('data-theme', theme);
   await menu.click();
+  await settled(page);
+}
+
+/**
+ * Waits for the page's CSS transitions and animations to end (colours fade between themes):
+ * axe judges the colours on screen, and a half-faded button is neither theme's.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
+  );
 }
 
 /**
