@@ -6,7 +6,7 @@ import { visitOutbox } from '../src/features/journal/api/visit-outbox';
 import { journalFigures, type Journal } from '../src/features/journal/utils/journal-calc';
 import { renderApp } from '../src/testing/render-app';
 import { DEMO_PRACTICE_CLASS } from './demo-world';
-import { signInDemo, type MockBackendOptions } from './mock-backend';
+import { signInDemo, type MockBackend, type MockBackendOptions } from './mock-backend';
 
 vi.setConfig({ testTimeout: 40_000 });
 
@@ -43,6 +43,27 @@ async function chooseDiscipline() {
 }
 
 /**
+ * A demo account signed in (`prepare` sets the world's faults first), /lms/journal open and
+ * Веб-разработка chosen.
+ */
+async function openJournal(
+  login: 'teacher' | 'student',
+  options: MockBackendOptions = {},
+  prepare?: (backend: MockBackend) => void,
+) {
+  const { backend, user } = await signInDemo(login, options);
+  prepare?.(backend);
+  await renderApp({ client: backend.client, path: '/lms/journal' });
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: 'Журнал посещаемости' },
+    { timeout: 10_000 },
+  );
+  await chooseDiscipline();
+  return { backend, user };
+}
+
+/**
  * A list of the journal failing (a server error): its failed state, then on retry (the list now
  * empty) its empty state.
  */
@@ -52,15 +73,9 @@ async function failedThenEmpty(
   failedText: string,
   emptyText: string,
 ) {
-  const { backend } = await signInDemo(login);
-  backend.scenarios!.set(path, 'server-error');
-  await renderApp({ client: backend.client, path: '/lms/journal' });
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Журнал посещаемости' },
-    { timeout: 10_000 },
+  const { backend } = await openJournal(login, {}, (world) =>
+    world.scenarios!.set(path, 'server-error'),
   );
-  await chooseDiscipline();
   const failed = await within(main()).findByText(failedText);
   backend.scenarios!.set(path, 'empty');
   await userEvent.click(within(failed.parentElement!).getByRole('button', { name: 'Повторить' }));
@@ -68,14 +83,7 @@ async function failedThenEmpty(
 }
 
 async function openTeacherJournal(options: MockBackendOptions = {}) {
-  const { backend, user } = await signInDemo('teacher', options);
-  await renderApp({ client: backend.client, path: '/lms/journal' });
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Журнал посещаемости' },
-    { timeout: 10_000 },
-  );
-  await chooseDiscipline();
+  const { backend, user } = await openJournal('teacher', options);
   const roll = await within(main()).findByRole('list', { name: 'Перекличка' });
   await waitFor(() => expect(within(roll).getAllByRole('listitem')).toHaveLength(12));
   return { backend, user, roll, events: userEvent.setup() };
@@ -357,14 +365,7 @@ describe('the teacher’s journal table', () => {
 
 describe('the student’s journal', () => {
   async function openStudentJournal(options: MockBackendOptions = {}) {
-    const { backend, user } = await signInDemo('student', options);
-    await renderApp({ client: backend.client, path: '/lms/journal' });
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Журнал посещаемости' },
-      { timeout: 10_000 },
-    );
-    await chooseDiscipline();
+    const { backend, user } = await openJournal('student', options);
     await within(main()).findByText('Посещаемость');
     return { backend, user };
   }

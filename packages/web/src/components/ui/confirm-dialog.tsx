@@ -1,5 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionIcon } from './action-icons';
 import { Button, buttonClassName } from './button';
 import { FailureMessage, type FailureMessageProps } from './failure-message';
 import { ModalDialog } from './modal-dialog';
@@ -104,5 +105,19 @@ export function ConfirmDialog({
         </div>
       </div>
     </ModalDialog>
+  );
+}
+
+export type DeleteConfirmDialogProps = Omit<ConfirmDialogProps, 'danger' | 'icon' | 'confirmIcon'>;
+
+/** Asks before deleting: the confirmation in the danger colour, with the bin on tile and button. */
+export function DeleteConfirmDialog(props: DeleteConfirmDialogProps) {
+  return (
+    <ConfirmDialog
+      {...props}
+      danger
+      icon={<ActionIcon name="trash" size={22} />}
+      confirmIcon={<ActionIcon name="trash" size={18} />}
+    />
   );
 }

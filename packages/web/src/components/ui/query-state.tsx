@@ -28,6 +28,13 @@ export function QueryFailed({ onRetry, text }: QueryFailedProps) {
   );
 }
 
+/**
+ * A query failed with nothing to show: its failed state. With data (kept from an earlier visit, or
+ * loaded before a refresh failed) the data stays on screen with a `StaleNotice` instead.
+ */
+export const failedWithoutData = (query: { data: unknown; isError: boolean }) =>
+  query.data === undefined && query.isError;
+
 export interface QueryStateProps<Data> {
   query: Pick<
     UseQueryResult<Data>,

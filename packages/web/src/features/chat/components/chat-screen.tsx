@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { useFailureDetail } from '../../../components/ui/failure-message';
 import { Icon } from '../../../components/ui/icon';
 import { Loading } from '../../../components/ui/loading';
-import { QueryFailed } from '../../../components/ui/query-state';
+import { failedWithoutData, QueryFailed } from '../../../components/ui/query-state';
 import { QueryStaleNotice } from '../../../components/ui/stale-notice';
 import { useApiClient } from '../../../lib/api-client';
 import { MESSAGES_HASH, returnFromChat } from '../../../lib/main-tabs';
@@ -107,7 +107,7 @@ export function ChatScreen({ user, conversation, contacts, maxSizeMb }: ChatScre
   // A copy from before this screen opened shows only while the latest page cannot be had.
   const keptCopy = thread.data !== undefined && thread.dataUpdatedAt < openedAt;
   let body;
-  if (thread.data === undefined && thread.isError) {
+  if (failedWithoutData(thread)) {
     body = <QueryFailed text={t('failed')} onRetry={() => void thread.refetch()} />;
   } else if (thread.data === undefined || (keptCopy && thread.fetchStatus === 'fetching')) {
     body = <Loading />;

@@ -2,8 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { formatDate } from '@lms/i18n/dates';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon } from '../../../components/ui/action-icons';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DeleteConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useFailureDetail } from '../../../components/ui/failure-message';
 import { ListHeading } from '../../../components/ui/list-heading';
@@ -102,14 +101,11 @@ export function ClassJournal({
         />
       ) : null}
       {deleting ? (
-        <ConfirmDialog
+        <DeleteConfirmDialog
           title={t('table.deleteTitle')}
           text={t('table.deleteText', { date: formatDate(deleting.visitDate) })}
           confirmLabel={t('table.delete')}
           pendingLabel={t('table.deleting')}
-          danger
-          icon={<ActionIcon name="trash" size={22} />}
-          confirmIcon={<ActionIcon name="trash" size={18} />}
           pending={remove.isPending}
           error={
             remove.isError

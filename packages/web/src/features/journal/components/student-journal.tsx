@@ -8,7 +8,7 @@ import { Icon } from '../../../components/ui/icon';
 import { Loading } from '../../../components/ui/loading';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
-import { QueryFailed } from '../../../components/ui/query-state';
+import { failedWithoutData, QueryFailed } from '../../../components/ui/query-state';
 import { QueryStaleNotice } from '../../../components/ui/stale-notice';
 import { useApiClient } from '../../../lib/api-client';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
@@ -76,7 +76,7 @@ export function StudentJournal({ user, academic, warningPercent }: StudentJourna
       );
   } else if (kinds.isSuccess && kinds.data.length === 0) {
     body = <EmptyState icon="journal" text={t('student.empty')} />;
-  } else if (journal.data === undefined && journal.isError) {
+  } else if (failedWithoutData(journal)) {
     body = <QueryFailed text={t('student.failed')} onRetry={() => void journal.refetch()} />;
   } else if (journal.data === undefined) {
     body = <Loading />;

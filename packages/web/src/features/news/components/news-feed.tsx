@@ -3,9 +3,8 @@ import { formatNewsDate, formatNewsTime } from '@lms/i18n/dates';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon } from '../../../components/ui/action-icons';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DeleteConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FailureMessage, useFailureDetail } from '../../../components/ui/failure-message';
 import { QueryState } from '../../../components/ui/query-state';
@@ -146,12 +145,9 @@ export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
         {announcement}
       </p>
       {confirming ? (
-        <ConfirmDialog
-          danger
+        <DeleteConfirmDialog
           title={t('delete.title')}
           text={t('delete.text')}
-          icon={<ActionIcon name="trash" size={22} />}
-          confirmIcon={<ActionIcon name="trash" size={18} />}
           confirmLabel={t('delete.confirm')}
           pendingLabel={t('delete.pending')}
           pending={deletion.isPending}
@@ -160,7 +156,7 @@ export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
           onCancel={cancelDelete}
         >
           <DeletePreview item={confirming} />
-        </ConfirmDialog>
+        </DeleteConfirmDialog>
       ) : null}
     </section>
   );

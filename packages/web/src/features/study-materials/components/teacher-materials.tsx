@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DeleteConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useFailureDetail } from '../../../components/ui/failure-message';
 import { Icon } from '../../../components/ui/icon';
@@ -10,7 +10,6 @@ import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
 import { QueryState } from '../../../components/ui/query-state';
 import surface from '../../../components/ui/surface.module.css';
-import { ActionIcon } from '../../../components/ui/action-icons';
 import { cx } from '../../../lib/class-names';
 import { useExaminationName } from '../../../lib/examination-name';
 import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
@@ -203,14 +202,11 @@ export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | '
         />
       ) : null}
       {dialog?.kind === 'delete' ? (
-        <ConfirmDialog
+        <DeleteConfirmDialog
           title={t('confirmDelete.title')}
           text={t('confirmDelete.text')}
           confirmLabel={t('confirmDelete.confirm')}
           pendingLabel={t('confirmDelete.pending')}
-          danger
-          icon={<ActionIcon name="trash" size={22} />}
-          confirmIcon={<ActionIcon name="trash" size={18} />}
           pending={remove.isPending}
           error={
             remove.isError
@@ -234,7 +230,7 @@ export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | '
           }
         >
           <p className={styles.quote}>{dialog.item.umkName}</p>
-        </ConfirmDialog>
+        </DeleteConfirmDialog>
       ) : null}
     </>
   );
