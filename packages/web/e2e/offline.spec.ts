@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { expect, expectAccessible, logIn, test } from './fixtures';
+import { expect, expectAccessible, logIn, setTheme, test } from './fixtures';
 
 // Installable and offline (issue 15): the service worker is on for these journeys only.
 test.use({ serviceWorkers: 'allow' });
@@ -75,6 +75,11 @@ test('a student reads the news and the schedule, reloads offline and sees both w
   await expect(notice).toBeVisible();
   await page.screenshot({ path: 'test-results/offline-schedule-390.png', fullPage: true });
   await expectAccessible(page, 'schedule offline at 390 px');
+  await setTheme(page, 'light');
+  await expect(notice).toBeVisible();
+  await page.screenshot({ path: 'test-results/offline-schedule-390-light.png' });
+  await expectAccessible(page, 'schedule offline at 390 px, light');
+  await setTheme(page, 'dark');
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(days).toBeVisible();
 
