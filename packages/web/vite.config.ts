@@ -148,6 +148,14 @@ function productionAliases() {
   ];
 }
 
+/**
+ * The way in's chunk (src/app/way-in.ts: the shell, TanStack Query, the warm start, the data kept
+ * offline), one chunk rather than a score of small shared ones, each a round trip on a phone's
+ * network.
+ */
+const WAY_IN_CHUNK = 'way-in';
+const WAY_IN_MODULE = /[\\/]src[\\/]app[\\/]way-in\.ts$/;
+
 const portalName = readPortalName();
 
 export default defineConfig(({ command }) => ({
@@ -212,6 +220,12 @@ export default defineConfig(({ command }) => ({
               tags: ['$initial'],
               // The entry (index.html and main.tsx) stays a chunk of its own.
               test: (id: string) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id),
+            },
+            {
+              // The way in: the module, with everything it imports that the
+              // groups above have not taken (dependencies are included by default).
+              name: WAY_IN_CHUNK,
+              test: WAY_IN_MODULE,
             },
           ],
         },

@@ -6,9 +6,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { PortalRoutes } from './app/routes';
+import { loadWayIn } from './app/load-way-in';
 import { startServiceWorker } from './app/start-service-worker';
 import { createPortalClient } from './lib/api-client';
-import { loadChunk } from './lib/chunk-loading';
 import { lazyQueryClient } from './lib/lazy-query-client';
 import { applyTheme } from './lib/theme';
 
@@ -18,11 +18,7 @@ applyTheme();
 await initI18n().catch((error: unknown) => console.error('Translations failed to load', error));
 
 // TanStack Query loads with the shell (or a login in progress), not with the login screen.
-const queryClient = lazyQueryClient(() =>
-  loadChunk('query-client', () => import('./lib/query-client')).then((module) =>
-    module.createQueryClient(),
-  ),
-);
+const queryClient = lazyQueryClient(() => loadWayIn().then((module) => module.createQueryClient()));
 const client = createPortalClient();
 
 const container = document.getElementById('root');

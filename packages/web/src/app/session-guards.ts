@@ -9,6 +9,7 @@ import { clearTokenCookie, hasTokenCookie } from '../lib/session-cookies';
 import { sessionReconnecting } from '../lib/session-status';
 import { isDefiniteRefusal } from '../features/session/utils/session-refusal';
 import { forgetUser, storedUser } from '../features/session/utils/stored-user';
+import { loadWayIn } from './load-way-in';
 
 export interface SessionDeps {
   client: LmsClient;
@@ -79,8 +80,8 @@ export function canEnterShell(deps: SessionDeps): Decision<boolean> {
 function endStaleSession(): void {
   clearTokenCookie();
   forgetUser();
-  void import('../lib/offline-cache')
-    .then((cache) => cache.forgetOfflineData())
+  void loadWayIn()
+    .then((wayIn) => wayIn.forgetOfflineData())
     .catch(() => undefined);
 }
 

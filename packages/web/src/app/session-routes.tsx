@@ -5,10 +5,10 @@ import { LoginPage } from '../features/session/components/login-page';
 import { useApiClient } from '../lib/api-client';
 import { useLazyQueryClient } from '../lib/lazy-query-client';
 import { isOnline } from '../lib/online-status';
-import { loadChunk } from '../lib/chunk-loading';
 import { isPortalUser, type PortalUser } from '../lib/roles';
 import { isMobile } from '../lib/viewport';
 import { lazyRoute } from './lazy-route';
+import { loadWayIn } from './load-way-in';
 import { SECTIONS } from './sections';
 import {
   cachedUser,
@@ -18,14 +18,10 @@ import {
   type SessionDeps,
 } from './session-guards';
 
-// The shell is its own chunk: the login screen does not load it. Its services column (and a
-// phone's first tab) speaks the apps namespace, which loads with it rather than after it renders.
-const ShellRoute = lazyRoute(
-  'shell',
-  () => import('./shell/shell-route'),
-  (m) => m.ShellRoute,
-  ['apps'],
-);
+// The shell comes with the way in (app/way-in.ts): the login screen does not load it. Its services
+// column (and a phone's first tab) speaks the apps namespace, which loads with it rather than after
+// it renders.
+const ShellRoute = lazyRoute('shell', loadWayIn, (m) => m.ShellRoute, ['apps']);
 
 type Settled<T> = { value: T } | { error: unknown };
 
@@ -79,20 +75,16 @@ export function RootRedirect() {
 const landingSection = () => SECTIONS.find((section) => section.path === '/lms')?.Component;
 
 /**
- * What a login leads to, loaded while the server checks the password: the shell, the landing
- * section, the first screen's requests and the store of the data kept offline. On a phone the
- * main screen opens on its sections tab (section 9), which is part of the shell: the news chunk
- * would only take bandwidth from it.
+ * What a login leads to, loaded while the server checks the password: the way in (the shell, the
+ * first screen's requests, the store of the data kept offline) and the landing section. On a phone
+ * the main screen opens on its sections tab (section 9), which is part of the shell: the news
+ * chunk would only take bandwidth from it.
  */
 function loadWhatFollowsLogin() {
-  // (not awaited with the rest: the first screen's requests need not wait for it)
-  void loadChunk('offline cache', () => import('../lib/offline-cache'))
-    .then((cache) => cache.loadOfflineStore())
-    .catch(() => undefined);
   return Promise.all([
     ShellRoute.preload(),
     isMobile.value ? undefined : landingSection()?.preload(),
-    loadChunk('warm start', () => import('./warm-start')),
+    loadWayIn(),
   ]);
 }
 
@@ -137,7 +129,7 @@ export function LoginRoute() {
 export function ShellGate() {
   const decision = useDecision((deps) => {
     const entering = canEnterShell(deps);
-    // While the server checks the token, the shell's chunk (and the landing section's) load, and
+    // While the server checks the token, the way in (and the landing section's chunk) load, and
     // the first screen's requests start as soon as it is confirmed. (After a login the user is
     // known at once and the login screen has done both already.)
     if (entering instanceof Promise) {

@@ -13,7 +13,7 @@ import { isMobile } from '../lib/viewport';
  * components mount: the config, the photo, the default year, the services' links and the news
  * feed's first page land
  * in the cache the shell then reads (the news only on a desktop: a phone opens on the sections
- * tab). (Its own chunk, loaded while the password is checked.)
+ * tab). (Part of the way in, app/way-in.ts, loaded while the password is checked.)
  */
 export async function warmStart(
   client: LmsClient,

@@ -1,6 +1,6 @@
 import { defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions, Persister } from '@tanstack/react-query-persist-client';
-import { loadChunk } from './chunk-loading';
+import { forgetAll, userPersister } from './offline-store';
 
 /**
  * The last data a user read, kept on this device (IndexedDB, lib/offline-store.ts) so the portal
@@ -27,9 +27,6 @@ export const KEPT_OFFLINE = { meta: { offline: true }, gcTime: Infinity } as con
 /** Raised when the kept data's shape changes, so an older snapshot is not read into a newer app. */
 const SNAPSHOT_VERSION = '1';
 
-/** The store's chunk: started with the shell's (app/session-routes.tsx), awaited on first use. */
-export const loadOfflineStore = () => loadChunk('offline store', () => import('./offline-store'));
-
 const isKept = (query: Query) => query.meta?.offline === true && defaultShouldDehydrateQuery(query);
 
 export interface OfflinePersistence {
@@ -47,20 +44,19 @@ export interface OfflinePersistence {
  * at most once a second as data arrives.
  */
 export function offlinePersistence(uid: number): OfflinePersistence {
-  let persister: Promise<Persister> | undefined;
-  const store = () =>
-    (persister ??= loadOfflineStore().then((module) => module.userPersister(uid)));
+  let persister: Persister | undefined;
+  const store = () => (persister ??= userPersister(uid));
   let savedAt = 0;
   return {
     persistOptions: {
       persister: {
         restoreClient: async () => {
-          const snapshot = await (await store()).restoreClient();
+          const snapshot = await store().restoreClient();
           savedAt = snapshot?.timestamp ?? 0;
           return snapshot;
         },
-        persistClient: async (client) => (await store()).persistClient(client),
-        removeClient: async () => (await store()).removeClient(),
+        persistClient: (client) => store().persistClient(client),
+        removeClient: () => store().removeClient(),
       },
       maxAge: OFFLINE_MAX_AGE,
       buster: SNAPSHOT_VERSION,
@@ -77,7 +73,6 @@ export function offlinePersistence(uid: number): OfflinePersistence {
 }
 
 /** Logout (and a refused session) leaves nothing of anyone's data on the device. */
-export async function forgetOfflineData(): Promise<void> {
-  const store = await loadOfflineStore().catch(() => null);
-  await store?.forgetAll();
+export function forgetOfflineData(): Promise<void> {
+  return forgetAll();
 }

@@ -6,7 +6,7 @@ import { RetryButton } from './retry-button';
 import styles from './status.module.css';
 
 // The same DD.MM.YYYY and H:mm as @lms/i18n/dates, by the browser's Intl: the notice sits in the
-// shell's chunk, which dayjs would push past its size budget.
+// way in's chunk (app/way-in.ts), which dayjs would push past its size budget.
 const DATE = new Intl.DateTimeFormat('ru-RU', {
   day: '2-digit',
   month: '2-digit',
