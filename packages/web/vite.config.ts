@@ -156,6 +156,61 @@ function productionAliases() {
 const WAY_IN_CHUNK = 'way-in';
 const WAY_IN_MODULE = /[\\/]src[\\/]app[\\/]way-in\.ts$/;
 
+/** Section 4's session cookie (@lms/client's TOKEN_COOKIE; a config file cannot import TypeScript). */
+const TOKEN_COOKIE = 'token';
+
+/**
+ * A returning user (a `token` cookie) needs the way in as much as the framework: a small script in
+ * index.html starts its chunks and CSS with the framework's, instead of after the framework has
+ * run and the session's guard has asked for them. The login page without a session loads nothing
+ * more.
+ */
+function wayInPreload(): Plugin {
+  let base = '/';
+  return {
+    name: 'lms-way-in-preload',
+    apply: 'build',
+    configResolved: (config) => void (base = config.base),
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle = {} }) {
+        const chunks = new Map(
+          Object.values(bundle).flatMap((output) =>
+            output.type === 'chunk' ? [[output.fileName, output] as const] : [],
+          ),
+        );
+        const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
+          if (seen.has(fileName)) return seen;
+          seen.add(fileName);
+          for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, seen);
+          return seen;
+        };
+        const chunkList = [...chunks.values()];
+        const entry = chunkList.find((chunk) => chunk.isEntry);
+        const wayIn = chunkList.find(
+          (chunk) => chunk.isDynamicEntry && WAY_IN_MODULE.test(chunk.facadeModuleId ?? ''),
+        );
+        if (!entry || !wayIn) throw new Error('the build has no chunk for src/app/way-in.ts');
+        const loaded = closure(entry.fileName);
+        const files = [...closure(wayIn.fileName)].filter((file) => !loaded.has(file));
+        const css = new Set(
+          files.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]),
+        );
+        const links = [
+          ...files.map((file) => ({ rel: 'modulepreload', href: base + file })),
+          ...[...css].map((file) => ({ rel: 'preload', as: 'style', href: base + file })),
+        ];
+        const script =
+          `if(/(?:^|;\\s*)${TOKEN_COOKIE}=[^;]/.test(document.cookie))` +
+          `for(const{rel,as,href}of ${JSON.stringify(links)}){` +
+          `const link=document.createElement('link');link.rel=rel;link.href=href;` +
+          `if(as)link.as=as;document.head.append(link)}`;
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 const portalName = readPortalName();
 
 export default defineConfig(({ command }) => ({
@@ -167,6 +222,7 @@ export default defineConfig(({ command }) => ({
     bareBaseRoute(),
     installableApp(portalName),
     serviceWorkerScopeHeader(),
+    wayInPreload(),
     // Precompressed copies (.br, .gz) of every text file, for a server to send as they are (the
     // mock server does, and the README's nginx example with brotli_static and gzip_static).
     compression({
@@ -222,7 +278,7 @@ export default defineConfig(({ command }) => ({
               test: (id: string) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id),
             },
             {
-              // The way in: the module, with everything it imports that the
+              // The way in (see wayInPreload): the module, with everything it imports that the
               // groups above have not taken (dependencies are included by default).
               name: WAY_IN_CHUNK,
               test: WAY_IN_MODULE,

@@ -57,3 +57,37 @@ test('a token the server refuses ends the session; the next wrong password says 
   await page.getByRole('button', { name: /войти/i }).click();
   await expect(page.getByText('Неверное имя пользователя или пароль')).toBeVisible();
 });
+
+test("a returning user's page starts the way in with the framework; a visitor's login page never loads it", async ({
+  page,
+}) => {
+  const wayIn = /\/lms\/assets\/way-in-[\w-]+\.js$/;
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+
+  // signed out: the login page (nothing focused yet) loads the framework and the login screen only
+  await page.goto('/lms/login');
+  await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(requested.some((path) => /framework-/.test(path))).toBe(true);
+  expect(requested.filter((path) => wayIn.test(path))).toEqual([]);
+
+  // signed in, a reload: index.html asks for the way in's chunks itself, while the framework (and
+  // so any of the portal's code) has not even arrived; each is downloaded once
+  await logIn(page, 'student');
+  requested.length = 0;
+  let askedBeforeFramework = false;
+  await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
+    await expect
+      .poll(() => requested.some((path) => wayIn.test(path)), { timeout: 3_000 })
+      .toBe(true)
+      .then(() => (askedBeforeFramework = true))
+      .catch(() => undefined);
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
+  expect(askedBeforeFramework).toBe(true);
+  const chunks = requested.filter((path) => wayIn.test(path));
+  expect(new Set(chunks).size).toBe(chunks.length);
+});
