@@ -82,9 +82,9 @@ const landingSection = () => SECTIONS.find((section) => section.path === '/lms')
  */
 function loadWhatFollowsLogin() {
   return Promise.all([
+    loadWayIn(),
     ShellRoute.preload(),
     isMobile.value ? undefined : landingSection()?.preload(),
-    loadWayIn(),
   ]);
 }
 
@@ -101,7 +101,7 @@ function useEnterShell() {
     prepare: () => void loadWhatFollowsLogin().catch(() => undefined),
     enter: (user: PortalUser) => {
       void loadWhatFollowsLogin()
-        .then(([, , module]) => module.warmStart(client, queryClient, user))
+        .then(([wayIn]) => wayIn.warmStart(client, queryClient, user))
         .catch(() => undefined);
       startTransition(() => void navigate('/lms', { replace: true }));
     },
@@ -134,9 +134,9 @@ export function ShellGate() {
     // known at once and the login screen has done both already.)
     if (entering instanceof Promise) {
       void loadWhatFollowsLogin()
-        .then(async ([, , module]) => {
+        .then(async ([wayIn]) => {
           const user = (await entering) ? cachedUser(deps) : null;
-          if (isPortalUser(user)) await module.warmStart(deps.client, deps.queryClient, user);
+          if (isPortalUser(user)) await wayIn.warmStart(deps.client, deps.queryClient, user);
         })
         .catch(() => undefined);
     }

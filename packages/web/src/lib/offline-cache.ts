@@ -1,6 +1,9 @@
 import { defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
-import type { PersistQueryClientOptions, Persister } from '@tanstack/react-query-persist-client';
-import { forgetAll, userPersister } from './offline-store';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { userPersister } from './offline-store';
+
+/** Logout (and a refused session) leaves nothing of anyone's data on the device. */
+export { forgetOfflineData } from './offline-store';
 
 /**
  * The last data a user read, kept on this device (IndexedDB, lib/offline-store.ts) so the portal
@@ -44,19 +47,17 @@ export interface OfflinePersistence {
  * at most once a second as data arrives.
  */
 export function offlinePersistence(uid: number): OfflinePersistence {
-  let persister: Persister | undefined;
-  const store = () => (persister ??= userPersister(uid));
+  const persister = userPersister(uid);
   let savedAt = 0;
   return {
     persistOptions: {
       persister: {
+        ...persister,
         restoreClient: async () => {
-          const snapshot = await store().restoreClient();
+          const snapshot = await persister.restoreClient();
           savedAt = snapshot?.timestamp ?? 0;
           return snapshot;
         },
-        persistClient: (client) => store().persistClient(client),
-        removeClient: () => store().removeClient(),
       },
       maxAge: OFFLINE_MAX_AGE,
       buster: SNAPSHOT_VERSION,
@@ -70,9 +71,4 @@ export function offlinePersistence(uid: number): OfflinePersistence {
         refetchType: 'none',
       }),
   };
-}
-
-/** Logout (and a refused session) leaves nothing of anyone's data on the device. */
-export function forgetOfflineData(): Promise<void> {
-  return forgetAll();
 }

@@ -63,7 +63,8 @@ export function userPersister(uid: number): Persister {
   });
 }
 
-export async function forgetAll(): Promise<void> {
+/** Every user's snapshot goes (logout, a refused session). */
+export async function forgetOfflineData(): Promise<void> {
   const store = offlineStore();
   if (store) await clear(store).catch(() => undefined);
 }
