@@ -173,6 +173,51 @@ describe('mobile shell', () => {
   });
 });
 
+describe('one shell tree for every width', () => {
+  function resizeTo(width: number) {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    act(() => {
+      window.dispatchEvent(new Event('resize'));
+    });
+  }
+
+  it('keeps a half-typed form, its element and the focus across 899.92 px both ways', async () => {
+    resizeTo(1280);
+    isMobile.value = false;
+    const backend = await signedIn();
+    await renderApp({ client: backend.client, path: '/lms/profile' });
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText('Старый пароль');
+    await user.type(field, 'Teach');
+    expect(field).toBe(document.activeElement);
+
+    resizeTo(390);
+    await waitFor(() => expect(document.querySelector('[data-layout="mobile"]')).toBeTruthy());
+    expect(screen.getByLabelText('Старый пароль')).toBe(field);
+    expect((field as HTMLInputElement).value).toBe('Teach');
+    expect(document.activeElement).toBe(field);
+
+    await user.type(field, 'er1');
+    resizeTo(1280);
+    await waitFor(() => expect(document.querySelector('[data-layout="desktop"]')).toBeTruthy());
+    expect(screen.getByLabelText('Старый пароль')).toBe(field);
+    expect((field as HTMLInputElement).value).toBe('Teacher1');
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('narrowing on the main screen shows the news the person was reading, not the apps tab', async () => {
+    resizeTo(1280);
+    isMobile.value = false;
+    const backend = await signedIn();
+    await renderApp({ client: backend.client, path: '/lms' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Новости' });
+    resizeTo(390);
+    await waitFor(() => expect(document.querySelector('[data-layout="mobile"]')).toBeTruthy());
+    expect(activeTab.value).toBe(MAIN_TABS.news);
+    expect(screen.getByRole('heading', { level: 1, name: 'Новости' })).toBe(heading);
+  });
+});
+
 describe('viewport tracking', () => {
   afterEach(() => {
     vi.useRealTimers();

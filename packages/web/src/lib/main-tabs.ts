@@ -23,6 +23,20 @@ export function returnFromChat(): void {
 
 export type MobilePanel = 'news' | 'chat' | 'apps';
 
+/** The main screen is /lms (with or without a trailing slash). */
+export function isMainPath(pathname: string): boolean {
+  return pathname === '/lms' || pathname === '/lms/';
+}
+
+/**
+ * A window narrowed into the phone layout keeps showing what the person was reading: on the main
+ * screen that is the news (the default apps tab is for a phone's first look, not for a laptop
+ * being docked or a tablet rotating under a half-typed news item).
+ */
+export function enterPhoneLayout(pathname: string): void {
+  if (isMainPath(pathname)) selectMainTab(MAIN_TABS.news);
+}
+
 /**
  * Section 2: on mobile the main screen shows one panel, chosen by the active tab (1 news, 2 chat,
  * 3 apps), except that coming back from a chat to `#messages` shows the chat panel again.

@@ -17,14 +17,13 @@ import { isPortalUser, isTeacher } from '../../lib/roles';
 import type { ShellSession } from '../../lib/shell-session';
 import { isMobile } from '../../lib/viewport';
 import { startServiceWorker } from '../start-service-worker';
-import { DesktopShell } from './desktop-shell';
-import { MobileShell } from './mobile-shell';
+import { ShellFrame } from './shell-frame';
 import styles from './shell-layout.module.css';
 import { useSessionBootstrap } from './use-session-bootstrap';
 
 /**
  * The main shell at /lms: it owns the session's user, config and academic context and hands them
- * to every section, then lays the frame out for a desktop (four columns) or a phone (tabs).
+ * to every section, then lays out one frame for every width (four columns, or a phone's tabs).
  */
 export function ShellLayout() {
   useSignals();
@@ -83,7 +82,7 @@ export function ShellLayout() {
   return (
     <PortalNameProvider name={portalName}>
       {reconnecting ? <ReconnectingBanner /> : null}
-      {isMobile.value ? <MobileShell {...frame} /> : <DesktopShell {...frame} />}
+      <ShellFrame {...frame} />
     </PortalNameProvider>
   );
 }

@@ -1,0 +1,199 @@
+import { effect } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { AppHeader, headerIconButtonClass } from '../../components/layout/app-header';
+import { Drawer } from '../../components/layout/drawer';
+import { MobileTabBar, type MobileTab } from '../../components/layout/mobile-tab-bar';
+import { Icon } from '../../components/ui/icon';
+import { AppLinksPanel } from '../../features/apps/components/app-links-panel';
+import {
+  activeTab,
+  backFromChat,
+  enterPhoneLayout,
+  isMainPath,
+  MAIN_TABS,
+  resolveMobilePanel,
+  selectMainTab,
+  type MainTab,
+  type MobilePanel,
+} from '../../lib/main-tabs';
+import type { ShellSession } from '../../lib/shell-session';
+import { isMobile } from '../../lib/viewport';
+import { PageTitle, SectionOutlet } from './section-outlet';
+import { ContactPanel } from './contact-panel';
+import { DisciplinePanels } from './discipline-panels';
+import { AppsPanel } from './side-panels';
+import styles from './shell-layout.module.css';
+
+export interface ShellFrameProps {
+  portalName: string;
+  session: ShellSession;
+  profileMenu: ReactNode;
+  skipLink: ReactNode;
+}
+
+const PANEL_TAB: Record<MobilePanel, MainTab> = {
+  news: MAIN_TABS.news,
+  chat: MAIN_TABS.chat,
+  apps: MAIN_TABS.apps,
+};
+
+/**
+ * Narrowed into the phone layout, the main screen keeps showing the news the person was reading.
+ * It is decided when `isMobile` flips (a signal effect runs before React renders the change), so
+ * the phone's first render shows the news and nothing in it loses focus.
+ */
+function useKeepReadingOnPhone(pathname: string) {
+  const path = useRef(pathname);
+  useEffect(() => {
+    path.current = pathname;
+  }, [pathname]);
+  useEffect(() => {
+    let wasMobile = isMobile.peek();
+    return effect(() => {
+      const nowMobile = isMobile.value;
+      if (nowMobile && !wasMobile) enterPhoneLayout(path.current);
+      wasMobile = nowMobile;
+    });
+  }, []);
+}
+
+/** What one layout shows: every column (desktop), or one panel of the phone's main screen or its section. */
+type Showing = 'columns' | MobilePanel | 'section';
+
+/**
+ * The shell's one tree for every width. The desktop lays the discipline, contact, content and apps
+ * columns side by side; the phone shows one of them at a time (the main screen's tab, or the open
+ * section) with a tab bar and a sections drawer. Both are arrangements of the same elements in the
+ * same places, so crossing 899.92 px never remounts the content column: an open form, dialog or
+ * chat keeps what was typed and where the focus was. Side panels the phone does not show are not
+ * rendered until it shows them.
+ */
+export function ShellFrame({ portalName, session, profileMenu, skipLink }: ShellFrameProps) {
+  useSignals();
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useKeepReadingOnPhone(location.pathname);
+  const mobile = isMobile.value;
+  const isMain = isMainPath(location.pathname);
+  const panel = resolveMobilePanel({
+    activeTab: activeTab.value,
+    backFromChat: backFromChat.value,
+    hash: location.hash,
+  });
+  const showing: Showing = !mobile ? 'columns' : isMain ? panel : 'section';
+  const showsContent = showing === 'columns' || showing === 'news' || showing === 'section';
+  // The content column is mounted once it has been shown and stays mounted while hidden behind
+  // another phone panel: what a section holds survives a look at the apps or the contacts.
+  const [contentShown, setContentShown] = useState(showsContent);
+  if (showsContent && !contentShown) setContentShown(true);
+
+  const tabs: MobileTab<MainTab>[] = [
+    { value: MAIN_TABS.news, label: t('nav.news'), icon: 'news' },
+    { value: MAIN_TABS.chat, label: t('nav.chat'), icon: 'chat' },
+    { value: MAIN_TABS.apps, label: t('nav.apps'), icon: 'apps' },
+  ];
+  const phonePanel = (name: string) => (mobile ? name : undefined);
+
+  return (
+    <div className={styles.shell} data-layout={mobile ? 'mobile' : 'desktop'}>
+      {skipLink}
+      <AppHeader
+        portalName={portalName}
+        start={
+          mobile ? (
+            <button
+              type="button"
+              className={headerIconButtonClass}
+              aria-label={t('openSections')}
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+            >
+              <Icon name="menu" />
+            </button>
+          ) : null
+        }
+        end={profileMenu}
+      />
+      <div className={styles.columns}>
+        {showing === 'columns' || showing === 'chat' ? (
+          <div className={styles.rail} data-panel={phonePanel('chat')}>
+            {mobile ? (
+              <>
+                <PageTitle section={t('nav.chat')} />
+                <h1 className="visually-hidden">{t('nav.chat')}</h1>
+              </>
+            ) : null}
+            <aside
+              className={`${styles.column} ${styles.disciplines}`}
+              aria-label={t('panels.disciplines.title')}
+            >
+              <DisciplinePanels academic={session.academic} />
+            </aside>
+            <aside
+              className={`${styles.column} ${styles.contacts}`}
+              aria-label={t('panels.contacts.title')}
+            >
+              <ContactPanel academic={session.academic} />
+            </aside>
+          </div>
+        ) : null}
+        <main
+          id="content"
+          tabIndex={-1}
+          className={styles.content}
+          hidden={!showsContent}
+          data-panel={phonePanel(isMain ? 'news' : 'content')}
+        >
+          {contentShown || showsContent ? <SectionOutlet context={session} /> : null}
+        </main>
+        {showing === 'columns' || showing === 'apps' ? (
+          <aside
+            className={`${styles.column} ${styles.apps}`}
+            aria-label={t('nav.apps')}
+            data-panel={phonePanel('apps')}
+          >
+            {mobile ? (
+              <>
+                <PageTitle section={t('nav.apps')} />
+                <h1 className={styles.mobileTitle}>{t('sections')}</h1>
+                <AppsPanel variant="grid" exclude={['news', 'chat']} />
+                <AppLinksPanel variant="tab" />
+              </>
+            ) : (
+              <>
+                <AppsPanel framed />
+                <AppLinksPanel variant="column" />
+              </>
+            )}
+          </aside>
+        ) : null}
+      </div>
+      {mobile ? (
+        <MobileTabBar
+          label={t('mainTabs')}
+          tabs={tabs}
+          current={isMain ? PANEL_TAB[panel] : null}
+          onSelect={(tab) => {
+            selectMainTab(tab);
+            if (!isMain || location.hash) void navigate('/lms');
+          }}
+        />
+      ) : null}
+      {mobile ? (
+        <Drawer
+          open={drawerOpen}
+          title={t('sections')}
+          closeLabel={t('closeSections')}
+          onClose={() => setDrawerOpen(false)}
+        >
+          <AppsPanel variant="list" onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      ) : null}
+    </div>
+  );
+}
