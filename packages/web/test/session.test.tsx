@@ -237,6 +237,20 @@ describe('session', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(document.cookie).not.toContain('token=');
     expect(queryClient.getQueryData(['session', 'user'])).toBeFalsy();
+
+    // The login page says why, and signing in again returns to the screen the session ended on.
+    expect(screen.getByRole('alert').textContent).toContain('Сеанс завершён');
+    await signIn('student', 'Student1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lms/profile'));
+
+    // Once: a later logout and sign-in start from the main screen again.
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Меню профиля/ }));
+    await user.click(screen.getByRole('button', { name: 'Выйти' }));
+    await screen.findByRole('button', { name: 'Войти' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    await signIn('student', 'Student1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lms'));
   });
 });
 

@@ -23,6 +23,7 @@ beforeEach(async () => {
   Object.defineProperty(navigator, 'onLine', { configurable: true, value: true });
   await initI18n({ lng: 'ru' });
   localStorage.clear();
+  sessionStorage.clear();
   clearCookies();
   resetUiState();
   document.documentElement.removeAttribute('data-theme');

@@ -5,6 +5,7 @@ import type { LoginScreenData } from '../features/session/components/login-page'
 import { loginErrorKey, type LoginErrorKey } from '../features/session/utils/login-error';
 import { isPortalUser, type User } from '../lib/roles';
 import type { LazyQueryClient } from '../lib/lazy-query-client';
+import { pendingReturn } from '../lib/return-path';
 import { clearTokenCookie, hasTokenCookie } from '../lib/session-cookies';
 import { sessionReconnecting } from '../lib/session-status';
 import { isDefiniteRefusal } from '../features/session/utils/session-refusal';
@@ -101,7 +102,8 @@ export function loginScreen(deps: SessionDeps): Decision<LoginScreenData | 'shel
   if (previous?.status === 'error' && (hasTokenCookie() || isDefiniteRefusal(previous.error))) {
     return screen(loginErrorKey({ error: previous.error, tokenPresent: true }));
   }
-  if (!hasTokenCookie()) return screen(null);
+  // A session that ended under the person's hands: they are told, and sent back after signing in.
+  if (!hasTokenCookie()) return screen(pendingReturn() ? 'sessionEnded' : null);
   return fetchSessionUser(deps).then(
     (user) => {
       if (isPortalUser(user)) return 'shell';

@@ -5,6 +5,7 @@ import { LoginPage } from '../features/session/components/login-page';
 import { useApiClient } from '../lib/api-client';
 import { useLazyQueryClient } from '../lib/lazy-query-client';
 import { isOnline } from '../lib/online-status';
+import { takeReturn } from '../lib/return-path';
 import { isPortalUser, type PortalUser } from '../lib/roles';
 import { isMobile } from '../lib/viewport';
 import { lazyRoute } from './lazy-route';
@@ -103,7 +104,9 @@ function useEnterShell() {
       void loadWhatFollowsLogin()
         .then(([wayIn]) => wayIn.warmStart(client, queryClient, user))
         .catch(() => undefined);
-      startTransition(() => void navigate('/lms', { replace: true }));
+      // Back to the screen a session that ended left (once), else the main screen.
+      const to = takeReturn() ?? '/lms';
+      startTransition(() => void navigate(to, { replace: true }));
     },
   };
 }

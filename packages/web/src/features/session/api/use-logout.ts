@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
+import { forgetReturn } from '../../../lib/return-path';
 import { endLocalSession } from '../utils/end-local-session';
 import { logout } from './logout';
 
@@ -12,6 +13,10 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => logout(client),
-    onSettled: () => endLocalSession(queryClient),
+    onSettled: () => {
+      // Signing out on purpose is not an interrupted session: the next sign-in starts afresh.
+      forgetReturn();
+      endLocalSession(queryClient);
+    },
   });
 }

@@ -2,7 +2,7 @@ import { isLmsError } from '@lms/client';
 
 /** The session namespace's error keys the login screen can show. */
 export type LoginErrorKey =
-  'invalidCredentials' | 'enterCredentials' | 'roleRefused' | 'serverUnavailable';
+  'invalidCredentials' | 'enterCredentials' | 'roleRefused' | 'serverUnavailable' | 'sessionEnded';
 
 /**
  * Section 8: a login that fails with no token says 'Неверное имя пользователя или пароль'; a
