@@ -1,28 +1,99 @@
 import 'fake-indexeddb/auto';
 import { File as NodeFile } from 'node:buffer';
-import { LmsError } from '@lms/client';
-import { describe, expect, it } from 'vitest';
-import { classifyOutboxFailure } from '../src/lib/outbox/outbox-failure';
-import { createOutbox, type OutboxEntry } from '../src/lib/outbox/outbox';
-import { openOutboxStore } from '../src/lib/outbox/outbox-store';
+import { createLmsClient, LmsError } from '@lms/client';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { classifyOutboxFailure, outcomeUnknown } from '../src/lib/outbox/outbox-failure';
+import {
+  createOutbox,
+  OUTBOX_RETRY_CAP_MS,
+  retryDelay,
+  type OutboxEntry,
+  type OutboxOptions,
+  type Reconciled,
+} from '../src/lib/outbox/outbox';
+import {
+  countWaitingWrites,
+  forgetWrites,
+  openOutboxStore,
+  type OutboxStore,
+} from '../src/lib/outbox/outbox-store';
+import { chatOutbox, registerChatSender } from '../src/features/chat/api/send-message';
+import type { ChatMessage, Conversation } from '../src/features/chat/utils/conversation';
+import { installFakeXhr } from '../src/testing/fake-xhr';
 
 interface Note {
   text: string;
+}
+
+/** Lets every pending promise and IndexedDB request settle (setImmediate is not faked). */
+async function settle() {
+  for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** An outbox store in memory (the `store` option), to look at what it keeps. */
+function memoryStore(): OutboxStore & { map: Map<string, unknown> } {
+  const map = new Map<string, unknown>();
+  return {
+    map,
+    persistent: false,
+    all: async () => [...map.values()],
+    put: async (id, value) => void map.set(id, value),
+    remove: async (id) => void map.delete(id),
+  };
 }
 
 let kinds = 0;
 /** A fresh IndexedDB store per test; `reopen` reads the same store as a reloaded page would. */
 function setup(send: (entry: OutboxEntry<Note>) => Promise<void>) {
   kinds += 1;
-  const kind = `test-${kinds}`;
-  const outbox = createOutbox<Note>({ kind, send });
+  const name = `test-${kinds}`;
+  const outbox = createOutbox<Note>({ kind: 'chat-message', send, store: openOutboxStore(name) });
   const reopen = (nextSend: (entry: OutboxEntry<Note>) => Promise<void>) =>
-    createOutbox<Note>({ kind, send: nextSend, store: openOutboxStore(kind) });
+    createOutbox<Note>({ kind: 'chat-message', send: nextSend, store: openOutboxStore(name) });
   return { outbox, reopen };
+}
+
+/** An outbox in memory with the given options; `sent` lists the texts `send` delivered. */
+function inMemory(options: Partial<OutboxOptions<Note>> & { fail?: () => unknown } = {}) {
+  const store = memoryStore();
+  const sent: string[] = [];
+  const send = vi.fn(async (entry: OutboxEntry<Note>) => {
+    const error = options.fail?.();
+    if (error) throw error;
+    sent.push(entry.payload.text);
+  });
+  const outbox = createOutbox<Note>({ kind: 'chat-message', send, store, ...options });
+  return { outbox, store, send, sent };
 }
 
 const offline = () => new LmsError('NETWORK_ERROR', 'offline');
 const refused = () => new LmsError('CLIENT_ERROR', 'no', { status: 400 });
+const serverFault = () => new LmsError('SERVER_ERROR', 'down', { status: 500 });
+const refusedConnection = () => new LmsError('CONNECTION_ERROR', 'refused');
+
+/** Fails the first `times` calls with `error`, then lets them through. */
+function failing(times: number, error: () => unknown) {
+  let left = times;
+  return () => {
+    if (left <= 0) return undefined;
+    left -= 1;
+    return error();
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  // Retries come at the end of their window (2.98 s, 4.96 s, 8.92 s...), so the steps are known.
+  vi.spyOn(Math, 'random').mockReturnValue(0.99);
+});
+
+afterEach(() => {
+  vi.clearAllTimers();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  onlineManager.setOnline(true);
+});
 
 describe('the outbox', () => {
   it('sends at once when it can, and keeps nothing afterwards', async () => {
@@ -36,7 +107,7 @@ describe('the outbox', () => {
 
   it('keeps a write made offline, across a reload, and sends it (with its file) in order later', async () => {
     const { outbox, reopen } = setup(async () => {
-      throw offline();
+      throw refusedConnection();
     });
     // Node's File, which Node's structured clone (under fake-indexeddb) keeps as bytes, as a
     // browser's IndexedDB keeps a File; jsdom's File is not cloneable there.
@@ -73,7 +144,7 @@ describe('the outbox', () => {
     const tried: string[] = [];
     const { outbox } = setup(async (entry) => {
       tried.push(entry.payload.text);
-      throw new LmsError('SERVER_ERROR', 'down', { status: 500 });
+      throw serverFault();
     });
     await outbox.add({ owner: 1, scope: 'a', payload: { text: 'one' }, files: [] });
     await outbox.add({ owner: 1, scope: 'a', payload: { text: 'two' }, files: [] });
@@ -111,7 +182,7 @@ describe('the outbox', () => {
     const sent: string[] = [];
     let online = false;
     const { outbox } = setup(async (entry) => {
-      if (!online) throw offline();
+      if (!online) throw refusedConnection();
       if (entry.payload.text === 'cancel me') throw new LmsError('CANCEL_ERROR', 'cancelled');
       sent.push(entry.payload.text);
     });
@@ -129,14 +200,559 @@ describe('the outbox', () => {
   it('tells transient failures, an ended session, refusals and cancels apart', () => {
     expect(classifyOutboxFailure(offline())).toBe('transient');
     expect(classifyOutboxFailure(new LmsError('TIMEOUT_ERROR', 't'))).toBe('transient');
+    expect(classifyOutboxFailure(refusedConnection())).toBe('transient');
     expect(classifyOutboxFailure(new LmsError('SERVER_ERROR', 's', { status: 503 }))).toBe(
       'transient',
     );
+    for (const status of [408, 429]) {
+      expect(classifyOutboxFailure(new LmsError('CLIENT_ERROR', 'later', { status }))).toBe(
+        'transient',
+      );
+    }
     expect(classifyOutboxFailure(new LmsError('CLIENT_ERROR', 'u', { status: 401 }))).toBe(
       'session',
     );
     expect(classifyOutboxFailure(refused())).toBe('refused');
+    expect(classifyOutboxFailure(new LmsError('CLIENT_ERROR', 'f', { status: 403 }))).toBe(
+      'refused',
+    );
     expect(classifyOutboxFailure(new LmsError('OK', 'result', { status: 200 }))).toBe('refused');
     expect(classifyOutboxFailure(new LmsError('CANCEL_ERROR', 'c'))).toBe('cancelled');
+  });
+
+  it('knows which failures leave the outcome unknown', () => {
+    for (const problem of ['TIMEOUT_ERROR', 'NETWORK_ERROR', 'UNKNOWN_ERROR'] as const) {
+      expect(outcomeUnknown(new LmsError(problem, problem))).toBe(true);
+    }
+    expect(outcomeUnknown(serverFault())).toBe(true);
+    expect(outcomeUnknown(refusedConnection())).toBe(false);
+    expect(outcomeUnknown(refused())).toBe(false);
+    expect(outcomeUnknown(new LmsError('CLIENT_ERROR', 'later', { status: 429 }))).toBe(false);
+    expect(outcomeUnknown(new Error('no sender'))).toBe(false);
+  });
+});
+
+describe('automatic retries', () => {
+  it('waits 1–3 s before the first retry, doubling the window with full jitter up to 60 s', () => {
+    expect(retryDelay(0, () => 0)).toBe(1_000);
+    expect(retryDelay(0, () => 0.999_999)).toBeLessThan(3_000);
+    expect(retryDelay(0, () => 0.5)).toBe(2_000);
+    expect(retryDelay(1, () => 0.999_999)).toBeLessThan(5_000);
+    expect(retryDelay(2, () => 0.999_999)).toBeLessThan(9_000);
+    expect(retryDelay(1, () => 0.5) - 1_000).toBe(2 * (retryDelay(0, () => 0.5) - 1_000));
+    for (const attempt of [5, 6, 10, 50, 1_000]) {
+      expect(retryDelay(attempt, () => 0.999_999)).toBeLessThanOrEqual(OUTBOX_RETRY_CAP_MS);
+      expect(retryDelay(attempt, () => 0.999_999)).toBeGreaterThan(55_000);
+      expect(retryDelay(attempt, () => 0)).toBe(1_000);
+    }
+    // Full jitter: each draw lands anywhere in the window.
+    let draw = 0;
+    const spread = () => (draw++ * 0.37) % 1;
+    const draws = new Set(Array.from({ length: 50 }, () => retryDelay(3, spread)));
+    expect(draws.size).toBeGreaterThan(10);
+    for (const delay of draws) {
+      expect(delay).toBeGreaterThanOrEqual(1_000);
+      expect(delay).toBeLessThan(17_000);
+    }
+    expect(retryDelay(-3, () => 0.999_999)).toBeLessThan(3_000);
+  });
+
+  it('delivers a write whose first send (started by add) failed, with no user action', async () => {
+    const { outbox, send, sent } = inMemory({ fail: failing(1, refusedConnection) });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
+    await settle();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(outbox.entries.value[0]?.status).toBe('pending');
+    expect(outbox.entries.value[0]?.uncertain).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(3_000);
+    await settle();
+    expect(sent).toEqual(['hello']);
+    expect(outbox.entries.value).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('delivers after one server error well within 30 s, asking the server first', async () => {
+    const reconcile = vi.fn(async (): Promise<Reconciled> => 'missing');
+    const { outbox, send, sent } = inMemory({ fail: failing(1, serverFault), reconcile });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
+    await settle();
+    await vi.advanceTimersByTimeAsync(3_000);
+    await settle();
+    expect(reconcile).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(sent).toEqual(['hello']);
+  });
+
+  it('keeps retrying on a growing delay while failures go on, and stops once delivered', async () => {
+    const { outbox, send, sent } = inMemory({ fail: failing(4, refusedConnection) });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'x' }, files: [] });
+    await settle();
+    for (const window of [3_000, 5_000, 9_000, 17_000]) {
+      await vi.advanceTimersByTimeAsync(window);
+      await settle();
+    }
+    expect(send).toHaveBeenCalledTimes(5);
+    expect(sent).toEqual(['x']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('retries at once when the network returns', async () => {
+    const { outbox, sent } = inMemory({ fail: failing(1, refusedConnection) });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
+    await settle();
+    onlineManager.setOnline(false);
+    await settle();
+    expect(sent).toEqual([]);
+    onlineManager.setOnline(true);
+    await settle();
+    expect(sent).toEqual(['hello']);
+  });
+
+  it('does not send while offline, and sends when the network returns', async () => {
+    onlineManager.setOnline(false);
+    const { outbox, send, sent } = inMemory();
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'later' }, files: [] });
+    await vi.advanceTimersByTimeAsync(120_000);
+    await settle();
+    expect(send).not.toHaveBeenCalled();
+    onlineManager.setOnline(true);
+    await settle();
+    expect(sent).toEqual(['later']);
+  });
+
+  it('retries at once when the tab is shown again', async () => {
+    const { outbox, sent } = inMemory({ fail: failing(1, refusedConnection) });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
+    await settle();
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await settle();
+      expect(sent).toEqual(['hello']);
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+  });
+
+  it('retries with no sender yet, and goes at once when a flush comes', async () => {
+    let screenOpen = false;
+    const { outbox, sent } = inMemory({
+      fail: () => (screenOpen ? undefined : new Error('The chat is not open')),
+    });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
+    await settle();
+    expect(vi.getTimerCount()).toBe(1);
+    screenOpen = true;
+    await outbox.flush(1);
+    expect(sent).toEqual(['hello']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('after a 401 waits for the next flush (a sign-in), with no timer', async () => {
+    const { outbox, send, sent } = inMemory({
+      fail: failing(1, () => new LmsError('CLIENT_ERROR', 'session', { status: 401 })),
+    });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
+    await settle();
+    expect(outbox.entries.value[0]?.status).toBe('pending');
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(300_000);
+    expect(send).toHaveBeenCalledTimes(1);
+    await outbox.flush(1);
+    expect(sent).toEqual(['hello']);
+  });
+
+  it('stops at a refusal: the entry is failed with its error and not retried by itself', async () => {
+    const { outbox, send } = inMemory({ fail: refused });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'bad' }, files: [] });
+    await settle();
+    expect(outbox.entries.value[0]).toMatchObject({ status: 'failed', uncertain: false });
+    expect(outbox.entries.value[0]?.error).toBeInstanceOf(LmsError);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(600_000);
+    await settle();
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops at a truthy result answered 200 the same way', async () => {
+    const { outbox, send } = inMemory({
+      fail: () => new LmsError('OK', 'Нет доступа', { status: 200 }),
+    });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'bad' }, files: [] });
+    await settle();
+    expect(outbox.entries.value[0]?.status).toBe('failed');
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('delivery and the refresh after it', () => {
+  it('never sends again when only the refresh after a delivered send fails', async () => {
+    const afterSent = vi.fn(async () => {
+      throw new LmsError('SERVER_ERROR', 'chat/new failed', { status: 500 });
+    });
+    const { outbox, send, sent, store } = inMemory({ afterSent });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'once' }, files: [] });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'next' }, files: [] });
+    await settle();
+    for (let click = 0; click < 3; click += 1) await outbox.flush(1);
+    await vi.advanceTimersByTimeAsync(600_000);
+    await settle();
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(sent).toEqual(['once', 'next']);
+    expect(afterSent).toHaveBeenCalledTimes(2);
+    expect(outbox.entries.value).toEqual([]);
+    expect(store.map.size).toBe(0);
+  });
+
+  it('runs the refresh after the entry is gone', async () => {
+    let seen: number | undefined;
+    const { outbox } = inMemory({
+      afterSent: async () => {
+        seen = outbox.entries.value.length;
+      },
+    });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'once' }, files: [] });
+    await settle();
+    expect(seen).toBe(0);
+  });
+});
+
+describe('an unknown outcome', () => {
+  it('is marked uncertain (and kept so), and counts as sent when reconcile finds it delivered', async () => {
+    const reconcile = vi.fn(async (): Promise<Reconciled> => 'delivered');
+    const afterSent = vi.fn(async () => undefined);
+    const { outbox, send, store } = inMemory({
+      fail: failing(1, () => new LmsError('TIMEOUT_ERROR', 'timed out')),
+      reconcile,
+      afterSent,
+    });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
+    await settle();
+    const [entry] = outbox.entries.value;
+    expect(entry).toMatchObject({ status: 'pending', uncertain: true });
+    expect(store.map.get(entry!.id)).toMatchObject({ uncertain: true });
+
+    await vi.advanceTimersByTimeAsync(3_000);
+    await settle();
+    expect(reconcile).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(afterSent).toHaveBeenCalledTimes(1);
+    expect(outbox.entries.value).toEqual([]);
+  });
+
+  it('is sent exactly once more when reconcile finds it missing', async () => {
+    const reconcile = vi.fn(async (): Promise<Reconciled> => 'missing');
+    const { outbox, send, sent } = inMemory({
+      fail: failing(1, () => new LmsError('NETWORK_ERROR', 'lost')),
+      reconcile,
+    });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
+    await settle();
+    await vi.advanceTimersByTimeAsync(3_000);
+    await settle();
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(reconcile).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(sent).toEqual(['hello']);
+    expect(outbox.entries.value).toEqual([]);
+  });
+
+  it('is never sent blind: a failing reconcile leaves it waiting, and it is asked again later', async () => {
+    const answers: (() => Promise<Reconciled>)[] = [
+      async () => {
+        throw serverFault();
+      },
+      async () => 'missing',
+    ];
+    const reconcile = vi.fn(() => answers.shift()!());
+    const { outbox, send, sent } = inMemory({ fail: failing(1, serverFault), reconcile });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
+    await settle();
+    await vi.advanceTimersByTimeAsync(3_000);
+    await settle();
+    expect(reconcile).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(outbox.entries.value[0]).toMatchObject({ status: 'pending', uncertain: true });
+
+    await vi.advanceTimersByTimeAsync(5_000);
+    await settle();
+    expect(reconcile).toHaveBeenCalledTimes(2);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(sent).toEqual(['hello']);
+  });
+
+  it('is asked about on retry by the user too', async () => {
+    const reconcile = vi.fn(async (): Promise<Reconciled> => 'delivered');
+    const { outbox, send } = inMemory({
+      fail: failing(1, () => new LmsError('UNKNOWN_ERROR', '?')),
+      reconcile,
+    });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
+    await settle();
+    await outbox.retry(outbox.entries.value[0]!.id, 1);
+    expect(reconcile).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(outbox.entries.value).toEqual([]);
+  });
+
+  it('does not follow a refused connection: nothing reached the server', async () => {
+    const reconcile = vi.fn(async (): Promise<Reconciled> => 'delivered');
+    const { outbox, sent } = inMemory({ fail: failing(1, refusedConnection), reconcile });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
+    await settle();
+    await vi.advanceTimersByTimeAsync(3_000);
+    await settle();
+    expect(reconcile).not.toHaveBeenCalled();
+    expect(sent).toEqual(['hello']);
+  });
+
+  it('follows a page closed mid-send: the reloaded entry is uncertain', async () => {
+    const store = memoryStore();
+    store.map.set('caught', {
+      id: 'caught',
+      owner: 1,
+      scope: 'a',
+      payload: { text: 'hello' },
+      files: [],
+      createdAt: 1,
+      status: 'sending',
+      attempts: 1,
+    });
+    const reconcile = vi.fn(async (): Promise<Reconciled> => 'delivered');
+    const send = vi.fn(async () => undefined);
+    const outbox = createOutbox<Note>({ kind: 'chat-message', store, send, reconcile });
+    await outbox.load();
+    expect(outbox.entries.value[0]).toMatchObject({ status: 'pending', uncertain: true });
+    await outbox.flush(1);
+    expect(reconcile).toHaveBeenCalledTimes(1);
+    expect(send).not.toHaveBeenCalled();
+    expect(store.map.size).toBe(0);
+  });
+});
+
+describe('clearing one account’s writes on a shared device', () => {
+  it('counts and deletes only that owner’s entries, in every kind’s store and in this page', async () => {
+    const chat = inMemory({ fail: refusedConnection });
+    const visits = createOutbox<Note>({
+      kind: 'visit',
+      store: memoryStore(),
+      send: async () => {
+        throw refusedConnection();
+      },
+    });
+    await chat.outbox.add({ owner: 501, scope: 'a', payload: { text: 'mine' }, files: [] });
+    await chat.outbox.add({ owner: 502, scope: 'a', payload: { text: 'theirs' }, files: [] });
+    await visits.add({ owner: 501, scope: 'c', payload: { text: 'my roll' }, files: [] });
+    // What an earlier page left in the journal's IndexedDB store, not loaded by this page.
+    const stored = openOutboxStore('visit');
+    await stored.put('left-501', { id: 'left-501', owner: 501, status: 'pending' });
+    await stored.put('left-502', { id: 'left-502', owner: 502, status: 'pending' });
+    await settle();
+
+    expect(await countWaitingWrites(501)).toBe(3);
+    expect(await countWaitingWrites(502)).toBe(2);
+    await forgetWrites(501);
+    expect(await countWaitingWrites(501)).toBe(0);
+    expect(await countWaitingWrites(502)).toBe(2);
+    expect(chat.outbox.entries.value.map((entry) => entry.owner)).toEqual([502]);
+    expect([...chat.store.map.values()].map((entry) => (entry as OutboxEntry<Note>).owner)).toEqual(
+      [502],
+    );
+    expect(visits.entries.value).toEqual([]);
+    expect((await stored.all()).map((entry) => (entry as { id: string }).id)).toEqual(['left-502']);
+    await forgetWrites(502);
+  });
+});
+
+describe('the chat outbox', () => {
+  const conversation: Conversation = {
+    kind: 'private',
+    key: 'private:test',
+    title: 'Преподаватель',
+    query: {
+      year: 25,
+      id_from_type: 2,
+      id_from: 11,
+      id_to_type: 1,
+      id_to: 22,
+      id_discipline: 33,
+      ws: 1,
+      kredit: 4,
+    },
+  };
+
+  /** A chat server: stores inserts, answers chat/messages and chat/new, with chosen faults. */
+  function chatServer(existing: ChatMessage[]) {
+    const messages = [...existing];
+    let nextId = Math.max(0, ...existing.map((m) => m.id_message)) + 1;
+    const inserts: string[] = [];
+    /** What the next inserts do: store and answer, store and fail, or fail before storing. */
+    const faults: ('stored-then-500' | '500')[] = [];
+    const envelope = (data: unknown, status = 200) =>
+      new Response(JSON.stringify({ result: 0, error: '', data }), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    const fetch = async (request: Request): Promise<Response> => {
+      const path = new URL(request.url).pathname;
+      if (path === '/api/chat/insert') {
+        const form = xhr.sent.at(-1)!;
+        inserts.push(form.fields.message ?? '');
+        const fault = faults.shift();
+        if (fault === '500') return envelope(null, 500);
+        const id_message = nextId++;
+        messages.push({
+          id_message,
+          message: form.fields.message ?? '',
+          ismine: true,
+          created: '2026-11-20T10:00:00',
+          files: null,
+        });
+        return fault ? envelope(null, 500) : envelope({ id_message });
+      }
+      const body = (await request.json()) as { id_last_message?: number };
+      if (path === '/api/chat/messages') {
+        return envelope({ messages: messages.slice(-20), unreades_start: null, unreades_total: 0 });
+      }
+      if (path === '/api/chat/new') {
+        const newer = messages.filter((m) => m.id_message > (body.id_last_message ?? 0));
+        return envelope({ messages: newer.slice(0, 20), unreades_start: null, unreades_total: 0 });
+      }
+      return envelope(null, 404);
+    };
+    const xhr = installFakeXhr(fetch);
+    const client = createLmsClient({ baseUrl: 'http://lms.test', fetch });
+    const mine = (text: string) =>
+      messages.filter((m) => m.ismine && m.message === text && m.id_message > existing.length);
+    return { client, inserts, faults, mine };
+  }
+
+  let conversations = 0;
+  /** A conversation of its own per test (each test's server numbers its messages afresh). */
+  const open = (): Conversation => {
+    conversations += 1;
+    return { ...conversation, key: `private:test-${conversations}` };
+  };
+
+  const write = (to: Conversation, message: string) => ({
+    owner: 11,
+    scope: to.key,
+    files: [],
+    payload: {
+      conversation: to,
+      fields: {
+        uid: 11,
+        message,
+        from: 11,
+        fromType: 2 as const,
+        semester: 1 as const,
+        discipline: 33,
+        currentContactId: 22,
+        currentContactType: 1 as const,
+        group_subgroup: -1,
+        isSelect: false,
+        IsGroupChat: false,
+      },
+    },
+  });
+
+  const earlier: ChatMessage[] = [
+    { id_message: 1, message: 'ok', ismine: true, created: '2026-11-19T09:00:00', files: null },
+    { id_message: 2, message: 'Здравствуйте', ismine: false, created: '2026-11-19T09:01:00' },
+  ];
+
+  afterEach(async () => {
+    await forgetWrites(11);
+    vi.unstubAllGlobals();
+  });
+
+  it('stores two identical messages once each when the second one’s answer is lost', async () => {
+    const server = chatServer(earlier);
+    const to = open();
+    const refreshed: string[] = [];
+    const unregister = registerChatSender({
+      client: server.client,
+      owner: 11,
+      onSent: async (key) => void refreshed.push(key),
+    });
+    try {
+      await chatOutbox.add(write(to, 'ok'));
+      await settle();
+      expect(server.mine('ok')).toHaveLength(1);
+
+      // Lost before the server stored it: reconcile must not take the first 'ok' for it.
+      server.faults.push('500');
+      await chatOutbox.add(write(to, 'ok'));
+      await settle();
+      expect(chatOutbox.entries.value[0]).toMatchObject({ uncertain: true });
+      await vi.advanceTimersByTimeAsync(3_000);
+      await settle();
+      expect(server.mine('ok')).toHaveLength(2);
+
+      // Stored, then the answer failed: found on the server, not sent again.
+      server.faults.push('stored-then-500');
+      await chatOutbox.add(write(to, 'ok'));
+      await settle();
+      await vi.advanceTimersByTimeAsync(3_000);
+      await settle();
+      expect(server.mine('ok')).toHaveLength(3);
+      expect(server.inserts).toEqual(['ok', 'ok', 'ok', 'ok']);
+      expect(chatOutbox.entries.value).toEqual([]);
+      expect(refreshed).toEqual([to.key, to.key, to.key]);
+    } finally {
+      unregister();
+    }
+  });
+
+  it('sends the second of two identical messages after the first one’s lost answer was found', async () => {
+    const server = chatServer(earlier);
+    const to = open();
+    const unregister = registerChatSender({
+      client: server.client,
+      owner: 11,
+      onSent: async () => undefined,
+    });
+    try {
+      server.faults.push('stored-then-500', 'stored-then-500');
+      await chatOutbox.add(write(to, 'ok'));
+      await chatOutbox.add(write(to, 'ok'));
+      await settle();
+      expect(server.inserts).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(3_000);
+      await settle();
+      // The first was found; the second went and its answer was lost too.
+      expect(server.inserts).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(5_000);
+      await settle();
+      expect(server.inserts).toHaveLength(2);
+      expect(server.mine('ok')).toHaveLength(2);
+      expect(chatOutbox.entries.value).toEqual([]);
+    } finally {
+      unregister();
+    }
+  });
+
+  it('waits while the writer’s chat is not open, and goes when it opens', async () => {
+    const server = chatServer(earlier);
+    const to = open();
+    const other = registerChatSender({
+      client: server.client,
+      owner: 99,
+      onSent: async () => undefined,
+    });
+    await chatOutbox.add(write(to, 'hello'));
+    await settle();
+    expect(server.inserts).toEqual([]);
+    other();
+    const unregister = registerChatSender({
+      client: server.client,
+      owner: 11,
+      onSent: async () => undefined,
+    });
+    await settle();
+    expect(server.mine('hello')).toHaveLength(1);
+    unregister();
   });
 });

@@ -33,6 +33,13 @@ function indexedDbStore(db: UseStore): OutboxStore {
 
 export const OUTBOX_DATABASE = 'lms-outbox';
 
+/**
+ * Every kind of outbox, one IndexedDB store each. `createOutbox` takes only these, so clearing a
+ * user's writes (`forget.ts`) reaches every store there is.
+ */
+export const OUTBOX_KINDS = ['chat-message', 'visit'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
 /** One object store per outbox kind, in the one outbox database. */
 export function openOutboxStore(kind: string): OutboxStore {
   if (typeof indexedDB === 'undefined') return memoryStore();
@@ -41,4 +48,74 @@ export function openOutboxStore(kind: string): OutboxStore {
   } catch {
     return memoryStore();
   }
+}
+
+/** What clearing a user's writes needs of an outbox created in this page. */
+export interface LiveOutbox {
+  readonly kind: OutboxKind;
+  readonly entries: { readonly value: readonly { id: string; owner: number }[] };
+  /** Drops the owner's entries from the page and from the outbox's store. */
+  forgetOwner(owner: number): Promise<void>;
+}
+
+const live = new Set<LiveOutbox>();
+
+/** Every outbox adds itself here as it is created, so clearing reaches what it holds in memory. */
+export function registerLiveOutbox(outbox: LiveOutbox): void {
+  live.add(outbox);
+}
+
+const stores = new Map<OutboxKind, OutboxStore>();
+function storeOf(kind: OutboxKind): OutboxStore {
+  let store = stores.get(kind);
+  if (!store) {
+    store = openOutboxStore(kind);
+    stores.set(kind, store);
+  }
+  return store;
+}
+
+function ownedBy(value: unknown, owner: number): value is { id: string; owner: number } {
+  if (!value || typeof value !== 'object') return false;
+  const { id, owner: writer } = value as { id?: unknown; owner?: unknown };
+  return typeof id === 'string' && writer === owner;
+}
+
+/**
+ * How many writes of this account wait on this device (sent by no one yet, or refused), in every
+ * kind of outbox: what signing out of a shared device would lose. It needs only this module, so
+ * the shell can ask it without loading the chat or the journal.
+ */
+export async function countWaitingWrites(owner: number): Promise<number> {
+  const ids = new Set<string>();
+  await Promise.all(
+    OUTBOX_KINDS.map(async (kind) => {
+      // A store that cannot be read holds nothing this device could send either.
+      const stored = await storeOf(kind)
+        .all()
+        .catch(() => []);
+      for (const value of stored) if (ownedBy(value, owner)) ids.add(value.id);
+    }),
+  );
+  for (const outbox of live) {
+    for (const entry of outbox.entries.value) if (entry.owner === owner) ids.add(entry.id);
+  }
+  return ids.size;
+}
+
+/**
+ * Deletes every waiting write of this account on this device, in every kind of outbox and in the
+ * outboxes this page already holds; other accounts' writes stay.
+ */
+export async function forgetWrites(owner: number): Promise<void> {
+  await Promise.all([...live].map((outbox) => outbox.forgetOwner(owner)));
+  await Promise.all(
+    OUTBOX_KINDS.map(async (kind) => {
+      const store = storeOf(kind);
+      const stored = await store.all();
+      await Promise.all(
+        stored.filter((value) => ownedBy(value, owner)).map((value) => store.remove(value.id)),
+      );
+    }),
+  );
 }

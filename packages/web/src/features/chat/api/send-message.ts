@@ -1,16 +1,25 @@
 import { upload, type components, type LmsClient, type UploadProgress } from '@lms/client';
 import { signal } from '@preact/signals-react';
-import { createOutbox, type OutboxEntry } from '../../../lib/outbox/outbox';
+import { createOutbox, type OutboxEntry, type Reconciled } from '../../../lib/outbox/outbox';
+import { NoSenderError } from '../../../lib/outbox/outbox-failure';
+import type { Conversation } from '../utils/conversation';
+import { findStoredMessage, newestMessageId } from './reconcile-message';
 
 export type ChatInsertFields = Omit<components['schemas']['ChatInsertForm'], 'file'>;
 
 /** One message waiting to be sent: the send form's fields; its files travel with the entry. */
 export interface ChatSend {
   fields: ChatInsertFields;
+  /** The conversation it goes to, to read it back (absent in entries kept by earlier versions). */
+  conversation?: Conversation;
+  /** The newest message id of the conversation before the first send (set by the outbox). */
+  after?: number;
 }
 
 export interface ChatSender {
   client: LmsClient;
+  /** Account id of the signed-in user: only their messages are sent with this client. */
+  owner: number;
   /** Called after the server took a message of this conversation (section 4: refetch). */
   onSent: (conversationKey: string) => Promise<unknown>;
 }
@@ -21,40 +30,89 @@ const controllers = new Map<string, AbortController>();
 /** Upload progress of the message being sent, by outbox entry id. */
 export const sendProgress = signal<Readonly<Record<string, UploadProgress>>>({});
 
-class NoSenderError extends Error {
-  override readonly name = 'NoSenderError';
+/**
+ * The newest message id this page knows per conversation (outbox scope), from the last send's
+ * answer or the last read; forgotten while a send's outcome is not known.
+ */
+const newest = new Map<string, number>();
+
+function senderFor(entry: OutboxEntry<ChatSend>): ChatSender {
+  const current = sender;
+  // Nothing is sent while no chat screen of the writer is open; the entry waits (transient).
+  if (!current || current.owner !== entry.owner) throw new NoSenderError('The chat is not open');
+  return current;
 }
 
 async function sendEntry(entry: OutboxEntry<ChatSend>) {
-  const current = sender;
-  // Nothing can send while no chat screen is open; the entry waits (a transient state).
-  if (!current) throw new NoSenderError('The chat is not open');
+  const { client } = senderFor(entry);
   const controller = new AbortController();
   controllers.set(entry.id, controller);
+  newest.delete(entry.scope);
   try {
-    await upload(current.client, '/api/chat/insert', entry.payload.fields, entry.files, {
+    const inserted = await upload(client, '/api/chat/insert', entry.payload.fields, entry.files, {
       signal: controller.signal,
       onProgress: (progress) => {
         sendProgress.value = { ...sendProgress.value, [entry.id]: progress };
       },
     });
+    if (typeof inserted?.id_message === 'number') newest.set(entry.scope, inserted.id_message);
   } finally {
     controllers.delete(entry.id);
     const { [entry.id]: _done, ...rest } = sendProgress.value;
     sendProgress.value = rest;
   }
-  await current.onSent(entry.scope);
+}
+
+/*
+ * Whether an uncertain message is stored: the conversation holds, newer than the entry's baseline
+ * (`after`), one of my messages with its trimmed text and attached file names. The baseline is the
+ * newest message id known before the message's first send (the previous send's answer, the last
+ * read, else a read of the latest page) and is stored with the entry before it leaves. One
+ * writer's messages go one at a time, so a same message sent before it, on purpose, is not newer
+ * than its baseline: two identical messages are both stored, once each. An entry without a
+ * baseline never left (or was kept by an earlier version) and is sent again.
+ */
+async function recordBaseline(entry: OutboxEntry<ChatSend>): Promise<ChatSend> {
+  const { payload } = entry;
+  if (payload.after !== undefined || !payload.conversation) return payload;
+  const after =
+    newest.get(entry.scope) ??
+    (await newestMessageId(senderFor(entry).client, payload.conversation));
+  newest.set(entry.scope, after);
+  return { ...payload, after };
+}
+
+async function reconcileEntry(entry: OutboxEntry<ChatSend>): Promise<Reconciled> {
+  const { conversation, after, fields } = entry.payload;
+  if (!conversation || after === undefined) return 'missing';
+  const stored = await findStoredMessage(senderFor(entry).client, conversation, after, {
+    text: fields.message,
+    fileNames: entry.files.map((file) => file.name),
+  });
+  if (!stored) return 'missing';
+  newest.set(entry.scope, stored.id_message);
+  return 'delivered';
 }
 
 /**
  * Every message goes through the chat outbox: it is kept (with its files) until the server takes
- * it, shown in its conversation as pending meanwhile, and sent in order when the network returns.
+ * it, shown in its conversation as pending meanwhile, sent in order when the network returns, and
+ * looked for on the server before it is sent again after an unknown outcome.
  */
-export const chatOutbox = createOutbox<ChatSend>({ kind: 'chat-message', send: sendEntry });
+export const chatOutbox = createOutbox<ChatSend>({
+  kind: 'chat-message',
+  send: sendEntry,
+  prepare: recordBaseline,
+  reconcile: reconcileEntry,
+  afterSent: async (entry) => {
+    if (sender?.owner === entry.owner) await sender.onSent(entry.scope);
+  },
+});
 
-/** The chat screen lends the outbox its client while it is open. */
+/** The chat screen lends the outbox its client while it is open; its user's messages go at once. */
 export function registerChatSender(next: ChatSender): () => void {
   sender = next;
+  void chatOutbox.flush(next.owner);
   return () => {
     if (sender === next) sender = null;
   };

@@ -1,6 +1,8 @@
 import type { LmsClient } from '@lms/client';
 import { createOutbox, type OutboxEntry } from '../../../lib/outbox/outbox';
+import { NoSenderError } from '../../../lib/outbox/outbox-failure';
 import type { VisitUpdate } from '../utils/journal-class';
+import { visitsStored } from './visit-reconcile';
 
 /**
  * Attendance and marks waiting for the server: a whole roll for a date (studentvisitinsertall)
@@ -11,29 +13,31 @@ export type VisitWrite =
 
 export interface VisitSender {
   client: LmsClient;
+  /** Account id of the signed-in teacher: only their writes are sent with this client. */
+  owner: number;
   /** Called after the server took a write of this class: the journal and the roll are asked again. */
   onSent: (scope: string) => Promise<unknown>;
 }
 
 let sender: VisitSender | null = null;
 
-class NoSenderError extends Error {
-  override readonly name = 'NoSenderError';
+function senderFor(entry: OutboxEntry<VisitWrite>): VisitSender {
+  const current = sender;
+  // Nothing is sent while no journal of the writer is open; the entry waits (transient).
+  if (!current || current.owner !== entry.owner) throw new NoSenderError('The journal is not open');
+  return current;
 }
 
 async function sendVisit(entry: OutboxEntry<VisitWrite>) {
-  const current = sender;
-  // Nothing can send while no journal is open; the entry waits (a transient state).
-  if (!current) throw new NoSenderError('The journal is not open');
+  const { client } = senderFor(entry);
   const { payload } = entry;
   if (payload.kind === 'roll') {
-    await current.client.post('/api/visitlog/studentvisitinsertall', {
+    await client.post('/api/visitlog/studentvisitinsertall', {
       body: { visits: payload.visits },
     });
   } else {
-    await current.client.post('/api/visitlog/studentvisitupdate', { body: payload.visit });
+    await client.post('/api/visitlog/studentvisitupdate', { body: payload.visit });
   }
-  await current.onSent(entry.scope);
 }
 
 /** The visits a write carries, for the journal to lay over what is stored. */
@@ -42,13 +46,25 @@ export const visitsOf = (write: VisitWrite): VisitUpdate[] =>
 
 /**
  * Every roll call and mark goes through this outbox: kept in IndexedDB until the server takes it,
- * shown on the journal as not saved meanwhile, sent in order when the connection returns.
+ * shown on the journal as not saved meanwhile, sent in order when the connection returns, and
+ * after an unknown outcome sent again only when the server does not hold its values.
  */
-export const visitOutbox = createOutbox<VisitWrite>({ kind: 'visit', send: sendVisit });
+export const visitOutbox = createOutbox<VisitWrite>({
+  kind: 'visit',
+  send: sendVisit,
+  reconcile: async (entry) =>
+    (await visitsStored(senderFor(entry).client, visitsOf(entry.payload)))
+      ? 'delivered'
+      : 'missing',
+  afterSent: async (entry) => {
+    if (sender?.owner === entry.owner) await sender.onSent(entry.scope);
+  },
+});
 
-/** The journal screen lends the outbox its client while it is open. */
+/** The journal screen lends the outbox its client while it is open; its user's writes go at once. */
 export function registerVisitSender(next: VisitSender): () => void {
   sender = next;
+  void visitOutbox.flush(next.owner);
   return () => {
     if (sender === next) sender = null;
   };

@@ -45,9 +45,10 @@ export function TeacherJournal({ user, academic }: TeacherJournalProps) {
     () =>
       registerVisitSender({
         client,
+        owner: user.uid,
         onSent: () => queryClient.invalidateQueries({ queryKey: journalKeys.classes() }),
       }),
-    [client, queryClient],
+    [client, queryClient, user.uid],
   );
 
   const { kinds, kind, cls } = useJournalClass(academic, user.id, kindId);

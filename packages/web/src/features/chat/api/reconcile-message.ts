@@ -1,0 +1,55 @@
+import { parseNewsFiles, type LmsClient } from '@lms/client';
+import type { ChatMessage, Conversation } from '../utils/conversation';
+import { CHAT_PAGE_SIZE } from '../utils/thread';
+import { fetchLatestPage } from './get-thread';
+import { fetchNewer } from './page-thread';
+
+/** What was sent: the text as typed and the names of the attached files. */
+export interface SentMessage {
+  text: string;
+  fileNames: readonly string[];
+}
+
+const sortedNames = (names: readonly string[]) => names.map((name) => name.trim()).sort();
+
+/** One of my stored messages with the sent text (trimmed) and the same attached file names. */
+export function isSameMessage(message: ChatMessage, sent: SentMessage): boolean {
+  if (!message.ismine || message.message.trim() !== sent.text.trim()) return false;
+  const stored = sortedNames(parseNewsFiles(message.files));
+  const attached = sortedNames(sent.fileNames);
+  return stored.length === attached.length && stored.every((name, i) => name === attached[i]);
+}
+
+/** The newest message id of the conversation (0 when it has none): the latest page's highest. */
+export async function newestMessageId(
+  client: LmsClient,
+  conversation: Conversation,
+): Promise<number> {
+  const page = await fetchLatestPage(client, conversation);
+  return Math.max(0, ...(page?.messages ?? []).map((message) => message.id_message));
+}
+
+/**
+ * The stored message matching `sent` among the conversation's messages newer than `after`, read
+ * with the thread's own calls (chat/new, or the group chat's page after id_lastMessage) page after
+ * page until a page comes back short; undefined when there is none.
+ */
+export async function findStoredMessage(
+  client: LmsClient,
+  conversation: Conversation,
+  after: number,
+  sent: SentMessage,
+): Promise<ChatMessage | undefined> {
+  let last = after;
+  for (;;) {
+    const newer = await fetchNewer(client, conversation, last);
+    const match = newer.find(
+      (message) => message.id_message > after && isSameMessage(message, sent),
+    );
+    if (match) return match;
+    const top = Math.max(last, ...newer.map((message) => message.id_message));
+    // A short page is the end; a page that does not move forward would repeat itself.
+    if (newer.length < CHAT_PAGE_SIZE || top === last) return undefined;
+    last = top;
+  }
+}
