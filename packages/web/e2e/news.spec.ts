@@ -156,11 +156,16 @@ test.describe('a teacher with newsPerms', () => {
     await expect(messageField(page)).toHaveValue('Запись лекции во вложении');
     await expect(page.getByRole('button', { name: `Убрать файл ${lecture.name}` })).toBeVisible();
 
-    // A server failure: its message shows, the text and the file stay.
+    // A server failure: said in the person's words, the server's own behind 'Подробнее'; the
+    // text and the file stay.
     await withScenario(page, NEWS_INSERT, 'server-error');
     await page.getByRole('button', { name: 'Опубликовать' }).click();
     const failure = page.getByRole('alert').filter({ hasText: 'Не удалось опубликовать новость' });
-    await expect(failure).toContainText('Ответ сервера: Internal server error');
+    await expect(failure).toContainText('Сервер временно не может выполнить запрос.');
+    const details = failure.locator('details');
+    await expect(details.getByText('Internal server error')).toBeHidden();
+    await details.getByText('Подробнее').click();
+    await expect(details.getByText(/Internal server error/)).toBeVisible();
     await expect(messageField(page)).toHaveValue('Запись лекции во вложении');
     await expect(page.getByRole('button', { name: `Убрать файл ${lecture.name}` })).toBeVisible();
     await expectAccessible(page, 'failed send');

@@ -17,8 +17,9 @@ export interface FailureDetailTexts {
 }
 
 /**
- * Why a write failed, in the interface language, or else in the server's own words (common
- * namespace; '' when there is nothing to add to the title).
+ * Why a request failed, as one sentence in the interface language naming the class of the failure
+ * (common namespace; '' when there is nothing to add to the title). The server's own text is never
+ * part of it: `FailureDetails` shows that under the sentence.
  */
 export function useFailureDetail(): (error: unknown, texts?: FailureDetailTexts) => string {
   const { t } = useTranslation();
@@ -28,6 +29,10 @@ export function useFailureDetail(): (error: unknown, texts?: FailureDetailTexts)
         return t('failure.timeout');
       case 'connection':
         return t('failure.connection');
+      case 'server':
+        return t('failure.server');
+      case 'refused':
+        return t('failure.refused');
       case 'forbidden':
         return t('failure.forbidden');
       case 'storageFull':
@@ -35,14 +40,28 @@ export function useFailureDetail(): (error: unknown, texts?: FailureDetailTexts)
       case 'notFound':
         return texts.notFound ?? t('failure.notFound');
       case 'tooLarge':
-        if (texts.tooLarge) return texts.tooLarge;
-        break;
-      default:
-        break;
+        return texts.tooLarge ?? t('failure.tooLarge');
+      case 'cancelled':
+      case 'other':
+        return '';
     }
-    const server = serverMessage(error);
-    return server ? t('failure.serverSaid', { message: server }) : '';
   };
+}
+
+/**
+ * The server's own words about a failure, behind a native disclosure ('Подробнее') so they never
+ * stand in for the sentence; nothing when the server sent none.
+ */
+export function FailureDetails({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const message = serverMessage(error);
+  if (!message) return null;
+  return (
+    <details className={styles.details}>
+      <summary className={styles.summary}>{t('failure.details')}</summary>
+      <p className={styles.serverText}>{message}</p>
+    </details>
+  );
 }
 
 /**
@@ -56,22 +75,27 @@ export interface FailureMessageProps {
   title: string;
   /** What is still there to try again with: '... Текст и файлы сохранены.' */
   kept?: KeptInput;
-  /** Why, from useFailureDetail. */
+  /** Why, from useFailureDetail (with the screen's own texts); worded from `error` when left out. */
   detail?: string;
+  /** The failure itself: the server's own text, if any, goes under the sentence in `FailureDetails`. */
+  error?: unknown;
 }
 
-/** A failed write, announced at once: what failed and what was kept, then why. */
-export function FailureMessage({ title, kept, detail }: FailureMessageProps) {
+/** A failed write, announced at once: what failed and what was kept, then why, then the details. */
+export function FailureMessage({ title, kept, detail, error }: FailureMessageProps) {
   const { t } = useTranslation();
+  const failureDetail = useFailureDetail();
+  const reason = detail ?? (error === undefined ? '' : failureDetail(error));
   return (
     <div className={cx(surface.alert, styles.failure)} role="alert">
       <Icon name="alert" size={18} className={styles.icon} />
-      <div>
+      <div className={styles.body}>
         <p className={styles.title}>
           {title}
           {kept ? ` ${t(`failure.kept.${kept}`)}` : null}
         </p>
-        {detail ? <p>{detail}</p> : null}
+        {reason ? <p>{reason}</p> : null}
+        {error === undefined ? null : <FailureDetails error={error} />}
       </div>
     </div>
   );

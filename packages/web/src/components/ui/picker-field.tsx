@@ -12,7 +12,10 @@ export interface PickerOption {
 }
 
 /** The request of a picker's options: while it runs the picker is busy; failed, it offers a retry. */
-export type OptionsQuery = Pick<UseQueryResult<unknown>, 'isFetching' | 'isError' | 'refetch'>;
+export type OptionsQuery = Pick<
+  UseQueryResult<unknown>,
+  'isFetching' | 'isError' | 'error' | 'refetch'
+>;
 
 export interface PickerFieldProps {
   label: string;
@@ -95,7 +98,7 @@ export function PickerField({
         </p>
       ) : null}
       {query?.isError ? (
-        <QueryFailed text={failedText} onRetry={() => void query.refetch()} />
+        <QueryFailed text={failedText} error={query.error} onRetry={() => void query.refetch()} />
       ) : null}
       {children}
     </div>

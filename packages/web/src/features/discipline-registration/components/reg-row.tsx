@@ -94,7 +94,11 @@ function Registered({ row, name, list, onNotice }: RegRowCardProps & { name: str
           pending={remove.isPending}
           error={
             remove.isError
-              ? { title: t('confirmDelete.failed'), detail: failureDetail(remove.error) }
+              ? {
+                  title: t('confirmDelete.failed'),
+                  detail: failureDetail(remove.error),
+                  error: remove.error,
+                }
               : null
           }
           onCancel={() => setConfirming(false)}

@@ -122,6 +122,7 @@ export function TeacherStreamChoice({
             title={t('saveFailed')}
             kept="choices"
             detail={failureDetail(save.error)}
+            error={save.error}
           />
         </div>
       ) : null}

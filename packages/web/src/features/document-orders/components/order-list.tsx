@@ -125,6 +125,7 @@ export function OrderList({ uid }: { uid: number }) {
                     isLmsError(cancel.error) && cancel.error.status === 403
                       ? t('confirmCancel.notWaiting')
                       : failureDetail(cancel.error),
+                  error: cancel.error,
                 }
               : null
           }

@@ -61,7 +61,13 @@ export function ClassJournal({
   );
   let body;
   if (journal.isError) {
-    body = <QueryFailed text={t('table.failed')} onRetry={() => void journal.refetch()} />;
+    body = (
+      <QueryFailed
+        text={t('table.failed')}
+        error={journal.error}
+        onRetry={() => void journal.refetch()}
+      />
+    );
   } else if (!table) {
     body = <Loading />;
   } else {
@@ -109,7 +115,11 @@ export function ClassJournal({
           pending={remove.isPending}
           error={
             remove.isError
-              ? { title: t('table.deleteFailed'), detail: failureDetail(remove.error) }
+              ? {
+                  title: t('table.deleteFailed'),
+                  detail: failureDetail(remove.error),
+                  error: remove.error,
+                }
               : null
           }
           onCancel={() => setDeleting(null)}

@@ -77,7 +77,13 @@ export function StudentJournal({ user, academic, warningPercent }: StudentJourna
   } else if (kinds.isSuccess && kinds.data.length === 0) {
     body = <EmptyState icon="journal" text={t('student.empty')} />;
   } else if (failedWithoutData(journal)) {
-    body = <QueryFailed text={t('student.failed')} onRetry={() => void journal.refetch()} />;
+    body = (
+      <QueryFailed
+        text={t('student.failed')}
+        error={journal.error}
+        onRetry={() => void journal.refetch()}
+      />
+    );
   } else if (journal.data === undefined) {
     body = <Loading />;
   } else {

@@ -88,6 +88,7 @@ export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
     ? {
         title: t('delete.failed'),
         detail: failureDetail(deletion.error, { notFound: t('errors.notFound') }),
+        error: deletion.error,
       }
     : null;
 
@@ -122,7 +123,7 @@ export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
               </ol>
               <div className={styles.more}>
                 {feed.isFetchNextPageError ? (
-                  <FailureMessage title={t('feed.loadMoreFailed')} />
+                  <FailureMessage title={t('feed.loadMoreFailed')} error={feed.error} />
                 ) : null}
                 {feed.hasNextPage ? (
                   <Button

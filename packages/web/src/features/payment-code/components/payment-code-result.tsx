@@ -14,7 +14,8 @@ import { CopyCodeButton } from './copy-code-button';
 import styles from './payment-code.module.css';
 
 export interface PaymentCodeResultProps {
-  code: Pick<UseQueryResult<PaymentCode | null>, 'status' | 'data' | 'refetch'> & SyncedQuery;
+  code: Pick<UseQueryResult<PaymentCode | null>, 'status' | 'data' | 'error' | 'refetch'> &
+    SyncedQuery;
   /** All three pickers have a value, so a code was asked for. */
   requested: boolean;
 }
@@ -26,7 +27,9 @@ export function PaymentCodeResult({ code, requested }: PaymentCodeResultProps) {
   if (!requested) content = <EmptyState icon="paymentcode" text={t('code.prompt')} />;
   else if (code.status === 'pending') content = <Loading />;
   else if (code.data === undefined) {
-    content = <QueryFailed text={t('code.failed')} onRetry={() => void code.refetch()} />;
+    content = (
+      <QueryFailed text={t('code.failed')} error={code.error} onRetry={() => void code.refetch()} />
+    );
   } else if (!code.data) content = <EmptyState icon="inbox" text={t('code.none')} />;
   // Keyed by the code: another code starts without the previous one's copy message.
   else content = <CodeCard key={code.data.account} code={code.data} />;

@@ -43,6 +43,7 @@ export function PaymentCodeScreen({ studentId, academic }: PaymentCodeScreenProp
     body = (
       <QueryFailed
         text={t('lists.failed')}
+        error={years.isError ? years.error : uslugi.error}
         onRetry={() => {
           if (years.isError) void years.refetch();
           if (uslugi.isError) void uslugi.refetch();
@@ -149,7 +150,11 @@ function PaymentCodeForm({
           hint={groupHint}
         >
           {groups.isError ? (
-            <QueryFailed text={t('group.failed')} onRetry={() => void groups.refetch()} />
+            <QueryFailed
+              text={t('group.failed')}
+              error={groups.error}
+              onRetry={() => void groups.refetch()}
+            />
           ) : null}
         </PickerField>
         <PickerField

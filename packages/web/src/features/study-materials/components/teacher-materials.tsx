@@ -213,6 +213,7 @@ export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | '
               ? {
                   title: t('confirmDelete.failed'),
                   detail: failureDetail(remove.error, { notFound: t('confirmDelete.notFound') }),
+                  error: remove.error,
                 }
               : null
           }
