@@ -1,14 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chatOutbox } from '../src/features/chat/api/send-message';
+import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
+import { installFakeXhr } from '../src/testing/fake-xhr';
+import { acceptNodeFilesAsFiles } from '../src/testing/multipart';
 import { renderApp } from '../src/testing/render-app';
 import { signInDemo, withHooks } from './mock-backend';
+
+acceptNodeFilesAsFiles();
+
+// Each case starts on a device without drafts (the composer keeps what was typed in the last one).
+beforeEach(() => forgetAllDrafts());
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const CHUNK_WAIT = { timeout: 5_000 };
 
 /** A teacher opens the group chat of their first discipline, with faults on chosen calls. */
 async function openGroupChat(scenario: (path: string) => string | null = () => null) {
-  const { backend } = await signInDemo('teacher');
+  const { backend, user: me } = await signInDemo('teacher');
   const client = withHooks(backend.client, { scenario });
   const view = await renderApp({ client, path: '/lms/apps' });
   const disciplines = await screen.findByRole('region', { name: 'Дисциплины' }, CHUNK_WAIT);
@@ -19,7 +32,7 @@ async function openGroupChat(scenario: (path: string) => string | null = () => n
     await within(contacts).findByRole('button', { name: 'Групповой чат' }, CHUNK_WAIT),
   );
   await waitFor(() => expect(view.router.state.location.pathname).toBe('/lms/chat'));
-  return { backend, user, view };
+  return { backend, client, me, user, view, contacts };
 }
 
 const main = () => within(screen.getByRole('main'));
@@ -70,6 +83,54 @@ describe('the chat screen', () => {
     expect(
       await main().findByText('Размер файла не должен превышать 10 МБ', { exact: false }),
     ).toBeTruthy();
+    expect(main().queryByRole('list', { name: 'Прикрепленные файлы' })).toBeNull();
+  });
+
+  it('keeps a draft per conversation, across a reload, until the message goes to the outbox', async () => {
+    const { backend, client, me, user, view, contacts } = await openGroupChat();
+    const xhr = installFakeXhr(backend.fetch!);
+    await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);
+    const box = () => main().getByRole('textbox', { name: 'Сообщение' }) as HTMLTextAreaElement;
+    const title = () => main().getByRole('heading', { level: 1 }).textContent;
+    await user.type(box(), 'Завтра контрольная');
+    await user.upload(
+      main().getByLabelText('Файлы и фото'),
+      new File(['task'], 'Задание.pdf', { type: 'application/pdf' }),
+    );
+
+    // Another conversation has a draft of its own.
+    const someone = within(contacts)
+      .getAllByRole('button')
+      .find((button) => button.textContent?.trim() && !/Групповой чат/.test(button.textContent))!;
+    await user.click(someone);
+    await waitFor(() => expect(title()).not.toBe('Групповой чат'));
+    expect(box().value).toBe('');
+    expect(main().queryByRole('list', { name: 'Прикрепленные файлы' })).toBeNull();
+    await user.type(box(), 'Лично');
+
+    // Back in the group chat, its draft and its file are there.
+    await user.click(within(contacts).getByRole('button', { name: 'Групповой чат' }));
+    await waitFor(() => expect(box().value).toBe('Завтра контрольная'));
+    expect(main().getByRole('button', { name: 'Убрать файл Задание.pdf' })).toBeTruthy();
+
+    // A reload: the page goes and the portal starts again for the same person.
+    view.unmount();
+    await renderApp({ client, path: '/lms/chat' });
+    await waitFor(() => expect(title()).toBe('Групповой чат'), CHUNK_WAIT);
+    await waitFor(() => expect(box().value).toBe('Завтра контрольная'));
+    expect(main().getByText('Черновик восстановлен.')).toBeTruthy();
+    expect(main().getByRole('button', { name: 'Убрать файл Задание.pdf' })).toBeTruthy();
+    expect(await countDrafts(me.uid)).toBe(2);
+
+    // Handed to the outbox, the message is no draft any more; the other conversation's stays.
+    await user.click(main().getByRole('button', { name: 'Отправить' }));
+    expect(box().value).toBe('');
+    expect(main().queryByText('Черновик восстановлен.')).toBeNull();
+    await waitFor(async () => expect(await countDrafts(me.uid)).toBe(1));
+    await waitFor(() => expect(chatOutbox.entries.value).toEqual([]));
+    // What was restored is what went: the text and the file.
+    expect(xhr.sent.map((form) => form.fields.message)).toEqual(['Завтра контрольная']);
+    expect(xhr.sent[0]!.files.map((file) => file.name)).toEqual(['Задание.pdf']);
     expect(main().queryByRole('list', { name: 'Прикрепленные файлы' })).toBeNull();
   });
 });

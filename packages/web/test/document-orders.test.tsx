@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { missingChoices, EMPTY_ORDER } from '../src/features/document-orders/utils/order-status';
+import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { renderApp } from '../src/testing/render-app';
 import { signInDemo, signInOther } from './mock-backend';
 
 vi.setConfig({ testTimeout: 30_000 });
+
+// Each case starts on a device without drafts (the form keeps the choices of the last one).
+beforeEach(() => forgetAllDrafts());
 
 const STATUS_TEXT = {
   waiting: 'Ожидание',
@@ -150,6 +154,51 @@ describe('the single window', () => {
     expect(failure.textContent).toContain('Выбранные значения сохранены.');
     expect((district as HTMLSelectElement).value).toBe(chosen);
     expect((screen.getByLabelText('Комментарий') as HTMLTextAreaElement).value).toBe('Срочно');
+  });
+
+  it('keeps the choices and the comment as a draft across a reload, until the order is sent', async () => {
+    const { backend, user } = await signInDemo('student');
+    const first = await renderApp({ client: backend.client, path: '/lms/singlewindow' });
+    await screen.findByRole('heading', { level: 1, name: 'Единое окно' }, { timeout: 10_000 });
+    const events = userEvent.setup();
+    const pick = async (label: string) => {
+      const select = screen.getByLabelText(label);
+      await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
+      const value = within(select).getAllByRole('option')[1]!.getAttribute('value')!;
+      await events.selectOptions(select, value);
+      return value;
+    };
+    const doc = await pick('Документ');
+    const region = await pick('Область');
+    const district = await pick('Район');
+    await events.selectOptions(screen.getByLabelText('Количество экземпляров'), '2');
+    await events.type(screen.getByLabelText('Комментарий'), 'В деканат');
+
+    // A reload: the page goes and the portal starts again for the same person.
+    first.unmount();
+    const second = await renderApp({ client: backend.client, path: '/lms/singlewindow' });
+    await screen.findByRole('heading', { level: 1, name: 'Единое окно' }, { timeout: 10_000 });
+    expect(await screen.findByText('Черновик восстановлен.')).toBeTruthy();
+    const value = (label: string) => (screen.getByLabelText(label) as HTMLSelectElement).value;
+    await waitFor(() => expect(value('Район')).toBe(district));
+    expect([value('Документ'), value('Область'), value('Количество экземпляров')]).toEqual([
+      doc,
+      region,
+      '2',
+    ]);
+    expect(value('Комментарий')).toBe('В деканат');
+
+    await events.click(screen.getByRole('button', { name: 'Отправить заявку' }));
+    expect(
+      await screen.findByText('Заявка отправлена. Её статус виден в списке ниже.'),
+    ).toBeTruthy();
+    expect(value('Документ')).toBe('-1');
+    expect(await countDrafts(user.uid)).toBe(0);
+    second.unmount();
+    await renderApp({ client: backend.client, path: '/lms/singlewindow' });
+    await screen.findByRole('heading', { level: 1, name: 'Единое окно' }, { timeout: 10_000 });
+    expect(value('Комментарий')).toBe('');
+    expect(screen.queryByText('Черновик восстановлен.')).toBeNull();
   });
 
   it('cancels a waiting order after confirmation, and says so when it is no longer waiting', async () => {

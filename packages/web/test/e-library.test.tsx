@@ -1,13 +1,14 @@
 import { buildDownloadUrl, upload, type components } from '@lms/client';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   SEARCH_BY_AUTHOR,
   SEARCH_BY_NAME,
   searchBooks,
   withSavedBook,
 } from '../src/features/e-library/utils/book-search';
+import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { installFakeXhr } from '../src/testing/fake-xhr';
 import { acceptNodeFilesAsFiles } from '../src/testing/multipart';
 import { renderApp } from '../src/testing/render-app';
@@ -17,6 +18,9 @@ vi.setConfig({ testTimeout: 40_000 });
 acceptNodeFilesAsFiles();
 
 type Book = components['schemas']['LibraryEBook'];
+
+// Each case starts on a device without drafts (a book form left open stays one).
+beforeEach(() => forgetAllDrafts());
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -246,6 +250,35 @@ describe('a teacher’s books', () => {
     expect(await screen.findByText('Книга сохранена.')).toBeTruthy();
     expect(titles(booksList())).toContain('Компьютерные сети');
     expect(titles(booksList())).toHaveLength(before + 1);
+  });
+
+  it('keeps a new book’s fields and file as a draft across a reload; Отмена throws it away', async () => {
+    const { backend, user, events } = await openLibrary('teacher');
+    await events.click(screen.getByRole('button', { name: 'Добавить книгу' }));
+    const typed = formOf('Новая книга');
+    await events.upload(typed.field('Выбрать файл'), pdf('Алгоритмы.pdf'));
+    await events.type(typed.field(/^Название/), 'Алгоритмы');
+    await events.type(typed.field('Автор'), 'Кормен Т.');
+
+    // A reload: the page goes and the library opens again for the same person.
+    cleanup();
+    await renderApp({ client: backend.client, path: '/lms/library' });
+    await screen.findByRole('list', { name: 'Книги' }, { timeout: 10_000 });
+    await events.click(screen.getByRole('button', { name: 'Добавить книгу' }));
+    const { dialog, field } = formOf('Новая книга');
+    const note = await within(dialog).findByText('Черновик восстановлен.');
+    expect(note.closest('[role="status"]')).toBeTruthy();
+    expect((field(/^Название/) as HTMLInputElement).value).toBe('Алгоритмы');
+    expect((field('Автор') as HTMLInputElement).value).toBe('Кормен Т.');
+    expect(within(dialog).getByRole('button', { name: 'Убрать файл Алгоритмы.pdf' })).toBeTruthy();
+
+    await events.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await countDrafts(user.uid)).toBe(0);
+    await events.click(screen.getByRole('button', { name: 'Добавить книгу' }));
+    const fresh = formOf('Новая книга');
+    expect((fresh.field(/^Название/) as HTMLInputElement).value).toBe('');
+    expect(within(fresh.dialog).queryByText('Черновик восстановлен.')).toBeNull();
   });
 
   it('replaces an edited book in the search results and in the whole list; a failed save keeps the form', async () => {

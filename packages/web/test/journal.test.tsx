@@ -1,9 +1,10 @@
 import type { LmsClient } from '@lms/client';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { visitOutbox } from '../src/features/journal/api/visit-outbox';
 import { journalFigures, type Journal } from '../src/features/journal/utils/journal-calc';
+import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { renderApp } from '../src/testing/render-app';
 import { DEMO_PRACTICE_CLASS } from './demo-world';
 import { signInDemo, type MockBackend, type MockBackendOptions } from './mock-backend';
@@ -20,8 +21,10 @@ const studentRequest = (id_student: number) => {
   return { ...fields, id_student };
 };
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  // Each case starts on a device without drafts (a roll or a mark left half done stays one).
+  await forgetAllDrafts();
 });
 
 afterEach(async () => {
@@ -80,6 +83,21 @@ async function failedThenEmpty(
   backend.scenarios!.set(path, 'empty');
   await userEvent.click(within(failed.parentElement!).getByRole('button', { name: 'Повторить' }));
   await within(main()).findByText(emptyText);
+}
+
+/** A reload: the page goes and the journal opens again for the same person. */
+async function reloadJournal(backend: MockBackend) {
+  cleanup();
+  await renderApp({ client: backend.client, path: '/lms/journal' });
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: 'Журнал посещаемости' },
+    { timeout: 10_000 },
+  );
+  await chooseDiscipline();
+  const roll = await within(main()).findByRole('list', { name: 'Перекличка' });
+  await waitFor(() => expect(within(roll).getAllByRole('listitem')).toHaveLength(12));
+  return roll;
 }
 
 async function openTeacherJournal(options: MockBackendOptions = {}) {
@@ -145,6 +163,32 @@ describe('the teacher’s roll call', () => {
     for (const row of stored.data) {
       expect(figuresOf(row.s_fio)).toEqual(journalFigures(row.dates.map((d) => d.otsenka)));
     }
+  });
+
+  it('keeps a roll half taken as the class’s draft for the date across a reload, until it is saved', async () => {
+    const { backend, user, roll, events } = await openTeacherJournal();
+    const [first, second] = rows(roll);
+    const names = [nameOf(first!), nameOf(second!)];
+    await events.click(absentButton(first!));
+    await events.click(absentButton(second!));
+    await events.selectOptions(within(main()).getByLabelText('Академических часов'), '4');
+
+    const again = await reloadJournal(backend);
+    expect(await within(main()).findByText('Черновик восстановлен.')).toBeTruthy();
+    const pressed = rows(again)
+      .filter((row) => absentButton(row).getAttribute('aria-pressed') === 'true')
+      .map(nameOf);
+    expect(pressed).toEqual(names);
+    expect(within(main()).getByText('Отсутствуют: 2')).toBeTruthy();
+    expect(within(main()).getByLabelText('Академических часов')).toHaveProperty('value', '4');
+    expect(backend.calls).not.toContain('/api/visitlog/studentvisitinsertall');
+
+    await events.click(within(main()).getByRole('button', { name: 'Сохранить перекличку' }));
+    await within(main()).findByText('Перекличка сохранена.');
+    expect(within(main()).queryByText('Черновик восстановлен.')).toBeNull();
+    expect(await countDrafts(user.uid)).toBe(0);
+    const stored = await journalOf(backend.client);
+    expect(stored.resArray.at(-1)).toEqual({ visitDate: '2026-11-20', timesCount: 4 });
   });
 
   it('takes the keyboard: arrows move, Н and П mark, digits give a mark, 0 clears it', async () => {
@@ -351,6 +395,40 @@ describe('the teacher’s journal table', () => {
     await waitFor(() =>
       expect(within(main()).queryByRole('button', { name: `Удалить занятие ${date}` })).toBeNull(),
     );
+  });
+
+  it('keeps a mark being changed as a draft of the class, student and date; cancel throws it away', async () => {
+    const { backend, user, events } = await openTeacherJournal();
+    const before = await journalOf(backend.client);
+    const row = before.data[0]!;
+    const column = before.resArray[1]!;
+    const date = column.visitDate.split('-').reverse().join('.');
+    const cellName = new RegExp(`Изменить отметку: ${row.s_fio}, ${date.replaceAll('.', '\\.')}$`);
+    const open = async () => {
+      await events.click(await within(main()).findByRole('button', { name: cellName }));
+      return screen.findByRole('dialog', { name: `Отметка за ${date}` });
+    };
+    const absent = (dialog: HTMLElement) =>
+      within(dialog).getByRole('radio', { name: 'Отсутствует' }) as HTMLInputElement;
+    const wasAbsent = absent(await open()).checked;
+    await events.click(
+      within(screen.getByRole('dialog')).getByRole('radio', {
+        name: wasAbsent ? 'Присутствует' : 'Отсутствует',
+      }),
+    );
+
+    await reloadJournal(backend);
+    const dialog = await open();
+    expect(await within(dialog).findByText('Черновик восстановлен.')).toBeTruthy();
+    expect(absent(dialog).checked).toBe(!wasAbsent);
+    await events.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await countDrafts(user.uid)).toBe(0);
+    expect(backend.calls).not.toContain('/api/visitlog/studentvisitupdate');
+
+    const reopened = await open();
+    expect(absent(reopened).checked).toBe(wasAbsent);
+    expect(within(reopened).queryByText('Черновик восстановлен.')).toBeNull();
   });
 
   it('says when the journal fails and loads it on retry; an empty journal says so', async () => {

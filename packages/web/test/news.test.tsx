@@ -10,6 +10,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextNewsPage } from '../src/features/news/api/get-news';
+import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { fileKind, truncateFileName } from '../src/lib/file-name';
 import { activeTab, MAIN_TABS } from '../src/lib/main-tabs';
 import { attachFiles } from '../src/lib/upload-kit';
@@ -125,6 +126,9 @@ function bishkekDate(iso: string) {
     time: iso.slice(11, 16),
   };
 }
+
+// Each case starts on a device without drafts (the composer keeps what was typed in the last one).
+beforeEach(() => forgetAllDrafts());
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -450,9 +454,15 @@ describe('writing news', () => {
     const alert = await screen.findByText(
       'Не удалось опубликовать новость. Текст и файлы сохранены.',
     );
-    expect(alert.closest('[role="alert"]')?.textContent).toContain(
-      'Ответ сервера: Internal server error (X-Mock-Scenario: server-error)',
-    );
+    // The sentence names the failure in words; the server's own text waits behind 'Подробнее'.
+    const failure = alert.closest<HTMLElement>('[role="alert"]')!;
+    expect(
+      within(failure).getByText('Сервер временно не может выполнить запрос. Попробуйте позже.'),
+    ).toBeTruthy();
+    const details = within(failure).getByText('Подробнее').closest('details')!;
+    expect(details.open).toBe(false);
+    expect(details.textContent).toContain('Internal server error (X-Mock-Scenario: server-error)');
+    expect(failure.textContent).not.toContain('Ответ сервера');
     expect(
       (screen.getByRole('textbox', { name: 'Текст новости' }) as HTMLTextAreaElement).value,
     ).toBe('Не потеряется');
@@ -472,9 +482,9 @@ describe('writing news', () => {
     backend.scenarios.set('/api/news/insert.json', 'result-error');
     await user.click(screen.getByRole('button', { name: 'Опубликовать' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(
-      'Ответ сервера: Ошибка сервера (X-Mock-Scenario: result-error)',
-    );
+    expect(within(alert).getByText('Сервер отклонил запрос.')).toBeTruthy();
+    const details = within(alert).getByText('Подробнее').closest('details')!;
+    expect(details.textContent).toContain('Ошибка сервера (X-Mock-Scenario: result-error)');
   });
 
   it('cancels a send in progress and keeps the text and files', async () => {
@@ -493,6 +503,76 @@ describe('writing news', () => {
     ).toBe('Отменю');
     expect(screen.getByRole('button', { name: 'Убрать файл Лекция.pptx' })).toBeTruthy();
     expect(backend.paths()).not.toContain('/api/news/insert.json');
+  });
+
+  it('keeps the text, audience, faculty and file as a draft across a reload, and lets it go once published', async () => {
+    const me = await backend.client.post('/api/auth/orize.json', {
+      body: { login: TEACHER[0], password: TEACHER[1] },
+    });
+    const first = await renderApp({ client: backend.client, path: '/lms' });
+    await screen.findByRole('heading', { level: 1, name: 'Новости' }, { timeout: 10_000 });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Текст новости' }), 'Собрание в пятницу');
+    await user.click(screen.getByRole('radio', { name: 'Преподавателям' }));
+    const faculty = screen.getByRole('combobox', { name: 'Факультет' });
+    await waitFor(() => expect(within(faculty).getAllByRole('option').length).toBeGreaterThan(1));
+    const chosen = (within(faculty).getAllByRole('option')[1] as HTMLOptionElement).value;
+    await user.selectOptions(faculty, chosen);
+    await attach(user, [textFile('Повестка.docx', 'agenda')]);
+    // The draft is written once typing pauses, before anything else happens to the page.
+    await waitFor(async () => expect(await countDrafts(me!.uid)).toBe(1));
+
+    // A reload: the page goes and the portal starts again for the same person.
+    first.unmount();
+    await renderApp({ client: backend.client, path: '/lms' });
+    await screen.findByRole('heading', { level: 1, name: 'Новости' }, { timeout: 10_000 });
+    const note = await screen.findByText('Черновик восстановлен.');
+    expect(note.closest('[role="status"]')).toBeTruthy();
+    const message = screen.getByRole('textbox', { name: 'Текст новости' }) as HTMLTextAreaElement;
+    expect(message.value).toBe('Собрание в пятницу');
+    expect(
+      (screen.getByRole('radio', { name: 'Преподавателям' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Факультет' }) as HTMLSelectElement).value).toBe(
+        chosen,
+      ),
+    );
+    expect(await screen.findByRole('button', { name: 'Убрать файл Повестка.docx' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Опубликовать' }));
+    expect(await screen.findByText('Новость опубликована')).toBeTruthy();
+    expect(xhr.sent).toHaveLength(1);
+    expect(xhr.sent[0]!.fields).toMatchObject({
+      message: 'Собрание в пятницу',
+      audience: '1',
+      id_faculty: chosen,
+    });
+    expect(xhr.sent[0]!.files.map((file) => file.name)).toEqual(['Повестка.docx']);
+    expect(message.value).toBe('');
+    expect(screen.queryByText('Черновик восстановлен.')).toBeNull();
+    expect(await countDrafts(me!.uid)).toBe(0);
+  });
+
+  it('throws a restored draft away with Очистить', async () => {
+    const me = await backend.client.post('/api/auth/orize.json', {
+      body: { login: TEACHER[0], password: TEACHER[1] },
+    });
+    const first = await renderApp({ client: backend.client, path: '/lms' });
+    const user = userEvent.setup();
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Текст новости' }, { timeout: 10_000 }),
+      'Не нужно',
+    );
+    first.unmount();
+    await renderApp({ client: backend.client, path: '/lms' });
+    await screen.findByText('Черновик восстановлен.', {}, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Очистить' }));
+    expect(
+      (screen.getByRole('textbox', { name: 'Текст новости' }) as HTMLTextAreaElement).value,
+    ).toBe('');
+    expect(screen.queryByText('Черновик восстановлен.')).toBeNull();
+    expect(await countDrafts(me!.uid)).toBe(0);
   });
 
   it('removes an attached file before sending', async () => {

@@ -1,7 +1,7 @@
 import { buildDownloadUrl, type components, type LmsClient } from '@lms/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   draftFromItem,
   EMPTY_UMK,
@@ -9,6 +9,7 @@ import {
   validateUmk,
 } from '../src/features/study-materials/utils/umk-form';
 import { disciplineOptions } from '../src/features/study-materials/utils/umk-rows';
+import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { installFakeXhr } from '../src/testing/fake-xhr';
 import { acceptNodeFilesAsFiles, readBytes } from '../src/testing/multipart';
 import { renderApp } from '../src/testing/render-app';
@@ -19,6 +20,9 @@ acceptNodeFilesAsFiles();
 
 type UmkItem = components['schemas']['UmkItem'];
 type UmkDiscipline = components['schemas']['UmkDiscipline'];
+
+// Each case starts on a device without drafts (a material form left open stays one).
+beforeEach(() => forgetAllDrafts());
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -411,6 +415,44 @@ describe('UMK publishing', () => {
     expect(
       (await listOf(backend.client, user.id, items.length ? 1 : 1, row)).map((i) => i.id_books),
     ).not.toContain(first.id_books);
+  });
+
+  it('keeps an edit as the material’s draft across a reload, until it is saved', async () => {
+    const { backend, user, events, xhr, view } = await openAsTeacher();
+    const { rows, row, items } = await firstRowWithMaterials(backend.client, user);
+    await chooseRow(events, row, rows);
+    const first = items.find((item) => item.fileName)!;
+    const edit = async () => {
+      const list = await materialsList();
+      await events.click(
+        within(list).getByRole('button', { name: `Изменить материал ${first.umkName}` }),
+      );
+      return formOf('Изменить материал');
+    };
+    const typed = await edit();
+    await events.clear(typed.field(/^Название/));
+    await events.type(typed.field(/^Название/), 'Правка после перезагрузки');
+
+    // A reload: the page goes and the UMK opens again for the same person.
+    view.unmount();
+    await renderApp({ client: backend.client, path: '/lms/umk' });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Учебно-методический комплекс' },
+      { timeout: 10_000 },
+    );
+    await chooseRow(events, row, rows);
+    const { dialog, field } = await edit();
+    expect(await within(dialog).findByText('Черновик восстановлен.')).toBeTruthy();
+    expect((field(/^Название/) as HTMLInputElement).value).toBe('Правка после перезагрузки');
+
+    await events.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(xhr.sent.at(-1)!.fields).toMatchObject({
+      idBook: String(first.id_books),
+      bookName: 'Правка после перезагрузки',
+    });
+    expect(await countDrafts(user.uid)).toBe(0);
   });
 
   it('shows the list’s failed state with a retry, and its empty state', async () => {

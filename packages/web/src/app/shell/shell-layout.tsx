@@ -1,8 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ProfileMenu } from '../../components/layout/profile-menu';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Loading } from '../../components/ui/loading';
 import { useExpiredSessionRedirect } from '../../features/session/api/use-expired-session';
 import { useLogout } from '../../features/session/api/use-logout';
@@ -15,6 +16,7 @@ import { language } from '../../lib/language';
 import { PortalNameProvider, THEME_COLORS, useThemeColor } from '../../lib/page-chrome';
 import { isPortalUser, isTeacher } from '../../lib/roles';
 import type { ShellSession } from '../../lib/shell-session';
+import { unsentWork, type UnsentWork } from '../../lib/unsent-work';
 import { isMobile } from '../../lib/viewport';
 import { startServiceWorker } from '../start-service-worker';
 import { ShellFrame } from './shell-frame';
@@ -32,7 +34,9 @@ export function ShellLayout() {
   const session = useSessionUser();
   const user = isPortalUser(session.data) ? session.data : null;
   const { config, photo, academic } = useSessionBootstrap(user);
-  const logout = useLogout();
+  const logout = useLogout(user?.uid ?? 0);
+  // Unsent writes and drafts found when the person chose to sign out: they confirm first.
+  const [leaving, setLeaving] = useState<UnsentWork | null>(null);
   useExpiredSessionRedirect();
   const reconnecting = useSessionReconnect();
 
@@ -46,9 +50,15 @@ export function ShellLayout() {
   if (!user) return <Loading fullScreen />;
 
   const shellSession: ShellSession = { user, config: config.data, academic };
-  const onLogout = () =>
+  const signOut = () =>
     logout.mutate(undefined, {
       onSettled: () => void navigate('/lms/login', { replace: true }),
+    });
+  // Signing out deletes what this person left unsent on the device; if there is any, ask first.
+  const onLogout = () =>
+    void unsentWork(user.uid).then((work) => {
+      if (work.writes + work.drafts > 0) setLeaving(work);
+      else signOut();
     });
 
   const frame = {
@@ -83,6 +93,26 @@ export function ShellLayout() {
     <PortalNameProvider name={portalName}>
       {reconnecting ? <ReconnectingBanner /> : null}
       <ShellFrame {...frame} />
+      {leaving ? (
+        <ConfirmDialog
+          danger
+          title={t('leaving.title')}
+          text={t('leaving.text', {
+            what: [
+              leaving.writes > 0 ? t('leaving.writes', { count: leaving.writes }) : null,
+              leaving.drafts > 0 ? t('leaving.drafts', { count: leaving.drafts }) : null,
+            ]
+              .filter(Boolean)
+              .join(', '),
+          })}
+          confirmLabel={t('leaving.confirm')}
+          pendingLabel={t('leaving.pending')}
+          cancelLabel={t('leaving.stay')}
+          pending={logout.isPending}
+          onConfirm={signOut}
+          onCancel={() => setLeaving(null)}
+        />
+      ) : null}
     </PortalNameProvider>
   );
 }

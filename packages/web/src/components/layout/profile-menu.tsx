@@ -137,7 +137,13 @@ export function ProfileMenu({
         <button
           type="button"
           className={cx(item, styles.logout)}
-          onClick={onLogout}
+          onClick={() => {
+            // The menu gives way to what follows (a confirmation, the login page); focus goes
+            // back to its trigger, where a cancelled confirmation returns it.
+            setOpen(false);
+            triggerRef.current?.focus();
+            onLogout();
+          }}
           disabled={loggingOut}
         >
           <Icon name="logout" className={styles.itemIcon} />

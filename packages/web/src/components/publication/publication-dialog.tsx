@@ -1,6 +1,7 @@
 import type { UploadProgress } from '@lms/client';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DraftNote } from '../ui/draft-note';
 import { hasErrors } from '../../lib/publication';
 import { writeFailure } from '../../lib/write-failure';
 import { Button } from '../ui/button';
@@ -43,6 +44,11 @@ export function usePublicationForm<Errors extends object>() {
       setOutcome(null);
       return true;
     },
+    /** The form starts over (a discarded draft): no errors, no outcome. */
+    reset: () => {
+      setErrors(null);
+      setOutcome(null);
+    },
     /** The send failed or was cancelled. */
     failed: (error: unknown) =>
       setOutcome(
@@ -66,6 +72,8 @@ export interface PublicationDialogProps {
   /** 'Не удалось сохранить книгу.' */
   failedTitle: string;
   failureTexts?: FailureDetailTexts;
+  /** The form opened with a kept draft (and how to throw it away): 'Черновик восстановлен'. */
+  draft?: { restored: boolean; onDiscard: () => void };
   children: ReactNode;
 }
 
@@ -86,6 +94,7 @@ export function PublicationDialog({
   outcome,
   failedTitle,
   failureTexts,
+  draft,
   children,
 }: PublicationDialogProps) {
   const { t } = useTranslation(['publication', 'common']);
@@ -115,6 +124,7 @@ export function PublicationDialog({
         </>
       }
     >
+      {draft ? <DraftNote restored={draft.restored} onDiscard={draft.onDiscard} /> : null}
       {children}
       {progress ? <UploadProgressBar progress={progress} label={t('progress')} /> : null}
       {missing.length > 0 ? (
@@ -127,6 +137,7 @@ export function PublicationDialog({
           title={failedTitle}
           kept="form"
           detail={failureDetail(outcome.error, failureTexts)}
+          error={outcome.error}
         />
       ) : null}
       {outcome?.kind === 'cancelled' ? (

@@ -61,9 +61,10 @@ export function ChatScreen({ user, conversation, contacts, maxSizeMb }: ChatScre
     () =>
       registerChatSender({
         client,
+        owner: user.uid,
         onSent: (key) => (key === conversation.key ? loadNewer() : Promise.resolve()),
       }),
-    [client, conversation.key, loadNewer],
+    [client, user.uid, conversation.key, loadNewer],
   );
   const pending = useOutbox(chatOutbox, user.uid, conversation.key);
   useUnreadListener(thread.isSuccess, loadNewer);
@@ -76,6 +77,7 @@ export function ChatScreen({ user, conversation, contacts, maxSizeMb }: ChatScre
       scope: conversation.key,
       files: draft.files,
       payload: {
+        conversation,
         fields: {
           uid: user.uid,
           message: draft.text,
@@ -108,7 +110,9 @@ export function ChatScreen({ user, conversation, contacts, maxSizeMb }: ChatScre
   const keptCopy = thread.data !== undefined && thread.dataUpdatedAt < openedAt;
   let body;
   if (failedWithoutData(thread)) {
-    body = <QueryFailed text={t('failed')} onRetry={() => void thread.refetch()} />;
+    body = (
+      <QueryFailed text={t('failed')} error={thread.error} onRetry={() => void thread.refetch()} />
+    );
   } else if (thread.data === undefined || (keptCopy && thread.fetchStatus === 'fetching')) {
     body = <Loading />;
   } else if (thread.data.messages.length === 0 && pending.length === 0) {
@@ -160,7 +164,13 @@ export function ChatScreen({ user, conversation, contacts, maxSizeMb }: ChatScre
       </header>
       {!chatOutbox.persistent ? <p className={styles.notice}>{t('outbox.notPersistent')}</p> : null}
       {body}
-      <Composer maxSizeMb={maxSizeMb} onSend={send} restored={restored} />
+      <Composer
+        owner={user.uid}
+        draftKey={conversation.key}
+        maxSizeMb={maxSizeMb}
+        onSend={send}
+        restored={restored}
+      />
       {deleting ? (
         <ConfirmDialog
           danger
@@ -171,7 +181,11 @@ export function ChatScreen({ user, conversation, contacts, maxSizeMb }: ChatScre
           pending={remove.isPending}
           error={
             remove.isError
-              ? { title: t('delete.failed'), detail: failureDetail(remove.error) }
+              ? {
+                  title: t('delete.failed'),
+                  detail: failureDetail(remove.error),
+                  error: remove.error,
+                }
               : null
           }
           onConfirm={() =>

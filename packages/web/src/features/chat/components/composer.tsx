@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { AttachedFiles, FilePicker } from '../../../components/upload/file-picker';
 import { ActionIcon } from '../../../components/ui/action-icons';
 import { Button } from '../../../components/ui/button';
+import { DraftNote } from '../../../components/ui/draft-note';
+import { useDraft, useDraftFiles } from '../../../lib/drafts/use-draft';
 import { useFileAttachments } from '../../../lib/upload-kit';
 import styles from './chat.module.css';
 
@@ -11,7 +13,19 @@ export interface ComposerDraft {
   files: File[];
 }
 
+/** What is being written in one conversation, kept as its draft until it goes to the outbox. */
+interface MessageDraft {
+  text: string;
+  files: readonly File[];
+}
+
+const EMPTY_MESSAGE: MessageDraft = { text: '', files: [] };
+
 export interface ComposerProps {
+  /** The signed-in account (uid) whose draft this is. */
+  owner: number;
+  /** The conversation: each keeps its own draft. */
+  draftKey: string;
   /** The config's per-file limit; unknown until the config arrives. */
   maxSizeMb: number | undefined;
   /** Hands the message over (to the outbox); the composer empties at once. */
@@ -22,23 +36,25 @@ export interface ComposerProps {
 
 /**
  * The message box: text, files and photos (checked against the size limit before anything is
- * sent), Enter to send and Shift+Enter for a new line. An empty message cannot be sent.
+ * sent), Enter to send and Shift+Enter for a new line. An empty message cannot be sent. What is
+ * typed is kept as the conversation's draft until it is handed to the outbox (which keeps it from
+ * then on), so a reload or the next sign-in brings it back.
  */
-export function Composer({ maxSizeMb, onSend, restored }: ComposerProps) {
+export function Composer({ owner, draftKey, maxSizeMb, onSend, restored }: ComposerProps) {
   const { t } = useTranslation('chat');
   const ids = { text: useId(), hint: useId() };
-  const [text, setText] = useState('');
   const [emptyError, setEmptyError] = useState(false);
   const attachments = useFileAttachments(maxSizeMb);
+  const draft = useDraft(owner, `chat:${draftKey}`, EMPTY_MESSAGE);
+  useDraftFiles(draft, attachments);
+  const { text } = draft.value;
   const textRef = useRef<HTMLTextAreaElement>(null);
   const [restoredSeen, setRestoredSeen] = useState<ComposerDraft | null>(null);
 
-  // A cancelled send comes back into the box (render-time state update, no effect needed).
+  // A cancelled send comes back into the box, and into the draft (render-time state update).
   if (restored && restored !== restoredSeen) {
     setRestoredSeen(restored);
-    setText(restored.text);
-    attachments.clear();
-    attachments.add(restored.files);
+    draft.set({ text: restored.text, files: restored.files });
   }
 
   const send = () => {
@@ -49,9 +65,9 @@ export function Composer({ maxSizeMb, onSend, restored }: ComposerProps) {
       return;
     }
     onSend({ text: text.trim(), files: [...attachments.files] });
-    setText('');
+    // The outbox keeps the message now: the draft goes.
+    draft.clear();
     setEmptyError(false);
-    attachments.clear();
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -67,6 +83,7 @@ export function Composer({ maxSizeMb, onSend, restored }: ComposerProps) {
 
   return (
     <form className={styles.composer} onSubmit={onSubmit} aria-label={t('compose.label')}>
+      <DraftNote restored={draft.restored} onDiscard={draft.clear} />
       <AttachedFiles
         files={attachments.files}
         refused={attachments.refused}
@@ -92,7 +109,7 @@ export function Composer({ maxSizeMb, onSend, restored }: ComposerProps) {
           aria-describedby={ids.hint}
           value={text}
           onChange={(event) => {
-            setText(event.target.value);
+            draft.set((value) => ({ ...value, text: event.target.value }));
             if (emptyError) setEmptyError(false);
           }}
           onKeyDown={onKeyDown}

@@ -8,6 +8,8 @@ import { PickerField } from '../../../components/ui/picker-field';
 import surface from '../../../components/ui/surface.module.css';
 import form from '../../../components/ui/text-field.module.css';
 import { cx } from '../../../lib/class-names';
+import { DraftNote } from '../../../components/ui/draft-note';
+import { useDraft } from '../../../lib/drafts/use-draft';
 import { offeredId } from '../../../lib/pickers';
 import type { PortalUser } from '../../../lib/roles';
 import { useSaveOrder } from '../api/orders';
@@ -23,13 +25,15 @@ import styles from './document-orders.module.css';
 
 /**
  * A new order: the document, the region and then one of its districts, copies and a note. It can
- * be sent once the three are chosen; a failed send keeps every choice.
+ * be sent once the three are chosen; a failed send keeps every choice. The choices are kept as the
+ * person's draft until the order is sent, so a reload or the next sign-in brings them back.
  */
 export function OrderForm({ user }: { user: Pick<PortalUser, 'uid' | 'role'> }) {
   const { t } = useTranslation(['document-orders', 'common']);
   const failureDetail = useFailureDetail();
   const ids = { count: useId(), comment: useId(), commentHint: useId(), missing: useId() };
-  const [draft, setDraft] = useState<OrderDraft>(EMPTY_ORDER);
+  const kept = useDraft<OrderDraft>(user.uid, 'document-orders:order', EMPTY_ORDER);
+  const draft = kept.value;
   const [sent, setSent] = useState(false);
   const docs = useOrderDocs(user);
   const regions = useRegions();
@@ -52,7 +56,7 @@ export function OrderForm({ user }: { user: Pick<PortalUser, 'uid' | 'role'> }) 
   const names = { doc: t('doc'), region: t('region'), district: t('district') };
 
   const change = (next: Partial<OrderDraft>) => {
-    setDraft((current) => ({ ...current, ...next }));
+    kept.set((current) => ({ ...current, ...next }));
     setSent(false);
     save.reset();
   };
@@ -61,27 +65,34 @@ export function OrderForm({ user }: { user: Pick<PortalUser, 'uid' | 'role'> }) 
     event.preventDefault();
     if (save.isPending || missing.length > 0) return;
     const comment = shown.comment.trim();
-    save.mutate(
-      {
+    // The draft goes once the server has the order, even if the page was left meanwhile; a
+    // failure is shown from the mutation's state.
+    void save
+      .mutateAsync({
         uid: user.uid,
         id_doc: shown.id_doc,
         id_region: shown.id_region,
         id_district: shown.id_district,
         count: shown.count,
         ...(comment ? { comment } : {}),
-      },
-      {
-        onSuccess: () => {
-          setDraft(EMPTY_ORDER);
-          setSent(true);
-        },
-      },
-    );
+      })
+      .then(() => {
+        kept.clear();
+        setSent(true);
+      })
+      .catch(() => undefined);
   };
 
   return (
     <Panel title={t('newOrder')} icon="singlewindow">
       <form className={styles.form} onSubmit={submit} noValidate aria-busy={save.isPending}>
+        <DraftNote
+          restored={kept.restored}
+          onDiscard={() => {
+            kept.clear();
+            save.reset();
+          }}
+        />
         <div className={styles.fields}>
           <PickerField
             className={styles.wide}
@@ -150,7 +161,12 @@ export function OrderForm({ user }: { user: Pick<PortalUser, 'uid' | 'role'> }) 
         </div>
 
         {save.isError ? (
-          <FailureMessage title={t('failed')} kept="choices" detail={failureDetail(save.error)} />
+          <FailureMessage
+            title={t('failed')}
+            kept="choices"
+            detail={failureDetail(save.error)}
+            error={save.error}
+          />
         ) : null}
         <p role="status" className={cx(surface.liveNote, styles.notice)}>
           {sent ? (

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   PublicationDialog,
   usePublicationForm,
 } from '../../../components/publication/publication-dialog';
 import { PublicationFields } from '../../../components/publication/publication-fields';
+import { useDraft, useDraftFiles } from '../../../lib/drafts/use-draft';
 import {
   EMPTY_PUBLICATION,
   validatePublication,
@@ -18,8 +19,15 @@ import { useFileAttachments, useUploadTransfer } from '../../../lib/upload-kit';
 import { useSaveBook } from '../api/save-book';
 import { draftFromBook, toBookFields } from '../utils/book-form';
 
+/** A book being added or edited: its fields and the picked file, kept until saved or cancelled. */
+interface BookDraft {
+  fields: PublicationDraft;
+  files: readonly File[];
+}
+
 export interface BookFormProps {
-  user: Pick<PortalUser, 'id' | 'role'>;
+  /** `uid` owns the draft; `id` and `role` go with the book. */
+  user: Pick<PortalUser, 'uid' | 'id' | 'role'>;
   /** The book to edit; null adds one. */
   editing: LibraryBook | null;
   /** The base category and category the list shows, preselected for a new book. */
@@ -32,7 +40,8 @@ export interface BookFormProps {
 /**
  * Adds or edits an e-library book (section 3 "E-book") in a dialog: its file, title, author,
  * pages, description and category. Refused before sending while a field is missing; a failed or
- * cancelled save keeps every field and the file.
+ * cancelled save keeps every field and the file. What is typed is a draft of the new book or of the
+ * edited one until it is saved or cancelled: opened again after a reload, the form brings it back.
  */
 export function BookForm({ user, editing, preset, maxSizeMb, onClose, onSaved }: BookFormProps) {
   const { t } = useTranslation(['e-library', 'publication']);
@@ -41,9 +50,13 @@ export function BookForm({ user, editing, preset, maxSizeMb, onClose, onSaved }:
   const transfer = useUploadTransfer();
   const form = usePublicationForm<PublicationErrors>();
   const { bodyRef, errors, outcome } = form;
-  const [draft, setDraft] = useState<PublicationDraft>(() =>
-    editing ? draftFromBook(editing) : { ...EMPTY_PUBLICATION, ...preset },
+  const kept = useDraft<BookDraft>(
+    user.uid,
+    `e-library:book:${editing ? editing.id_eBook : 'new'}`,
+    { fields: editing ? draftFromBook(editing) : { ...EMPTY_PUBLICATION, ...preset }, files: [] },
   );
+  useDraftFiles(kept, attachments);
+  const draft = kept.value.fields;
   const rules = {
     hasNewFile: attachments.files.length > 0,
     hasStoredFile: Boolean(editing?.fileName),
@@ -60,8 +73,13 @@ export function BookForm({ user, editing, preset, maxSizeMb, onClose, onSaved }:
       : draft;
 
   const change = (next: PublicationDraft) => {
-    setDraft(next);
+    kept.set((value) => ({ ...value, fields: next }));
     form.changed(() => validatePublication(next, rules));
+  };
+  // Cancelling or closing the dialog throws the draft away.
+  const close = () => {
+    kept.clear();
+    onClose();
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -70,18 +88,19 @@ export function BookForm({ user, editing, preset, maxSizeMb, onClose, onSaved }:
     if (!attachments.checkSizes()) return;
     attachments.clearRefused();
     const file = attachments.files[0];
-    save.mutate(
-      {
+    // The draft goes once the server has the book, even if the dialog was left meanwhile.
+    void save
+      .mutateAsync({
         fields: toBookFields(draft, { user, editing, file }),
         files: file ? [file] : [],
         ...transfer.begin(),
-      },
-      {
-        onSuccess: (book) => (book ? onSaved(book) : onClose()),
-        onError: form.failed,
-        onSettled: transfer.finish,
-      },
-    );
+      })
+      .then((book) => {
+        kept.clear();
+        if (book) onSaved(book);
+        else onClose();
+      }, form.failed)
+      .finally(transfer.finish);
   };
 
   const fieldNames: Record<keyof PublicationErrors, string> = {
@@ -96,13 +115,20 @@ export function BookForm({ user, editing, preset, maxSizeMb, onClose, onSaved }:
       title={editing ? t('form.editTitle') : t('form.addTitle')}
       subtitle={editing?.name}
       onSubmit={submit}
-      onClose={onClose}
+      onClose={close}
       sending={save.isPending}
       progress={transfer.progress}
       onCancelSend={transfer.cancel}
       missing={Object.keys(errors).map((key) => fieldNames[key as keyof PublicationErrors])}
       outcome={outcome}
       failedTitle={t('form.failed')}
+      draft={{
+        restored: kept.restored,
+        onDiscard: () => {
+          kept.clear();
+          form.reset();
+        },
+      }}
       failureTexts={{
         tooLarge: maxSizeMb !== undefined ? t('publication:tooLarge', { maxSizeMb }) : undefined,
         notFound: t('form.notFound'),

@@ -5,6 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { PickerField } from '../../../components/ui/picker-field';
 import { SegmentedField } from '../../../components/ui/segmented-field';
+import { DraftNote } from '../../../components/ui/draft-note';
+import { useDraft } from '../../../lib/drafts/use-draft';
 import { PLACEHOLDER_ID } from '../../../lib/pickers';
 import { visitOutbox } from '../api/visit-outbox';
 import { ABSENT_MARK } from '../utils/journal-calc';
@@ -19,16 +21,35 @@ export interface MarkDialogProps {
   onClose: () => void;
 }
 
-/** Changes one student's visit and mark on a date (studentvisitupdate, through the outbox). */
+/** The dialog's choice: present or absent, and the mark (-1 for none). */
+interface MarkDraft {
+  absent: boolean;
+  mark: number;
+}
+
+/**
+ * Changes one student's visit and mark on a date (studentvisitupdate, through the outbox). The
+ * choice is kept as a draft of the class, student and date until it is saved or cancelled.
+ */
 export function MarkDialog({ owner, cls, cell, assessments, onClose }: MarkDialogProps) {
   const { t } = useTranslation(['journal', 'common']);
   const absentId = absentOption(assessments)?.id_otsenka;
   const marks = assessments.filter((option) => option.id_otsenka !== absentId);
-  const [absent, setAbsent] = useState(cell.mark === ABSENT_MARK);
-  const [mark, setMark] = useState(
-    marks.find((option) => option.name === cell.mark)?.id_otsenka ?? PLACEHOLDER_ID,
+  const draft = useDraft<MarkDraft>(
+    owner,
+    `journal:mark:${classKey(cls)}:${cell.id_student}:${cell.column.visitDate}`,
+    {
+      absent: cell.mark === ABSENT_MARK,
+      mark: marks.find((option) => option.name === cell.mark)?.id_otsenka ?? PLACEHOLDER_ID,
+    },
   );
+  const { absent, mark } = draft.value;
   const [busy, setBusy] = useState(false);
+  // Cancelling throws the draft away.
+  const cancel = () => {
+    draft.clear();
+    onClose();
+  };
   const date = formatDate(cell.column.visitDate);
 
   const save = async () => {
@@ -49,6 +70,8 @@ export function MarkDialog({ owner, cls, cell, assessments, onClose }: MarkDialo
         },
       },
     });
+    // The outbox keeps the change from now on (across reloads too): the draft goes.
+    draft.clear();
     onClose();
   };
 
@@ -57,14 +80,14 @@ export function MarkDialog({ owner, cls, cell, assessments, onClose }: MarkDialo
       title={t('table.editTitle', { date })}
       subtitle={cell.s_fio}
       busy={busy}
-      onDismiss={onClose}
+      onDismiss={cancel}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
       }}
       footer={
         <>
-          <Button type="button" variant="secondary" onClick={onClose}>
+          <Button type="button" variant="secondary" onClick={cancel}>
             {t('common:cancel')}
           </Button>
           <Button type="submit" disabled={busy}>
@@ -73,6 +96,7 @@ export function MarkDialog({ owner, cls, cell, assessments, onClose }: MarkDialo
         </>
       }
     >
+      <DraftNote restored={draft.restored} onDiscard={draft.clear} />
       <SegmentedField
         legend={t('table.attendance')}
         value={absent ? 'absent' : 'present'}
@@ -80,14 +104,14 @@ export function MarkDialog({ owner, cls, cell, assessments, onClose }: MarkDialo
           { value: 'present', label: t('roll.present') },
           { value: 'absent', label: t('roll.absent') },
         ]}
-        onChange={(value) => setAbsent(value === 'absent')}
+        onChange={(value) => draft.set((now) => ({ ...now, absent: value === 'absent' }))}
       />
       <PickerField
         label={t('roll.mark')}
         value={absent ? PLACEHOLDER_ID : mark}
         disabled={absent}
         options={marks.map((option) => ({ id: option.id_otsenka, name: option.name }))}
-        onChange={setMark}
+        onChange={(id) => draft.set((now) => ({ ...now, mark: id }))}
       />
     </FormDialog>
   );

@@ -11,6 +11,8 @@ import { Panel } from '../../../components/ui/panel';
 import { QueryFailed } from '../../../components/ui/query-state';
 import form from '../../../components/ui/text-field.module.css';
 import { cx } from '../../../lib/class-names';
+import { DraftNote } from '../../../components/ui/draft-note';
+import { useDraft } from '../../../lib/drafts/use-draft';
 import type { OutboxEntry } from '../../../lib/outbox/outbox';
 import { PLACEHOLDER_ID, PLACEHOLDER_TEXT } from '../../../lib/pickers';
 import { useRoll } from '../api/roll';
@@ -46,6 +48,18 @@ const ABSENT_KEYS = new Set(['н', 'n', 'a', 'ф']);
 const PRESENT_KEYS = new Set(['п', 'p', 'з']);
 const HOURS = [1, 2, 3, 4, 5, 6, 7, 8];
 
+/** A roll being taken: the marks given so far and the hours, null while left as they come. */
+interface RollDraft {
+  roll: RollEntry[] | null;
+  hours: number | null;
+}
+
+const UNTOUCHED: RollDraft = { roll: null, hours: null };
+
+/** One roll call draft per class, subgroup and date. */
+const rollDraftKey = (cls: JournalClass, subgroup: number, date: string) =>
+  `journal:roll:${classKey(cls)}:${subgroup}:${date}`;
+
 /** The newest roll of the date still waiting in the outbox. */
 function pendingRollOf(pending: readonly OutboxEntry<VisitWrite>[], date: string) {
   return pending.findLast(
@@ -56,6 +70,7 @@ function pendingRollOf(pending: readonly OutboxEntry<VisitWrite>[], date: string
 /**
  * The roll call of one date: everyone present to begin with (or what is stored or waiting for the
  * date), a tap or a key marks the exceptions, and one save records the class through the outbox.
+ * A roll half taken is kept as a draft of the class and date until it is handed to the outbox.
  */
 export function RollCall({
   owner,
@@ -72,15 +87,20 @@ export function RollCall({
   const hoursId = useId();
   const dateErrorId = useId();
   const [date, setDate] = useState(today);
-  const [hours, setHours] = useState<number | null>(null);
-  const [edits, setEdits] = useState<{ date: string; roll: RollEntry[] } | null>(null);
+  const draft = useDraft(owner, date ? rollDraftKey(cls, subgroup, date) : null, UNTOUCHED);
+  /** The roll last handed to the outbox, shown as it was until the person changes it. */
+  const [handed, setHanded] = useState<{ date: string; roll: RollEntry[]; hours: number } | null>(
+    null,
+  );
   const [savedDate, setSavedDate] = useState<string | null>(null);
   const [showProblem, setShowProblem] = useState(false);
 
   const problem = lessonDateProblem(date, today, span);
   const column = journal.data?.resArray.find((item) => item.visitDate === date);
   const stored = Boolean(column);
-  const timesCount = hours ?? column?.timesCount ?? 2;
+  const ownRoll = draft.value.roll ?? (handed?.date === date ? handed.roll : null);
+  const timesCount =
+    draft.value.hours ?? (handed?.date === date ? handed.hours : null) ?? column?.timesCount ?? 2;
   const roll = useRoll(
     !problem && journal.isSuccess ? { cls, visitDate: date, subgroup, stored } : null,
   );
@@ -98,10 +118,10 @@ export function RollCall({
       id_otsenka: visit.id_otsenka,
     }));
   }
-  const entries = edits?.date === date ? edits.roll : base;
+  const entries = ownRoll ?? base;
   const counts = rollCounts(entries);
   const edit = (next: RollEntry[]) => {
-    setEdits({ date, roll: next });
+    draft.set((value) => ({ ...value, roll: next }));
     setSavedDate(null);
   };
 
@@ -112,13 +132,15 @@ export function RollCall({
     }
     const visits = rollVisits(cls, date, timesCount, entries);
     if (visits.length === 0) return;
-    setEdits({ date, roll: entries });
+    setHanded({ date, roll: entries, hours: timesCount });
     await visitOutbox.add({
       owner,
       scope: classKey(cls),
       files: [],
       payload: { kind: 'roll', visits },
     });
+    // The outbox keeps the roll from now on (across reloads too): the draft goes.
+    draft.clear();
     setSavedDate(date);
   };
 
@@ -154,14 +176,15 @@ export function RollCall({
   let list;
   if (problem) {
     list = null;
-  } else if ((roll.isError || journal.isError) && edits?.date !== date) {
+  } else if ((roll.isError || journal.isError) && !ownRoll) {
     list = (
       <QueryFailed
         text={t('roll.failed')}
+        error={journal.isError ? journal.error : roll.error}
         onRetry={() => void (journal.isError ? journal.refetch() : roll.refetch())}
       />
     );
-  } else if (!roll.isSuccess && !waiting && edits?.date !== date) {
+  } else if (!roll.isSuccess && !waiting && !ownRoll) {
     list = <Loading />;
   } else if (entries.length === 0) {
     list = <EmptyState icon="contacts" text={t('roll.empty')} />;
@@ -260,7 +283,6 @@ export function RollCall({
               aria-describedby={dateError ? dateErrorId : undefined}
               onChange={(event) => {
                 setDate(event.target.value);
-                setHours(null);
                 setShowProblem(false);
               }}
             />
@@ -279,7 +301,10 @@ export function RollCall({
               id={hoursId}
               className={form.select}
               value={timesCount}
-              onChange={(event) => setHours(Number(event.target.value))}
+              onChange={(event) => {
+                const next = Number(event.target.value);
+                draft.set((value) => ({ ...value, hours: next }));
+              }}
             >
               {HOURS.map((n) => (
                 <option key={n} value={n}>
@@ -290,6 +315,7 @@ export function RollCall({
           </div>
         </div>
         {stored && !problem ? <p className={styles.note}>{t('roll.stored')}</p> : null}
+        <DraftNote restored={draft.restored} onDiscard={draft.clear} />
         {list ? <p className={cx(styles.note, styles.keys)}>{t('roll.keys')}</p> : null}
         {list}
         <div className={styles.actions}>

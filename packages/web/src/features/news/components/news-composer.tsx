@@ -12,6 +12,8 @@ import { PickerField } from '../../../components/ui/picker-field';
 import { SegmentedField } from '../../../components/ui/segmented-field';
 import surface from '../../../components/ui/surface.module.css';
 import { cx } from '../../../lib/class-names';
+import { DraftNote } from '../../../components/ui/draft-note';
+import { useDraft, useDraftFiles } from '../../../lib/drafts/use-draft';
 import { useFileAttachments, useUploadTransfer } from '../../../lib/upload-kit';
 import { writeFailure } from '../../../lib/write-failure';
 import { useFaculties } from '../api/get-faculties';
@@ -33,12 +35,26 @@ export interface NewsComposerProps {
   maxSizeMb: number | undefined;
 }
 
+/** What the person is writing: kept as a draft until it is published or cleared. */
+interface NewsDraft {
+  message: string;
+  audience: NewsAudience;
+  facultyId: number;
+  files: readonly File[];
+}
+
+const EMPTY_NEWS: NewsDraft = { message: '', audience: 0, facultyId: ALL_FACULTIES, files: [] };
+
+/** One news draft per person. */
+const NEWS_DRAFT_KEY = 'news:composer';
+
 type Outcome = { kind: 'sent' } | { kind: 'cancelled' } | { kind: 'failed'; error: unknown };
 
 /**
  * The news-writing block (users with newsPerms, section 2): the text, the audience, the faculty
  * and attached files, sent as one multipart upload with progress and a way to cancel it. Whatever
- * happens to the send, the text and files stay until it succeeds.
+ * happens to the send, the text and files stay until it succeeds; they are kept as the person's
+ * draft meanwhile, so a reload or the next sign-in brings them back.
  */
 export function NewsComposer({ author, maxSizeMb }: NewsComposerProps) {
   const { t } = useTranslation(['news', 'common']);
@@ -49,9 +65,10 @@ export function NewsComposer({ author, maxSizeMb }: NewsComposerProps) {
   const attachments = useFileAttachments(maxSizeMb);
   const transfer = useUploadTransfer();
 
-  const [message, setMessage] = useState('');
-  const [audience, setAudience] = useState<NewsAudience>(0);
-  const [facultyId, setFacultyId] = useState(ALL_FACULTIES);
+  const draft = useDraft(author.uid, NEWS_DRAFT_KEY, EMPTY_NEWS);
+  useDraftFiles(draft, attachments);
+  const { message, audience, facultyId } = draft.value;
+  const change = (next: Partial<NewsDraft>) => draft.set((value) => ({ ...value, ...next }));
   const [messageError, setMessageError] = useState<MessageError | undefined>();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
@@ -72,8 +89,9 @@ export function NewsComposer({ author, maxSizeMb }: NewsComposerProps) {
     if (!attachments.checkSizes()) return;
     setOutcome(null);
     attachments.clearRefused();
-    insert.mutate(
-      {
+    // The draft goes once the server has the item, even if the page was left meanwhile.
+    void insert
+      .mutateAsync({
         fields: {
           uid: author.uid,
           role: author.role,
@@ -84,30 +102,34 @@ export function NewsComposer({ author, maxSizeMb }: NewsComposerProps) {
         },
         files: attachments.files,
         ...transfer.begin(),
-      },
-      {
-        onSuccess: () => {
-          setMessage('');
-          attachments.clear();
-          setAudience(0);
-          setFacultyId(ALL_FACULTIES);
+      })
+      .then(
+        () => {
+          draft.clear();
           setOutcome({ kind: 'sent' });
         },
-        onError: (failure) => {
+        (failure: unknown) => {
           setOutcome(
             writeFailure(failure) === 'cancelled'
               ? { kind: 'cancelled' }
               : { kind: 'failed', error: failure },
           );
         },
-        onSettled: transfer.finish,
-      },
-    );
+      )
+      .finally(transfer.finish);
   };
 
   return (
     <Panel title={t('compose.heading')} icon="news" className={styles.composer}>
       <form className={styles.form} onSubmit={submit} noValidate aria-busy={sending}>
+        <DraftNote
+          restored={draft.restored}
+          onDiscard={() => {
+            draft.clear();
+            setMessageError(undefined);
+            setOutcome(null);
+          }}
+        />
         <div className={form.field}>
           <label htmlFor={ids.message} className={form.label}>
             {t('compose.message')}
@@ -125,7 +147,7 @@ export function NewsComposer({ author, maxSizeMb }: NewsComposerProps) {
             required
             readOnly={sending}
             onChange={(event) => {
-              setMessage(event.target.value);
+              change({ message: event.target.value });
               if (messageError && !validateMessage(event.target.value)) setMessageError(undefined);
               if (outcome?.kind === 'sent') setOutcome(null);
             }}
@@ -145,7 +167,7 @@ export function NewsComposer({ author, maxSizeMb }: NewsComposerProps) {
               value,
               label: t(`compose.audiences.${AUDIENCE_KEYS[value]}`),
             }))}
-            onChange={setAudience}
+            onChange={(next) => change({ audience: next })}
             disabled={sending}
           />
 
@@ -157,7 +179,7 @@ export function NewsComposer({ author, maxSizeMb }: NewsComposerProps) {
               id: faculty.id_faculty,
               name: faculty.name,
             }))}
-            onChange={setFacultyId}
+            onChange={(id) => change({ facultyId: id })}
             disabled={sending}
           >
             {faculties.isPending ? (
@@ -198,6 +220,7 @@ export function NewsComposer({ author, maxSizeMb }: NewsComposerProps) {
             detail={failureDetail(outcome.error, {
               tooLarge: maxSizeMb !== undefined ? tooLarge : undefined,
             })}
+            error={outcome.error}
           />
         ) : null}
         <p role="status" className={cx(surface.liveNote, styles.notice)}>

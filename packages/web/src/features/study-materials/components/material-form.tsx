@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   PublicationDialog,
@@ -7,6 +7,7 @@ import {
 import { PublicationFields } from '../../../components/publication/publication-fields';
 import { PickerField } from '../../../components/ui/picker-field';
 import { SegmentedField } from '../../../components/ui/segmented-field';
+import { useDraft, useDraftFiles } from '../../../lib/drafts/use-draft';
 import { offeredId } from '../../../lib/pickers';
 import { useBaseCategoryOf } from '../../../lib/reference-data/book-categories';
 import type { PortalUser } from '../../../lib/roles';
@@ -29,6 +30,19 @@ import {
 import { SharedBookPicker } from './shared-book-picker';
 import styles from './study-materials.module.css';
 
+/** A material being added or edited: its fields and the picked file, kept until saved or cancelled. */
+interface MaterialDraft {
+  fields: UmkDraft;
+  files: readonly File[];
+}
+
+/** One draft per edited material, and one per row (semester, discipline, form of control) for a new one. */
+function materialDraftKey(id_semester: number, row: UmkDiscipline, editing: UmkItem | null) {
+  return editing
+    ? `umk:material:${editing.id_books}`
+    : `umk:material:new:${id_semester}:${row.id_discipline}:${row.id_examination}:${row.id_speciality}`;
+}
+
 export interface MaterialFormProps {
   user: Pick<PortalUser, 'uid' | 'id' | 'role'>;
   id_semester: number;
@@ -49,7 +63,9 @@ export interface MaterialFormProps {
  * Adds or edits a study material (section 3 "UMK save payload") in a dialog: its kind and
  * students, its file (an upload with progress and cancel, or a book of the e-library), the
  * publication fields and, if it also goes to the e-library, its category. Refused before sending
- * while a field is missing; a failed or cancelled save keeps every field and the file.
+ * while a field is missing; a failed or cancelled save keeps every field and the file. What is
+ * typed is a draft of the new material or of the edited one until it is saved or cancelled: opened
+ * again after a reload, the form brings it back.
  */
 export function MaterialForm(props: MaterialFormProps) {
   const { user, row, editing, types, maxSizeMb, onClose, onSaved } = props;
@@ -59,9 +75,16 @@ export function MaterialForm(props: MaterialFormProps) {
   const { bodyRef, errors, outcome } = form;
   const attachments = useFileAttachments(maxSizeMb);
   const transfer = useUploadTransfer();
-  const [draft, setDraft] = useState<UmkDraft>(() =>
-    editing ? draftFromItem(editing) : { ...EMPTY_UMK, id_typeUmk: props.preferredType },
+  const kept = useDraft<MaterialDraft>(
+    user.uid,
+    materialDraftKey(props.id_semester, row, editing),
+    {
+      fields: editing ? draftFromItem(editing) : { ...EMPTY_UMK, id_typeUmk: props.preferredType },
+      files: [],
+    },
   );
+  useDraftFiles(kept, attachments);
+  const draft = kept.value.fields;
   const ids = { forEBooks: useId() };
   const sending = save.isPending;
   const fromLibrary = draft.source === 'library';
@@ -69,8 +92,13 @@ export function MaterialForm(props: MaterialFormProps) {
 
   const rules = { hasNewFile: attachments.files.length > 0, hasStoredFile: hasStoredFile(editing) };
   const change = (next: UmkDraft) => {
-    setDraft(next);
+    kept.set((value) => ({ ...value, fields: next }));
     form.changed(() => validateUmk(next, rules));
+  };
+  // Cancelling or closing the dialog throws the draft away.
+  const close = () => {
+    kept.clear();
+    onClose();
   };
   // An edited material names only its e-library category; its base category is looked up.
   const baseOf = useBaseCategoryOf(
@@ -88,14 +116,18 @@ export function MaterialForm(props: MaterialFormProps) {
     if (!fromLibrary && !attachments.checkSizes()) return;
     attachments.clearRefused();
     const file = fromLibrary ? undefined : attachments.files[0];
-    save.mutate(
-      {
+    // The draft goes once the server has the material, even if the dialog was left meanwhile.
+    void save
+      .mutateAsync({
         fields: toSaveFields(draft, { user, id_semester: props.id_semester, row, editing, file }),
         files: file ? [file] : [],
         ...transfer.begin(),
-      },
-      { onSuccess: onSaved, onError: form.failed, onSettled: transfer.finish },
-    );
+      })
+      .then(() => {
+        kept.clear();
+        onSaved();
+      }, form.failed)
+      .finally(transfer.finish);
   };
 
   const typeOptions = types.map((type) => ({ id: type.id_typeUmk, name: type.name }));
@@ -114,13 +146,20 @@ export function MaterialForm(props: MaterialFormProps) {
       title={editing ? t('form.editTitle') : t('form.addTitle')}
       subtitle={props.rowLabel}
       onSubmit={submit}
-      onClose={onClose}
+      onClose={close}
       sending={sending}
       progress={transfer.progress}
       onCancelSend={transfer.cancel}
       missing={missing}
       outcome={outcome}
       failedTitle={t('form.failed')}
+      draft={{
+        restored: kept.restored,
+        onDiscard: () => {
+          kept.clear();
+          form.reset();
+        },
+      }}
       failureTexts={{
         tooLarge: maxSizeMb !== undefined ? t('publication:tooLarge', { maxSizeMb }) : undefined,
         notFound: t('confirmDelete.notFound'),

@@ -1,0 +1,272 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
+import { demo, expect, expectAccessible, logIn, test, type DemoLogin } from './fixtures';
+
+// Nothing is sent twice and nothing is lost: a chat message and a roll call that meet a server
+// error are delivered by the outbox without a click and stored once; a message whose refresh
+// fails after the server took it is not posted again; on a slow server that fails one answer in
+// five, five messages and a full roll call all arrive, each exactly once.
+
+test.describe.configure({ timeout: 120_000 });
+test.use({ actionTimeout: 15_000 });
+
+const NOW = new Date('2026-11-20T10:00:00+06:00');
+const TODAY = '20.11.2026';
+const PHONE = { width: 390, height: 844 };
+const ERROR = JSON.stringify({ result: 1, error: 'Internal server error', data: null });
+
+async function fullName(request: APIRequestContext, who: DemoLogin): Promise<string> {
+  const response = await request.post('/api/auth/orize.json', { data: demo[who] });
+  return ((await response.json()) as { data: { fullName: string } }).data.fullName;
+}
+
+const messages = (page: Page) => page.getByRole('log', { name: 'Сообщения' });
+const composer = (page: Page) => page.getByRole('form', { name: 'Сообщение' });
+const main = (page: Page) => page.locator('main');
+const rollRows = (page: Page) =>
+  main(page).getByRole('list', { name: 'Перекличка' }).locator(':scope > li');
+const table = (page: Page) => main(page).getByRole('region', { name: 'Журнал' });
+
+async function openConversation(page: Page, contact: string) {
+  await page
+    .getByRole('region', { name: 'Дисциплины' })
+    .getByRole('button')
+    .filter({ hasText: 'Веб-разработка' })
+    .click();
+  await page
+    .getByRole('region', { name: 'Контакты' })
+    .getByRole('button', { name: new RegExp(`^${contact}`) })
+    .click();
+  await expect(messages(page).or(page.getByText('Нет сообщенний'))).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+async function send(page: Page, text: string) {
+  await composer(page).getByRole('textbox', { name: 'Сообщение' }).fill(text);
+  await composer(page).getByRole('button', { name: 'Отправить' }).click();
+}
+
+/** Counts the requests a page makes to one API path. */
+function countRequests(page: Page, path: string): () => number {
+  let count = 0;
+  page.on('request', (request: Request) => {
+    if (new URL(request.url()).pathname === path) count += 1;
+  });
+  return () => count;
+}
+
+/** The teacher's class in the journal; `origin` names another mock server than the journeys' own. */
+async function openClass(page: Page, origin = '') {
+  await page.goto(`${origin}/lms/journal`);
+  const discipline = main(page).getByLabel('Дисциплина');
+  await expect(discipline.locator('option', { hasText: 'Веб-разработка' })).toBeAttached({
+    timeout: 30_000,
+  });
+  await discipline.selectOption({ label: 'Веб-разработка' });
+  await expect(rollRows(page)).toHaveCount(12, { timeout: 30_000 });
+}
+
+test('one server error on a chat message: delivered without a click, stored once', async ({
+  page,
+  request,
+}) => {
+  const teacherName = await fullName(request, 'teacher');
+  await logIn(page, 'student');
+  await openConversation(page, teacherName);
+  const inserts = countRequests(page, '/api/chat/insert');
+  let failedOnce = false;
+  await page.route('**/api/chat/insert', async (route) => {
+    if (failedOnce) return route.continue();
+    failedOnce = true;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: ERROR });
+  });
+
+  const text = `Одна ошибка сервера ${Date.now()}`;
+  await send(page, text);
+  await expect(page.getByTestId('pending-message')).toContainText(text);
+  // No click: the outbox reads the conversation (the answer was a 500, so it may have been
+  // stored), finds it missing and sends it again by itself.
+  await expect(page.getByTestId('pending-message')).toHaveCount(0, { timeout: 30_000 });
+  await expect(
+    messages(page).locator('article[data-message-id]').filter({ hasText: text }),
+  ).toHaveCount(1);
+  expect(inserts()).toBe(2);
+
+  await page.reload();
+  await openConversation(page, teacherName);
+  await expect(
+    messages(page).locator('article[data-message-id]').filter({ hasText: text }),
+  ).toHaveCount(1);
+});
+
+test('one server error on a roll call, on a phone: saved without a click, stored once', async ({
+  page,
+}) => {
+  await page.clock.setFixedTime(NOW);
+  await page.setViewportSize(PHONE);
+  await logIn(page, 'teacher');
+  await openClass(page);
+  const inserts = countRequests(page, '/api/visitlog/studentvisitinsertall');
+  let failedOnce = false;
+  await page.route('**/api/visitlog/studentvisitinsertall', async (route) => {
+    if (failedOnce) return route.continue();
+    failedOnce = true;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: ERROR });
+  });
+
+  const first = rollRows(page).first();
+  const name = (await first.locator('span').first().innerText()).trim();
+  await first.getByRole('button', { name: 'Отсутствует' }).click();
+  await main(page).getByRole('button', { name: 'Сохранить перекличку' }).click();
+  const waiting = main(page).getByRole('region', { name: 'Не сохранено на сервере' });
+  await expect(waiting).toBeVisible();
+  await expectAccessible(page, 'a roll call waiting after a server error, 390 px');
+  await expect(waiting).toBeHidden({ timeout: 30_000 });
+  expect(inserts()).toBe(2);
+
+  await page.reload();
+  await openClass(page);
+  await expect(
+    table(page).getByRole('columnheader', { name: new RegExp(TODAY.slice(0, 5)) }),
+  ).toHaveCount(1);
+  const row = table(page).locator('tbody tr', { has: page.getByRole('rowheader', { name }) });
+  await expect(row.locator('td:not([data-figure])').last()).toHaveText('н/б');
+});
+
+test('the insert succeeds but the refresh after it fails: the message is not posted again', async ({
+  page,
+  request,
+}) => {
+  const teacherName = await fullName(request, 'teacher');
+  await logIn(page, 'student');
+  await openConversation(page, teacherName);
+  const inserts = countRequests(page, '/api/chat/insert');
+  await page.route('**/api/chat/new', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: ERROR }),
+  );
+
+  const text = `Обновление не удалось ${Date.now()}`;
+  await send(page, text);
+  // Delivered: it leaves the outbox although the conversation could not be read again.
+  await expect(page.getByTestId('pending-message')).toHaveCount(0, { timeout: 30_000 });
+  await expect.poll(inserts).toBe(1);
+
+  // The refresh recovers: the message shows once, and was posted once.
+  await page.unroute('**/api/chat/new');
+  await page.reload();
+  await openConversation(page, teacherName);
+  await expect(
+    messages(page).locator('article[data-message-id]').filter({ hasText: text }),
+  ).toHaveCount(1);
+  expect(inserts()).toBe(1);
+});
+
+test.describe('a slow server that fails one answer in five', () => {
+  // A mock server of its own, so the other journeys keep a healthy one.
+  const port = Number(process.env.E2E_PORT ?? 4180) + 2;
+  const origin = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+
+  test.beforeAll(async () => {
+    server = spawn(
+      process.execPath,
+      [
+        '../mock-server/dist/main.js',
+        ...['--port', String(port), '--web-root', process.env.E2E_WEB_ROOT ?? 'dist'],
+        ...['--seed', '1', '--now', '2026-11-20T09:00:00+06:00'],
+        ...['--latency', '200..800', '--error-rate', '0.2'],
+      ],
+      { stdio: 'ignore' },
+    );
+    await expect
+      .poll(
+        () =>
+          fetch(`${origin}/lms/`).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(200);
+  });
+
+  test.afterAll(() => {
+    server?.kill();
+  });
+
+  /** Signs in as a person would on a bad server: again, until the login goes through. */
+  async function signIn(page: Page, who: DemoLogin) {
+    for (let attempt = 1; ; attempt++) {
+      await page.goto(`${origin}/lms/login`);
+      await page.getByLabel('Логин').fill(demo[who].login);
+      await page.getByLabel('Пароль', { exact: true }).fill(demo[who].password);
+      await page.getByRole('button', { name: 'Войти' }).click();
+      const entered = await page
+        .waitForURL(/\/lms\/?$/, { timeout: 15_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (entered) return;
+      if (attempt === 5) throw new Error(`could not sign in as ${who}`);
+    }
+  }
+
+  async function newPage(browser: Browser, size?: { width: number; height: number }) {
+    const context = await browser.newContext({
+      locale: 'ru-RU',
+      timezoneId: 'Asia/Bishkek',
+      ...(size && { viewport: size }),
+    });
+    return context.newPage();
+  }
+
+  test('five chat messages and a full roll call all arrive within two minutes, each once', async ({
+    browser,
+    request,
+  }) => {
+    // The same seed, the same world: the teacher's name as the healthy server knows it.
+    const teacherName = await fullName(request, 'teacher');
+    const student = await newPage(browser, PHONE);
+    const teacher = await newPage(browser);
+    await teacher.clock.setFixedTime(NOW);
+    await Promise.all([signIn(student, 'student'), signIn(teacher, 'teacher')]);
+
+    await student
+      .getByRole('navigation', { name: 'Главный экран' })
+      .getByRole('button', { name: 'Чат' })
+      .click();
+    await openConversation(student, teacherName);
+    const stamp = Date.now();
+    const texts = [1, 2, 3, 4, 5].map((n) => `Сообщение ${n} из пяти ${stamp}`);
+    for (const text of texts) await send(student, text);
+
+    await openClass(teacher, origin);
+    for (const index of [0, 3, 7]) {
+      await rollRows(teacher).nth(index).getByRole('button', { name: 'Отсутствует' }).click();
+    }
+    await main(teacher).getByRole('button', { name: 'Сохранить перекличку' }).click();
+
+    await expect(student.getByTestId('pending-message')).toHaveCount(0, { timeout: 110_000 });
+    await expect(main(teacher).getByRole('region', { name: 'Не сохранено на сервере' })).toBeHidden(
+      { timeout: 110_000 },
+    );
+
+    // Each stored exactly once: the conversation read again from the server.
+    await student.reload();
+    await student
+      .getByRole('navigation', { name: 'Главный экран' })
+      .getByRole('button', { name: 'Чат' })
+      .click();
+    await openConversation(student, teacherName);
+    const thread = messages(student).locator('article[data-message-id]');
+    for (const text of texts) {
+      await expect(thread.filter({ hasText: text })).toHaveCount(1, { timeout: 30_000 });
+    }
+    await openClass(teacher, origin);
+    await expect(
+      table(teacher).getByRole('columnheader', { name: new RegExp(TODAY.slice(0, 5)) }),
+    ).toHaveCount(1, { timeout: 30_000 });
+    await student.context().close();
+    await teacher.context().close();
+  });
+});

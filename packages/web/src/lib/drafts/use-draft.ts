@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { readDraft, removeDraft, sameDraft, writeDraft } from './draft-store';
+
+/** How long typing may pause before the draft is written. */
+export const DRAFT_WRITE_DELAY_MS = 300;
+
+export interface Draft<T> {
+  /** What the form shows: its empty value, the stored draft, or what the person typed since. */
+  value: T;
+  /** The person changed the form: the value is written after a pause (not written when empty). */
+  set: (next: T | ((current: T) => T)) => void;
+  /** Sent or discarded: the stored draft goes and the form is empty again. */
+  clear: () => void;
+  /** The form opened with a stored draft (until it is cleared). */
+  restored: boolean;
+  /** The stored draft has been looked for. */
+  ready: boolean;
+}
+
+type Source = 'empty' | 'stored' | 'typed' | 'cleared';
+
+interface DraftState<T> {
+  owner: number;
+  key: string | null;
+  /** The form's empty value, as it was when this key became the form's. */
+  empty: T;
+  value: T;
+  source: Source;
+  restored: boolean;
+  ready: boolean;
+}
+
+interface PendingWrite {
+  owner: number;
+  key: string;
+  value: unknown;
+  empty: unknown;
+}
+
+const start = <T>(owner: number, key: string | null, empty: T): DraftState<T> => ({
+  owner,
+  key,
+  empty,
+  value: empty,
+  source: 'empty',
+  restored: false,
+  ready: key === null,
+});
+
+function store(write: PendingWrite): Promise<void> {
+  return sameDraft(write.value, write.empty)
+    ? removeDraft(write.owner, write.key)
+    : writeDraft(write.owner, write.key, write.value);
+}
+
+/**
+ * One form's draft for one person (`owner`, the account's uid) under `key` (null: not known yet,
+ * nothing is stored). The stored draft is read on mount and shown unless the person has typed
+ * meanwhile; what they type is written after a pause, at once when the page is hidden or left, and
+ * when the form goes away. A value equal to `empty` is not kept. Values must be structured-cloneable
+ * data (Files as File, no functions) and never hold a password; `empty` is read when the key
+ * becomes the form's.
+ */
+export function useDraft<T>(owner: number, key: string | null, empty: T): Draft<T> {
+  const [state, setState] = useState(() => start(owner, key, empty));
+  const pending = useRef<PendingWrite | null>(null);
+
+  // Another form or person: start again from the empty value and look for that draft.
+  let current = state;
+  if (state.owner !== owner || state.key !== key) {
+    current = start(owner, key, empty);
+    setState(current);
+  }
+
+  const flush = useCallback(() => {
+    const write = pending.current;
+    pending.current = null;
+    if (write) void store(write);
+  }, []);
+
+  useEffect(() => {
+    if (key === null) return;
+    let live = true;
+    const found = (stored: { value: T } | undefined) => {
+      if (!live) return;
+      setState((now) => {
+        if (now.owner !== owner || now.key !== key) return now;
+        // What the person typed while the draft was being read wins over it.
+        if (!stored || now.source !== 'empty' || sameDraft(stored.value, now.empty)) {
+          return now.ready ? now : { ...now, ready: true };
+        }
+        return { ...now, value: stored.value, source: 'stored', restored: true, ready: true };
+      });
+    };
+    readDraft<T>(owner, key).then(found, () => found(undefined));
+    const whenHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', whenHidden);
+    return () => {
+      live = false;
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', whenHidden);
+      // The form goes away (or to another key): what was typed is written now.
+      flush();
+    };
+  }, [owner, key, flush]);
+
+  // Typing is written once it pauses; each change restarts the wait.
+  const { source, value } = state;
+  const stateKey = state.key;
+  const stateOwner = state.owner;
+  const stateEmpty = state.empty;
+  useEffect(() => {
+    if (source !== 'typed' || stateKey === null) return;
+    pending.current = { owner: stateOwner, key: stateKey, value, empty: stateEmpty };
+    const timer = setTimeout(flush, DRAFT_WRITE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [source, value, stateKey, stateOwner, stateEmpty, flush]);
+
+  const set = useCallback((next: T | ((current: T) => T)) => {
+    setState((now) => {
+      const value =
+        typeof next === 'function' ? (next as (current: T) => T)(now.value) : (next as T);
+      return Object.is(value, now.value) ? now : { ...now, value, source: 'typed' };
+    });
+  }, []);
+
+  const clear = useCallback(() => {
+    if (pending.current?.owner === owner && pending.current.key === key) pending.current = null;
+    // A clear that comes after the form moved to another key empties only the old key's draft.
+    setState((now) =>
+      now.owner !== owner || now.key !== key
+        ? now
+        : { ...now, value: now.empty, source: 'cleared', restored: false, ready: true },
+    );
+    if (key !== null) void removeDraft(owner, key);
+  }, [owner, key]);
+
+  return { value: current.value, set, clear, restored: current.restored, ready: current.ready };
+}
+
+/** The attached files of a form, as useFileAttachments keeps them. */
+export interface DraftAttachments {
+  files: readonly File[];
+  add: (files: readonly File[]) => void;
+  clear: () => void;
+}
+
+/**
+ * Keeps a form's attached files in its draft (`files`): what is attached is saved with the draft,
+ * and files the draft brings (restored, or none once it is cleared) are attached again.
+ */
+export function useDraftFiles<T extends { files: readonly File[] }>(
+  draft: Draft<T>,
+  attachments: DraftAttachments,
+): void {
+  const files = draft.value.files;
+  const { set } = draft;
+  const { files: attached, add, clear } = attachments;
+  /** The files the draft and the attachments last agreed on. */
+  const agreed = useRef(files);
+
+  useEffect(() => {
+    if (files === agreed.current) return;
+    agreed.current = files;
+    clear();
+    add(files);
+  }, [files, add, clear]);
+
+  useEffect(() => {
+    if (sameDraft(attached, agreed.current)) return;
+    const next = [...attached];
+    agreed.current = next;
+    set((value) => ({ ...value, files: next }));
+  }, [attached, set]);
+}
