@@ -153,9 +153,12 @@ describe('mobile shell', () => {
       'true',
     );
 
-    // Without the hash the active tab rules again.
+    // A plain link to the main screen (the profile menu's or the drawer's 'Новости') opens the news.
     await router.navigate('/lms');
-    expect(screen.getByRole('link', { name: 'Расписание' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Новости' })).toBeTruthy();
+    expect(within(tabs).getByRole('button', { name: 'Новости' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
   });
 
   it('opens the sections drawer from the header', async () => {

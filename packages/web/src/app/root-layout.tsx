@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/ui/loading';
 import { OfflineBanner } from '../components/ui/offline-banner';
 import { UpdatePrompt } from '../components/ui/update-prompt';
@@ -14,6 +14,13 @@ import { RouteErrorBoundary } from './route-error';
  */
 export function RootLayout() {
   const { t } = useTranslation();
+  const location = useLocation();
+  // One address per page: '/lms/schedule/' is '/lms/schedule' (so its navigation is highlighted).
+  const canonical = location.pathname.replace(/(.)\/+$/, '$1');
+  if (canonical !== location.pathname) {
+    const { search, hash, state } = location;
+    return <Navigate replace to={{ pathname: canonical, search, hash }} state={state} />;
+  }
   return (
     <PortalNameProvider name={t('portalName')}>
       <OfflineBanner />

@@ -21,6 +21,12 @@ export interface Section {
   icon: IconName;
   /** The section's screen, in its own chunk with its translation namespaces. */
   Component: LazyRoute;
+  /**
+   * Whether the desktop's discipline and contact columns open beside it: they serve the news and
+   * the chat; a section that brings its own pickers (or needs none) gives the content their room
+   * and folds them to a rail the person can reopen.
+   */
+  rail: 'open' | 'folded';
 }
 
 /**
@@ -32,6 +38,7 @@ export const SECTIONS: readonly Section[] = [
     key: 'news',
     path: '/lms',
     icon: 'news',
+    rail: 'open',
     Component: lazyRoute(
       'news',
       () => import('../features/news/components/news-route'),
@@ -43,6 +50,7 @@ export const SECTIONS: readonly Section[] = [
     key: 'chat',
     path: '/lms/chat',
     icon: 'chat',
+    rail: 'open',
     Component: lazyRoute(
       'chat',
       () => import('../features/chat/components/chat-route'),
@@ -54,6 +62,7 @@ export const SECTIONS: readonly Section[] = [
     key: 'schedule',
     path: '/lms/schedule',
     icon: 'schedule',
+    rail: 'folded',
     Component: lazyRoute(
       'schedule',
       () => import('../features/schedule/components/schedule-route'),
@@ -65,6 +74,7 @@ export const SECTIONS: readonly Section[] = [
     key: 'journal',
     path: '/lms/journal',
     icon: 'journal',
+    rail: 'folded',
     Component: lazyRoute(
       'journal',
       () => import('../features/journal/components/journal-route'),
@@ -76,6 +86,7 @@ export const SECTIONS: readonly Section[] = [
     key: 'umk',
     path: '/lms/umk',
     icon: 'umk',
+    rail: 'folded',
     Component: lazyRoute(
       'study-materials',
       () => import('../features/study-materials/components/study-materials-route'),
@@ -87,6 +98,7 @@ export const SECTIONS: readonly Section[] = [
     key: 'library',
     path: '/lms/library',
     icon: 'library',
+    rail: 'folded',
     Component: lazyRoute(
       'e-library',
       () => import('../features/e-library/components/e-library-route'),
@@ -98,6 +110,7 @@ export const SECTIONS: readonly Section[] = [
     key: 'registration',
     path: '/lms/registration',
     icon: 'registration',
+    rail: 'folded',
     Component: lazyRoute(
       'discipline-registration',
       () => import('../features/discipline-registration/components/discipline-registration-route'),
@@ -109,6 +122,7 @@ export const SECTIONS: readonly Section[] = [
     key: 'paymentcode',
     path: '/lms/paymentcode',
     icon: 'paymentcode',
+    rail: 'folded',
     Component: lazyRoute(
       'payment-code',
       () => import('../features/payment-code/components/payment-code-route'),
@@ -120,6 +134,7 @@ export const SECTIONS: readonly Section[] = [
     key: 'singlewindow',
     path: '/lms/singlewindow',
     icon: 'singlewindow',
+    rail: 'folded',
     Component: lazyRoute(
       'document-orders',
       () => import('../features/document-orders/components/document-orders-route'),
@@ -131,6 +146,7 @@ export const SECTIONS: readonly Section[] = [
     key: 'apps',
     path: '/lms/apps',
     icon: 'apps',
+    rail: 'folded',
     Component: lazyRoute(
       'apps',
       () => import('../features/apps/components/apps-route'),
@@ -142,6 +158,7 @@ export const SECTIONS: readonly Section[] = [
     key: 'profile',
     path: '/lms/profile',
     icon: 'profile',
+    rail: 'folded',
     Component: lazyRoute(
       'profile',
       () => import('./routes/profile-route'),
@@ -151,7 +168,9 @@ export const SECTIONS: readonly Section[] = [
   },
 ];
 
+/** The section a path shows (with or without a trailing slash), or undefined. */
 export function findSection(pathname: string): Section | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return SECTIONS.find((section) => section.path === path);
 }
+

@@ -14,6 +14,14 @@ export function selectMainTab(tab: MainTab): void {
   backFromChat.value = false;
 }
 
+/** A tab named by the navigation that opens the main screen (the tab bar's, the news links'). */
+export interface MainTabState {
+  mainTab?: MainTab;
+}
+
+/** What a link to the news carries: on a phone the main screen opens on its news tab. */
+export const OPEN_NEWS: MainTabState = { mainTab: MAIN_TABS.news };
+
 /** The chat sends the user back to the main screen's chat tab this way (URL hash `#messages`). */
 export const MESSAGES_HASH = '#messages';
 

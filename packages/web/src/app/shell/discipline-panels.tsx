@@ -90,9 +90,20 @@ function PeriodPanel({ academic }: DisciplinePanelsProps) {
 
 function DisciplineListPanel({ academic }: DisciplinePanelsProps) {
   const { t } = useTranslation('shell');
-  const { disciplines, discipline, root, choose } = academic;
+  const { disciplines, discipline, root, choose, currentWs, currentYear } = academic;
+  // The list waits for the year and the semester half: if either cannot be had, it fails too
+  // (with their retry), instead of loading for ever.
+  const rootFailed = !root ? [currentYear, currentWs].find((query) => query.isError) : undefined;
   let body;
-  if (disciplines.isError) {
+  if (rootFailed) {
+    body = (
+      <QueryFailed
+        text={t('panels.disciplines.failed')}
+        error={rootFailed.error}
+        onRetry={() => void rootFailed.refetch()}
+      />
+    );
+  } else if (disciplines.isError) {
     body = (
       <QueryFailed
         text={t('panels.disciplines.failed')}

@@ -1,8 +1,8 @@
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { AppHeader, headerIconButtonClass } from '../../components/layout/app-header';
 import { Drawer } from '../../components/layout/drawer';
 import { MobileTabBar, type MobileTab } from '../../components/layout/mobile-tab-bar';
@@ -17,10 +17,13 @@ import {
   resolveMobilePanel,
   selectMainTab,
   type MainTab,
+  type MainTabState,
   type MobilePanel,
 } from '../../lib/main-tabs';
 import type { ShellSession } from '../../lib/shell-session';
 import { isMobile } from '../../lib/viewport';
+import { findSection } from '../sections';
+import { chooseRail, railIsOpen } from './rail-choice';
 import { PageTitle, SectionOutlet } from './section-outlet';
 import { ContactPanel } from './contact-panel';
 import { DisciplinePanels } from './discipline-panels';
@@ -60,6 +63,25 @@ function useKeepReadingOnPhone(pathname: string) {
   }, []);
 }
 
+/**
+ * A link to the main screen ('Новости' in the profile menu, the drawer, the brand) opens the news
+ * on a phone; the tab bar says which tab it opens; a reload, the back button and the way back
+ * from a chat keep the tab.
+ * Decided before paint, so the apps grid never flashes.
+ */
+function useLinkOpensNews(isMain: boolean, key: string, hash: string, state: unknown) {
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (!isMain) return;
+    const named = (state as MainTabState | null)?.mainTab;
+    if (named !== undefined) selectMainTab(named);
+    // '#messages' is the way back from a chat to the contacts, not a link to the news.
+    else if (navigationType === 'PUSH' && !hash) selectMainTab(MAIN_TABS.news);
+    // Once per navigation (its key), not again when the tab is changed in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+}
+
 /** What one layout shows: every column (desktop), or one panel of the phone's main screen or its section. */
 type Showing = 'columns' | MobilePanel | 'section';
 
@@ -80,6 +102,9 @@ export function ShellFrame({ portalName, session, profileMenu, skipLink }: Shell
   useKeepReadingOnPhone(location.pathname);
   const mobile = isMobile.value;
   const isMain = isMainPath(location.pathname);
+  useLinkOpensNews(isMain, location.key, location.hash, location.state);
+  const section = findSection(location.pathname);
+  const railOpen = railIsOpen(section);
   const panel = resolveMobilePanel({
     activeTab: activeTab.value,
     backFromChat: backFromChat.value,
@@ -119,8 +144,23 @@ export function ShellFrame({ portalName, session, profileMenu, skipLink }: Shell
         }
         end={profileMenu}
       />
-      <div className={styles.columns}>
-        {showing === 'columns' || showing === 'chat' ? (
+      <div className={styles.columns} data-rail={railOpen ? 'open' : 'folded'}>
+        {showing === 'columns' && !railOpen ? (
+          <div className={styles.rail} data-folded="">
+            <button
+              type="button"
+              className={styles.railButton}
+              aria-expanded={false}
+              aria-label={t('rail.open')}
+              title={t('rail.open')}
+              onClick={() => chooseRail(section, true)}
+            >
+              <Icon name="railOpen" />
+            </button>
+            <Icon name="layers" size={18} className={styles.railHint} />
+            <Icon name="contacts" size={18} className={styles.railHint} />
+          </div>
+        ) : showing === 'columns' || showing === 'chat' ? (
           <div className={styles.rail} data-panel={phonePanel('chat')}>
             {mobile ? (
               <>
@@ -132,6 +172,17 @@ export function ShellFrame({ portalName, session, profileMenu, skipLink }: Shell
               className={`${styles.column} ${styles.disciplines}`}
               aria-label={t('panels.disciplines.title')}
             >
+              {mobile ? null : (
+                <button
+                  type="button"
+                  className={styles.railFold}
+                  aria-expanded
+                  onClick={() => chooseRail(section, false)}
+                >
+                  <Icon name="railFold" size={18} />
+                  {t('rail.fold')}
+                </button>
+              )}
               <DisciplinePanels academic={session.academic} />
             </aside>
             <aside
@@ -177,10 +228,11 @@ export function ShellFrame({ portalName, session, profileMenu, skipLink }: Shell
         <MobileTabBar
           label={t('mainTabs')}
           tabs={tabs}
-          current={isMain ? PANEL_TAB[panel] : null}
+          current={isMain ? PANEL_TAB[panel] : section?.key === 'chat' ? MAIN_TABS.chat : null}
           onSelect={(tab) => {
             selectMainTab(tab);
-            if (!isMain || location.hash) void navigate('/lms');
+            const state: MainTabState = { mainTab: tab };
+            if (!isMain || location.hash) void navigate('/lms', { state });
           }}
         />
       ) : null}

@@ -22,6 +22,7 @@ import { startServiceWorker } from '../start-service-worker';
 import { ShellFrame } from './shell-frame';
 import styles from './shell-layout.module.css';
 import { useSessionBootstrap } from './use-session-bootstrap';
+import { useSelectionInUrl } from './use-selection-url';
 
 /**
  * The main shell at /lms: it owns the session's user, config and academic context and hands them
@@ -34,6 +35,7 @@ export function ShellLayout() {
   const session = useSessionUser();
   const user = isPortalUser(session.data) ? session.data : null;
   const { config, photo, academic } = useSessionBootstrap(user);
+  useSelectionInUrl(academic);
   const logout = useLogout(user?.uid ?? 0);
   // Unsent writes and drafts found when the person chose to sign out: they confirm first.
   const [leaving, setLeaving] = useState<UnsentWork | null>(null);

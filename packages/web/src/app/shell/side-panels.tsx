@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SectionNav } from '../../components/layout/section-nav';
 import { Panel } from '../../components/ui/panel';
+import { OPEN_NEWS } from '../../lib/main-tabs';
 import { SECTIONS, type SectionKey } from '../sections';
 
 export interface AppsPanelProps {
@@ -23,6 +24,7 @@ export function AppsPanel({
     to: section.path,
     label: t(`nav.${section.key}`),
     icon: section.icon,
+    state: section.key === 'news' ? OPEN_NEWS : undefined,
   }));
   const nav = (
     <SectionNav label={t('sections')} links={links} variant={variant} onNavigate={onNavigate} />

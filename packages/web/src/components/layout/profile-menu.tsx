@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cx } from '../../lib/class-names';
+import { OPEN_NEWS, type MainTabState } from '../../lib/main-tabs';
 import { theme, toggleTheme } from '../../lib/theme';
 import { Avatar } from '../ui/avatar';
 import { Icon, type IconName } from '../ui/icon';
@@ -18,7 +19,7 @@ export interface ProfileMenuProps {
   photoUrl: string | null;
   onLogout: () => void;
   loggingOut: boolean;
-  /** Mobile header: the trigger shows only the photo. */
+  /** Mobile header: a tighter trigger, the name and group after the photo, cut when long. */
   compact?: boolean;
 }
 
@@ -61,9 +62,9 @@ export function ProfileMenu({
   const close = () => setOpen(false);
   const item = cx(surface.menuItem, styles.item);
   const dark = theme.value === 'dark';
-  const links: readonly { to: string; icon: IconName; label: string }[] = [
+  const links: readonly { to: string; icon: IconName; label: string; state?: MainTabState }[] = [
     { to: '/lms/profile', icon: 'profile', label: t('nav.profile') },
-    { to: '/lms', icon: 'news', label: t('nav.news') },
+    { to: '/lms', icon: 'news', label: t('nav.news'), state: OPEN_NEWS },
   ];
 
   return (
@@ -78,15 +79,13 @@ export function ProfileMenu({
       >
         <span className="visually-hidden">{t('profileMenu.open')}</span>
         <Avatar src={photoUrl} name={fullName} alt="" size={40} />
-        {compact ? null : (
-          <>
-            <span className={styles.who}>
-              <span className={styles.name}>{shortName}</span>
-              <span className={styles.role}>{subtitle}</span>
-            </span>
-            <Icon name="chevronDown" size={18} className={styles.chevron} />
-          </>
-        )}
+        {/* The shell shows who is signed in at every width (short name, then the word for
+            teacher or the group); a phone's narrow header cuts them with an ellipsis. */}
+        <span className={styles.who}>
+          <span className={styles.name}>{shortName}</span>
+          <span className={styles.role}>{subtitle}</span>
+        </span>
+        {compact ? null : <Icon name="chevronDown" size={18} className={styles.chevron} />}
       </button>
 
       <div id={popupId} className={cx(surface.card, styles.popup)} hidden={!open}>
@@ -106,7 +105,7 @@ export function ProfileMenu({
         <ul className={cx(surface.bareList, styles.list)}>
           {links.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className={item} onClick={close}>
+              <Link to={link.to} state={link.state} className={item} onClick={close}>
                 <Icon name={link.icon} className={styles.itemIcon} />
                 {link.label}
               </Link>

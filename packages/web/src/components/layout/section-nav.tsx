@@ -8,6 +8,8 @@ export interface SectionLink {
   to: string;
   label: string;
   icon: IconName;
+  /** Navigation state the link carries (the news link opens the phone's news tab). */
+  state?: unknown;
 }
 
 export interface SectionNavProps {
@@ -26,6 +28,7 @@ export function SectionNav({ links, label, variant = 'list', onNavigate }: Secti
           <li key={link.to}>
             <NavLink
               to={link.to}
+              state={link.state}
               end
               className={cx(surface.menuItem, styles.link)}
               onClick={onNavigate}

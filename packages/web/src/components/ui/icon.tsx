@@ -45,6 +45,11 @@ const PATHS = {
   edit: 'M4 20h4L19 9l-4-4L4 16v4Z M13.5 6.5l4 4',
   plus: 'M12 5v14 M5 12h14',
   search: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13Z M15.5 15.5 20 20',
+  /** A side column folded to a rail: opening it, and folding it again. */
+  railOpen:
+    'M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 18.5v-13Z M9 4v16 M13 9.5l2.5 2.5-2.5 2.5',
+  railFold:
+    'M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 18.5v-13Z M9 4v16 M15.5 9.5 13 12l2.5 2.5',
 } as const;
 
 export type IconName = keyof typeof PATHS;
