@@ -1,12 +1,14 @@
 // `pnpm bench`: throughput against a bare Hono handler, start-up time and idle memory of the built
-// server (dist/main.js). Prints what it measured; it is a benchmark, not a test, and fails only if
-// it cannot run.
+// server (dist/main.js), the refusal of a deeply nested body, and a soak of 100,000 inserts whose
+// memory must level off (bench/soak.ts). Prints what it measured; it is a benchmark, not a test,
+// and fails only if it cannot run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { deepBodyTiming, soak } from './soak.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const mainJs = `${root}dist/main.js`;
@@ -16,6 +18,9 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 5;
 const LARGE_SCALE = 30; // ≈ 20 000 students
 const NEWS_INSERTS = 20_000;
+const SOAK_INSERTS = Number(process.env.SOAK_INSERTS ?? 100_000);
+/** The soak's bound in time: it stops there and says how far it got. */
+const SOAK_MAX_SECONDS = Number(process.env.SOAK_MAX_SECONDS ?? 300);
 
 const children = new Set<ChildProcess>();
 process.on('exit', () => children.forEach((child) => child.kill()));
@@ -320,10 +325,27 @@ async function main() {
   loads.push({ name: 'bare Hono, tiny body (GET)', url: `${tiny.url}/bare` });
 
   const results = await measureAll(loads);
+  const deepLines = await deepBodyTiming(mock.url, session);
   stop(bare.child);
   stop(tiny.child);
   stop(mock.child);
   stop(written.child);
+
+  // The soak, alone on the machine: news and chat inserts on a fresh server, RSS sampled.
+  const soaked = start([mainJs, '--port', '18108'], 18108);
+  await firstAnswer(`${soaked.url}/config.json`, 0);
+  const soakLines = await soak({
+    url: soaked.url,
+    pid: soaked.child.pid ?? 0,
+    teacher: await login(soaked.url),
+    student: await login(soaked.url, 'student', 'Student1'),
+    discipline: chatBody ? (JSON.parse(chatBody) as { id_discipline: number }).id_discipline : 0,
+    inserts: SOAK_INSERTS,
+    connections: CONNECTIONS,
+    maxSeconds: SOAK_MAX_SECONDS,
+    rssMb,
+  });
+  stop(soaked.child);
 
   const baseline = results[0]?.rps ?? 1;
   console.log('Throughput                        req/s   p50 ms   p99 ms  vs bare   non-2xx');
@@ -335,10 +357,15 @@ async function main() {
   for (const note of notes) console.log(`  ${note}`);
   console.log('\nStart-up (spawn of dist/main.js to first answer) and memory');
   for (const line of startup) console.log(line);
+  console.log('\nThe depth rule (JSON nested past 32 levels refused from its text)');
+  for (const line of deepLines) console.log(`  ${line}`);
+  console.log(`\nSoak (a fresh dist/main.js; written records capped per collection)`);
+  for (const line of soakLines) console.log(`  ${line}`);
   console.log(
     '\nGoals: ≥ 50 % of bare Hono req/s with validation and state on, p99 < 10 ms;' +
       ' news page 1 after 20k posts within 20 % of the fresh world; RSS < 250 MB after the uploads;' +
-      ' first answer < 400 ms (default) and < 3 s (large scale); idle RSS < 100 MB.',
+      ' first answer < 400 ms (default) and < 3 s (large scale); idle RSS < 100 MB;' +
+      " the deep body refused in < 10 ms; the soak's RSS < 200 MB, levelling off (slope near 0).",
   );
 }
 

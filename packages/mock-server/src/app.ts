@@ -1,7 +1,8 @@
 // Builds the mock server as a Hono app: tests call app.request(), main.ts serves it.
 //
 // Every request to a contract operation passes, in order:
-//   faults → (test mode: response check) → session/XSRF → size limits → query/body validation → handler
+//   faults → (test mode: response check) → session/XSRF → size limits → query/body validation
+//   (a JSON body nested too deep is refused from its text first) → handler
 // Each step finds the operation in c.var.operation and reads what to do from the contract, so a
 // new area's routes get all of it by being mounted below.
 import { existsSync } from 'node:fs';
@@ -31,7 +32,8 @@ import { visitlogRoutes } from './routes/visitlog.js';
 import { requireSession } from './security.js';
 import { limitBodySize, limitStorage, validateRequest } from './validation/request.js';
 import { validateResponses } from './validation/response.js';
-import { Store } from './world/store.js';
+import { DEFAULT_SESSION_HOURS, MAX_SESSION_HOURS, sessionMsOf } from './world/sessions.js';
+import { MAX_WRITTEN_PER_COLLECTION, Store } from './world/store.js';
 import { DEFAULT_NOW } from './world/time.js';
 import { MAX_SCALE } from './world/university.js';
 import { DEFAULT_MAX_STORAGE_MB, spaceLeft, storageFullMessage } from './world/storage.js';
@@ -71,9 +73,25 @@ export interface AppOptions {
    * Bishkek, frozen, so tests give the same answers on any day.
    */
   clock?: Date | 'live';
+  /** How long a session lasts from its login, in hours (its cookies expire with it). Default 24. */
+  sessionHours?: number;
+  /**
+   * The Host header values /__mock/* answers: the addresses the server is reached at (a function
+   * when they are known only once it listens). Default `localhost`, `127.0.0.1` and `[::1]`
+   * without a port, what app.request('/__mock/…') sends; main.ts gives 127.0.0.1:<port>,
+   * localhost:<port> and [::1]:<port>.
+   */
+  controlHosts?: readonly string[] | (() => readonly string[]);
+  /**
+   * Records that writes may add to one collection beyond its seed (news items, chat messages);
+   * past it the oldest written ones go. Default 2000.
+   */
+  maxWrittenRecords?: number;
 }
 
 export const DEFAULT_MAX_SIZE_MB = 10;
+export const DEFAULT_CONTROL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+export { DEFAULT_SESSION_HOURS, MAX_SESSION_HOURS } from './world/sessions.js';
 export const DEFAULT_ABSENCE_WARNING_PERCENT = 25;
 export { DEFAULT_MAX_STORAGE_MB };
 
@@ -91,14 +109,21 @@ export function createApp(options: AppOptions = {}) {
     webRoot,
     referencePage,
     clock = DEFAULT_NOW,
+    sessionHours = DEFAULT_SESSION_HOURS,
+    controlHosts = DEFAULT_CONTROL_HOSTS,
+    maxWrittenRecords: maxWritten = MAX_WRITTEN_PER_COLLECTION,
   } = options;
   if (!Number.isInteger(scale) || scale < 1 || scale > MAX_SCALE) {
     throw new RangeError(`scale must be an integer from 1 to ${MAX_SCALE}`);
   }
+  if (!(sessionHours > 0 && sessionHours <= MAX_SESSION_HOURS)) {
+    throw new RangeError(`sessionHours must be more than 0 and at most ${MAX_SESSION_HOURS}`);
+  }
   const store =
     clock === 'live'
-      ? new Store({ seed, scale, now: new Date(), clock: 'live' })
-      : new Store({ seed, scale, now: clock });
+      ? new Store({ seed, scale, now: new Date(), clock: 'live', maxWritten })
+      : new Store({ seed, scale, now: clock, maxWritten });
+  const hosts = typeof controlHosts === 'function' ? controlHosts : () => controlHosts;
   const deps: RouteDeps = {
     store,
     settings: {
@@ -106,6 +131,8 @@ export function createApp(options: AppOptions = {}) {
       absenceWarningPercent,
       maxStorageMb,
       orderPace: { seconds: orderPaceSeconds, initial: orderPaceSeconds },
+      sessionMs: sessionMsOf(sessionHours),
+      controlHosts: () => hosts().map((host) => host.toLowerCase()),
     },
   };
   const app = createRouter();

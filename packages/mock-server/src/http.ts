@@ -132,3 +132,13 @@ export function getSession(c: AppContext): Session {
   if (!session) throw new Error(`${c.req.path} needs a session but the operation is public`);
   return session;
 }
+
+/**
+ * The client's IP address as the connection reports it, never a header a client could forge;
+ * `in-process` for app.request(), which has no connection (tests may pass one as the third
+ * argument: `{ incoming: { socket: { remoteAddress } } }`).
+ */
+export function clientAddress(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'in-process';
+}

@@ -8,11 +8,18 @@ import {
   DEFAULT_ABSENCE_WARNING_PERCENT,
   DEFAULT_MAX_SIZE_MB,
   DEFAULT_MAX_STORAGE_MB,
+  DEFAULT_SESSION_HOURS,
+  MAX_SESSION_HOURS,
   createApp,
 } from './app.js';
 import { SCENARIOS, SCENARIO_COOKIE_FORMAT, SCENARIO_HEADER } from './faults/faults.js';
 import { warmUpValidators } from '@lms/contract';
 import { demoAccounts } from './world/accounts.js';
+import {
+  FAILURES_PER_ADDRESS,
+  FAILURES_PER_LOGIN,
+  LOGIN_WINDOW_MS,
+} from './world/login-throttle.js';
 import { MAX_SCALE } from './world/university.js';
 
 /** The command line's order pace: slow enough to read, quick enough to watch. */
@@ -34,6 +41,8 @@ const usage = `Usage: mock-server [options]
                       (default: the real time; the world is built relative to it)
   --order-pace <s>    seconds per step of a new single-window order, waiting → preparing →
                       prepared (default ${DEFAULT_ORDER_PACE_S}; 0 keeps orders waiting)
+  --session-hours <h> how long a session lasts from its login; its cookies expire with it
+                      (default ${DEFAULT_SESSION_HOURS}; fractions too, e.g. 0.01 for 36 s)
   --web-root <dir>    built portal to serve under /lms (default packages/web/dist if built)
   --help`;
 
@@ -88,6 +97,7 @@ const { values } = (() => {
         'web-root': { type: 'string' },
         now: { type: 'string' },
         'order-pace': { type: 'string' },
+        'session-hours': { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -121,13 +131,27 @@ const options = {
   clock: frozenAt(values.now),
   maxStorageMb: number('max-storage-mb', values['max-storage-mb'], DEFAULT_MAX_STORAGE_MB, 0.001),
   orderPaceSeconds: number('order-pace', values['order-pace'], DEFAULT_ORDER_PACE_S, 0, 86_400),
+  sessionHours: number(
+    'session-hours',
+    values['session-hours'],
+    DEFAULT_SESSION_HOURS,
+    0.001,
+    MAX_SESSION_HOURS,
+  ),
   webRoot,
   referencePage,
 };
-const app = createApp(options);
+// /__mock/* answers only requests whose Host is the address the server listens on (known once
+// it listens: --port 0 picks one), never another name that resolves here.
+let controlHosts: readonly string[] = [];
+const app = createApp({ ...options, controlHosts: () => controlHosts });
 
 const server = serveApp(app, { port, hostname: values.host }, (info) => {
-  const url = `http://${values.host.includes(':') ? `[${values.host}]` : values.host}:${info.port}`;
+  const named = values.host.includes(':') ? `[${values.host}]` : values.host;
+  const url = `http://${named}:${info.port}`;
+  const wildcard = ['0.0.0.0', '[::]', '[::0]'].includes(named);
+  const names = new Set(['127.0.0.1', 'localhost', '[::1]', ...(wildcard ? [] : [named])]);
+  controlHosts = [...names].map((name) => `${name}:${info.port}`);
   const servesPortal = webRoot !== undefined && existsSync(`${webRoot}/index.html`);
   const width = Math.max(...demoAccounts.map((a) => a.login.length));
   console.log(
@@ -140,7 +164,8 @@ const server = serveApp(app, { port, hostname: values.host }, (info) => {
       `  world    seed ${options.seed}, scale ${options.scale}; latency ${[...new Set(options.latency)].join('..')} ms; error rate ${options.errorRate}`,
       `  faults   header ${SCENARIO_HEADER}: ${SCENARIOS}`,
       `           or cookie ${SCENARIO_COOKIE_FORMAT}`,
-      `  reset    POST ${url}/__mock/reset  (Content-Type: application/json, same origin only)`,
+      `  reset    POST ${url}/__mock/reset  (Content-Type: application/json, same origin, Host ${controlHosts.join(' | ')})`,
+      `  sessions last ${options.sessionHours} h (--session-hours); logins throttled after ${FAILURES_PER_LOGIN} failures per login or ${FAILURES_PER_ADDRESS} per address in ${LOGIN_WINDOW_MS / 1000} s`,
       `  orders   new single-window orders advance every ${options.orderPaceSeconds} s (--order-pace; POST /__mock/order-pace {"seconds": n})`,
       'Demo accounts (login / password):',
       ...demoAccounts.map((a) => `  ${a.login.padEnd(width)} / ${a.password}   ${a.description}`),

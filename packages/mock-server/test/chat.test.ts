@@ -889,3 +889,60 @@ describe('chat attachments (download type 3)', () => {
     expect((await download(teacher, data.id_message, 'другой.pdf')).status).toBe(404);
   });
 });
+
+describe('the cap on written messages', () => {
+  const sentId = async (res: Response) =>
+    ((await res.json()) as Envelope<Schema<'ChatInserted'>>).data.id_message;
+
+  it('drops the oldest written messages over all chats, with their unread counts and read marks; the seed stays', async () => {
+    const { app, teacher, student, d0 } = await signInDemo(createTestApp({ maxWrittenRecords: 4 }));
+    const chat = app.store.get(chatSlice);
+    const seededPrivate = await messages(teacher, query(1, STUDENT, d0));
+    const seededGroup = await groupMessages(teacher, GROUP);
+    const toTeacher = (n: number) =>
+      student.postForm(
+        '/api/chat/insert',
+        sendForm({
+          discipline: d0,
+          message: `Вопрос ${n}`,
+          file: new File([`черновик ${n}`], `черновик ${n}.txt`),
+        }),
+      );
+    const [p1, p2, p3] = [
+      await sentId(await toTeacher(1)),
+      await sentId(await toTeacher(2)),
+      await sentId(await toTeacher(3)),
+    ];
+    const [g1, g2, g3] = [
+      await sentId(await postToGroup(student, 2, GROUP, false, d0)),
+      await sentId(await postToGroup(student, 2, GROUP, false, d0)),
+      await sentId(await postToGroup(student, 2, GROUP, false, d0)),
+    ];
+    // six written, four kept: the two oldest (private) went
+    expect([...chat.insertedIn.keys()]).toEqual([p3, g1, g2, g3]);
+    for (const id of [p1, p2]) {
+      expect(findMessage(chat, id ?? 0)).toBeUndefined();
+      expect(chat.files.has(`${id}_черновик ${id === p1 ? 1 : 2}.txt`)).toBe(false);
+    }
+    expect(chat.files.has(`${p3}_черновик 3.txt`)).toBe(true);
+    const privateView = await messages(teacher, query(1, STUDENT, d0));
+    expect(ids(privateView).slice(-2)).toEqual([ids(seededPrivate).at(-1), p3]);
+    expect(privateView.unreades_total).toBe(seededPrivate.unreades_total + 1);
+
+    // the teacher reads g1; two more group posts push p3 and g1 out
+    expect((await teacher.post('/api/chat/read', { id_message: g1 })).status).toBe(200);
+    const g4 = await sentId(await postToGroup(student, 2, GROUP, false, d0));
+    const g5 = await sentId(await postToGroup(student, 2, GROUP, false, d0));
+    expect([...chat.insertedIn.keys()]).toEqual([g2, g3, g4, g5]);
+    const afterPrivate = await messages(teacher, query(1, STUDENT, d0));
+    expect(afterPrivate).toEqual(seededPrivate);
+    const group = chat.groupChats.get(groupChatKey(GROUP, false));
+    const marks = [...(group?.readMarks.values() ?? [])];
+    expect(marks.some((mark) => mark.ids.has(g1 ?? 0))).toBe(false);
+    const groupView = await groupMessages(teacher, GROUP);
+    expect(ids(groupView).slice(-5)).toEqual([ids(seededGroup).at(-1), g2, g3, g4, g5]);
+    expect(groupView.unreades_total).toBe(seededGroup.unreades_total + 4);
+    // every seeded message is still there
+    expect(messagesOf(chat, group!).length).toBe(seededGroupIds(GROUP, false).length + 4);
+  });
+});

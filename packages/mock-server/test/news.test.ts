@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isVisibleTo, NEWS_PAGE_SIZE, newsSlice, visiblePage } from '../src/world/news.js';
+import { storedBytes } from '../src/world/storage.js';
 import { universitySlice } from '../src/world/university.js';
 import {
   Client,
@@ -344,5 +345,62 @@ describe('the feed after many writes', () => {
     const reader = students[0]!;
     expect(visiblePage(counted(), reader, 1)).toHaveLength(NEWS_PAGE_SIZE);
     expect(read).toBeLessThan(100);
+  });
+});
+
+describe('the cap on written news', () => {
+  it('keeps the newest maxWrittenRecords written items (the oldest go with their files) and every seeded one', async () => {
+    const app = createTestApp({ maxWrittenRecords: 5 });
+    const teacher = await signIn(app, 'teacher');
+    const seededIds = app.store.get(newsSlice).items.map((item) => item.id_eventMessage);
+    const written: number[] = [];
+    for (let n = 1; n <= 8; n++) {
+      const file = new File([`вложение ${n}`], `файл ${n}.txt`, { type: 'text/plain' });
+      const res = await insert(teacher, { message: `Объявление ${n}`, file });
+      written.push(((await res.json()) as Envelope<Schema<'NewsInserted'>>).data.id_eventMessage);
+    }
+    const [first, second, third, ...kept] = written;
+    const items = app.store.get(newsSlice).items.map((item) => item.id_eventMessage);
+    expect(items).toEqual([...kept.reverse(), ...seededIds]);
+    // the feed shows the five newest writes, then the seed
+    const page = (await newsPage(teacher)).body.data.map((item) => item.message);
+    expect(page.slice(0, 6)).toEqual([
+      'Объявление 8',
+      'Объявление 7',
+      'Объявление 6',
+      'Объявление 5',
+      'Объявление 4',
+      expect.not.stringMatching(/^Объявление/),
+    ]);
+    // the dropped items' files are gone; the kept ones' are served
+    for (const [id, n] of [
+      [first, 1],
+      [second, 2],
+      [third, 3],
+    ] as const) {
+      expect((await download(teacher, `${id}_файл ${n}.txt`)).status).toBe(404);
+    }
+    expect(await (await download(teacher, `${written[3]}_файл 4.txt`)).text()).toBe('вложение 4');
+    expect(app.store.get(newsSlice).files.size).toBe(
+      [...seededWorld().get(newsSlice).files.keys()].length + 5,
+    );
+    // and leave the disk at the next sweep of the uploads
+    storedBytes(app.store);
+    expect(app.store.uploads.count).toBe(5);
+  });
+
+  it('counts only what writes added: deleting written items makes room again', async () => {
+    const app = createTestApp({ maxWrittenRecords: 2 });
+    const teacher = await signIn(app, 'teacher');
+    const post = async (message: string) =>
+      ((await (await insert(teacher, { message })).json()) as Envelope<Schema<'NewsInserted'>>).data
+        .id_eventMessage;
+    const a = await post('А');
+    const b = await post('Б');
+    await teacher.post('/api/news/delete.json', { id: b, role: 1, message: '' });
+    const c = await post('В');
+    const ids = app.store.get(newsSlice).items.map((item) => item.id_eventMessage);
+    expect(ids.slice(0, 2)).toEqual([c, a]);
+    expect(ids).toHaveLength(seededWorld().get(newsSlice).items.length + 2);
   });
 });

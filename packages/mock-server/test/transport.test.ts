@@ -1,22 +1,42 @@
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as contract from '@lms/contract';
 import { checkAnswer, findOperation } from '@lms/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/app.js';
 import { serveApp } from '../src/serve.js';
 
 // What a stranger's requests meet on a real socket: every answer is one the contract declares.
 let base = '';
+let port = 0;
 let close: () => void = () => undefined;
 
 beforeAll(async () => {
-  const server = serveApp(createApp({ validateResponses: true }), {
-    port: 0,
-    hostname: '127.0.0.1',
-  });
+  // as main.ts does: /__mock answers the address the server listens on, known once it listens
+  const app = createApp({ validateResponses: true, controlHosts: () => [`127.0.0.1:${port}`] });
+  const server = serveApp(app, { port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
   close = () => server.close();
 });
+
+/** A raw request to the server with the headers as given (Host included), its status and body. */
+function rawPost(path: string, headers: Record<string, string>, body: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method: 'POST', headers, setHost: false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 afterAll(() => close());
 
 /** The cookies of a signed-in teacher, for requests that pass the session check. */
@@ -63,5 +83,62 @@ describe('transport limits', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'query/type: must be given once' });
+  });
+});
+
+describe('the JSON depth rule', () => {
+  // 400,000 arrays inside one another: 800 KB, under the 1 MB body limit
+  const deep = `${'['.repeat(400_000)}${']'.repeat(400_000)}`;
+
+  it('refuses an 800 KB body nested 400,000 deep with a 400 naming the rule, before parsing it', async () => {
+    const cookies = await teacherCookies();
+    const parse = vi.spyOn(JSON, 'parse');
+    const checkBody = vi.spyOn(contract, 'checkJsonBody');
+    try {
+      for (const [path, cookie] of [
+        ['/api/auth/orize.json', ''], // public: no session needed to send it
+        ['/api/news/data.json', cookies],
+      ] as const) {
+        const res = await fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', cookie },
+          body: deep,
+        });
+        expect(res.status, path).toBe(400);
+        const body = await res.json();
+        expect(body).toEqual({
+          result: 1,
+          error: 'body: JSON nesting deeper than 32 levels',
+          data: null,
+        });
+        const op = findOperation('POST', path)!;
+        expect(checkAnswer(op, 400, res.headers.get('content-type'), body)).toBeNull();
+      }
+      // refused from its text: the body never reached the parser or the validation
+      expect(parse.mock.calls.some(([text]) => text.length >= deep.length)).toBe(false);
+      expect(checkBody).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+      checkBody.mockRestore();
+    }
+  });
+});
+
+describe('/__mock on a real socket', () => {
+  it('refuses a DNS-rebinding request (Host and Origin of another name) with a 403 envelope', async () => {
+    const evil = `evil.example:${port}`;
+    const rebound = await rawPost(
+      '/__mock/reset',
+      { Host: evil, Origin: `http://${evil}`, 'Content-Type': 'application/json' },
+      '{}',
+    );
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.body)).toMatchObject({ result: 1, data: null });
+    const own = await rawPost(
+      '/__mock/reset',
+      { Host: `127.0.0.1:${port}`, 'Content-Type': 'application/json' },
+      '{}',
+    );
+    expect(own.status).toBe(200);
   });
 });

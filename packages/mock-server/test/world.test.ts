@@ -121,8 +121,8 @@ describe('POST /__mock/reset', () => {
     expect((await app.request('/__mock/reset', { method: 'POST' })).status).toBe(415);
     // JSON, but from another origin (a fetch of another site, were CORS ever to allow it)
     const crossSite: Record<string, string>[] = [
-      { Origin: 'https://evil.example', Host: 'localhost:4173' },
-      { Origin: 'null', Host: 'localhost:4173' },
+      { Origin: 'https://evil.example', Host: 'localhost' },
+      { Origin: 'null', Host: 'localhost' },
       { 'Sec-Fetch-Site': 'cross-site' },
     ];
     for (const headers of crossSite) {
@@ -133,8 +133,57 @@ describe('POST /__mock/reset', () => {
     // nothing was reset: the session still works
     expect((await newsPage(teacher)).status).toBe(200);
     // the portal's own origin (the tools and same-origin pages) is fine
-    const own = await postReset(app, { Origin: 'http://localhost:4173', Host: 'localhost:4173' });
+    const own = await postReset(app, { Origin: 'http://localhost', Host: 'localhost' });
     expect(own.status).toBe(200);
+  });
+
+  it('answers only a Host that names the address it listens on (no DNS rebinding)', async () => {
+    const app = createTestApp({ controlHosts: ['127.0.0.1:4181', 'localhost:4181', '[::1]:4181'] });
+    const teacher = await signIn(app, 'teacher');
+    await teacher.postForm('/api/news/insert.json', newsForm({ message: 'Останется' }));
+    const written = await newsPage(teacher);
+    // a page of evil.example, which its DNS now resolves to 127.0.0.1: same-origin to itself
+    const rebound = await postReset(app, {
+      Host: 'evil.example:4181',
+      Origin: 'http://evil.example:4181',
+    });
+    expect(rebound.status).toBe(403);
+    expect(await rebound.json()).toEqual({
+      result: 1,
+      error: 'Forbidden: /__mock answers requests to the address it listens on only',
+      data: null,
+    });
+    // the same without an Origin, another port, and no Host at all (app.request's localhost)
+    const others: Record<string, string>[] = [
+      { Host: 'evil.example:4181' },
+      { Host: '127.0.0.1:4182' },
+      {},
+    ];
+    for (const headers of others) {
+      expect((await postReset(app, headers)).status, JSON.stringify(headers)).toBe(403);
+    }
+    const pace = await app.request('/__mock/order-pace', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Host: 'evil.example:4181' },
+      body: '{"seconds": 1}',
+    });
+    expect(pace.status).toBe(403);
+    // nothing was reset
+    expect(await newsPage(teacher)).toEqual(written);
+    for (const Host of ['127.0.0.1:4181', 'LOCALHOST:4181', '[::1]:4181']) {
+      expect((await postReset(app, { Host })).status, Host).toBe(200);
+    }
+  });
+
+  it('refuses a body nested past the depth rule', async () => {
+    const deep = `{"seconds": ${'['.repeat(40)}1${']'.repeat(40)}}`;
+    const res = await createTestApp().request('/__mock/order-pace', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: deep,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'body: JSON nesting deeper than 32 levels' });
   });
 });
 

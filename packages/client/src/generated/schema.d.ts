@@ -3027,6 +3027,27 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description Too many failed logins lately, for this login or from this address: the attempt was not checked, even with the right password. `Retry-After` says when to try again (the mock server holds a login back after 5 failures in a minute, an address after 20). */
+        TooManyRequests: {
+            headers: {
+                /**
+                 * @description Seconds until the next attempt will be checked.
+                 * @example 42
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "result": 1,
+                 *       "error": "Too many failed logins: try again in 42 s",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The session may not do this (wrong role or permission, or the `X-XSRF-TOKEN` header does not match). */
         Forbidden: {
             headers: {
@@ -3232,6 +3253,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["ServerError"];
         };

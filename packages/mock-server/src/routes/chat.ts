@@ -25,6 +25,7 @@ import {
   type PrivateChat,
 } from '../world/chat-planning.js';
 import {
+  capWrittenMessages,
   dropUnread,
   findMessage,
   findPrivateChat,
@@ -40,6 +41,7 @@ import {
   olderThan,
   ownGroupChat,
   privateUnread,
+  removeMessage,
   toChatMessage,
   unreadByContact,
   type UnreadInfo,
@@ -264,6 +266,7 @@ export const chatRoutes = ({ store, settings }: RouteDeps) =>
       chat.insertedIn.set(id_message, conv);
       for (const file of stored) chat.files.set(chatFileKey(id_message, file.name), file);
       if (conv.kind === 'private') conv.unread[otherRole(person.role)] += 1;
+      capWrittenMessages(chat, store.maxWritten);
       return okFor<'chatInsertMessage'>(c, { id_message });
     })
 
@@ -322,10 +325,6 @@ export const chatRoutes = ({ store, settings }: RouteDeps) =>
       if (!found) return fail(c, 404, 'Not found');
       const { chat, person, conv, index, message } = found;
       if (!isSender(message, person)) return fail(c, 403, 'Forbidden: not your message');
-      messagesOf(chat, conv).splice(index, 1);
-      if (conv.kind === 'private' && !message.isRead)
-        dropUnread(conv, otherRole(message.senderType));
-      for (const name of message.files) chat.files.delete(chatFileKey(id_message, name));
-      chat.insertedIn.delete(id_message);
+      removeMessage(chat, conv, index);
       return okFor<'chatDeleteMessage'>(c, [{ result: 1 }]);
     });

@@ -3,7 +3,14 @@
 import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
 import { remove } from '../world/collections.js';
 import { storeUploads } from '../world/files.js';
-import { newsFileKey, newsSlice, toNewsItem, visiblePage, type NewsRecord } from '../world/news.js';
+import {
+  capWrittenNews,
+  newsFileKey,
+  newsSlice,
+  toNewsItem,
+  visiblePage,
+  type NewsRecord,
+} from '../world/news.js';
 import { findPerson, toUser } from '../world/accounts.js';
 import { isTeacher } from '../world/roles.js';
 import { whoIs } from '../world/sessions.js';
@@ -60,6 +67,7 @@ export const newsRoutes = ({ store, settings }: RouteDeps) =>
         news.files.set(newsFileKey(item.id_eventMessage, stored.name), stored);
       }
       news.items.unshift(item);
+      capWrittenNews(news, store.maxWritten);
       return okFor<'insertNews'>(c, { id_eventMessage: item.id_eventMessage });
     })
 

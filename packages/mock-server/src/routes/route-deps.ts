@@ -15,5 +15,12 @@ export interface RouteDeps {
      * orders waiting. Changed at run time by POST /__mock/order-pace, restored by /__mock/reset.
      */
     orderPace: { seconds: number; initial: number };
+    /** How long a session lasts from its login, in ms (--session-hours). */
+    sessionMs: number;
+    /**
+     * The Host header values that name this server: the only ones /__mock/* answers, so a page
+     * on another name that resolves here (DNS rebinding) cannot drive it. Lower case.
+     */
+    controlHosts: () => readonly string[];
   };
 }

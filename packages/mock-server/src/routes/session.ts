@@ -1,9 +1,25 @@
 // Area "session": configuration, logo, login (orize), token authentication (enticate), logout.
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { createRouter, fail, getBody, getSession, okFor, type AppContext } from '../http.js';
-import { TOKEN_COOKIE, XSRF_COOKIE } from '../security.js';
+import {
+  clientAddress,
+  createRouter,
+  fail,
+  getBody,
+  getSession,
+  okFor,
+  type AppContext,
+} from '../http.js';
+import { SESSION_EXPIRED, TOKEN_COOKIE, XSRF_COOKIE } from '../security.js';
 import { accountsSlice, findPerson, toUser } from '../world/accounts.js';
-import { endSession, findSession, startSession, whoIs, type Session } from '../world/sessions.js';
+import { loginWait, recordLoginFailure, recordLoginSuccess } from '../world/login-throttle.js';
+import {
+  endSession,
+  lookUpSession,
+  secondsLeft,
+  startSession,
+  whoIs,
+  type Session,
+} from '../world/sessions.js';
 import type { RouteDeps } from './route-deps.js';
 
 export const PORTAL_NAME = 'Университетский портал LMS';
@@ -13,10 +29,12 @@ export const UNIVERSITY_NAME = 'Кыргызский национальный у
 const LOGO_PATH = '/api/logo.svg';
 
 // Both cookies are readable by the portal's script: it keeps `token` for re-login after a reload
-// and copies XSRF-TOKEN into the X-XSRF-TOKEN header.
+// and copies XSRF-TOKEN into the X-XSRF-TOKEN header. They expire when the session does (Max-Age
+// for browsers, Expires for older clients), so a browser forgets them once the server would.
 function setSessionCookies(c: AppContext, session: Session) {
-  setCookie(c, TOKEN_COOKIE, session.token, { path: '/', sameSite: 'Lax' });
-  setCookie(c, XSRF_COOKIE, session.xsrf, { path: '/', sameSite: 'Lax' });
+  const expiry = { maxAge: secondsLeft(session), expires: new Date(session.expiresAt) };
+  setCookie(c, TOKEN_COOKIE, session.token, { path: '/', sameSite: 'Lax', ...expiry });
+  setCookie(c, XSRF_COOKIE, session.xsrf, { path: '/', sameSite: 'Lax', ...expiry });
 }
 
 export const sessionRoutes = ({ store, settings }: RouteDeps) =>
@@ -42,20 +60,32 @@ export const sessionRoutes = ({ store, settings }: RouteDeps) =>
       return c.body(logoSvg);
     })
 
+    // Throttled (world/login-throttle.ts): a login or address with too many recent failures
+    // answers 429 before its password is looked at.
     .post('/api/auth/orize.json', (c) => {
       const { login, password } = getBody<'authorize'>(c);
+      const attempt = { login, address: clientAddress(c) };
+      const wait = loginWait(store, attempt);
+      if (wait > 0) {
+        const seconds = Math.ceil(wait / 1000);
+        c.header('Retry-After', String(seconds));
+        return fail(c, 429, `Too many failed logins: try again in ${seconds} s`);
+      }
       const account = store.get(accountsSlice).byLogin.get(login);
       const person = account && findPerson(store, account.role, account.personId);
       if (!account || !person || account.password !== password) {
+        recordLoginFailure(store, attempt);
         return fail(c, 401, 'Invalid login or password');
       }
-      const session = startSession(store, account);
+      recordLoginSuccess(store, attempt);
+      const session = startSession(store, account, settings.sessionMs);
       setSessionCookies(c, session);
       return okFor<'authorize'>(c, toUser(store, person));
     })
 
     .post('/api/auth/enticate.json', (c) => {
-      const session = findSession(store, getBody<'authenticate'>(c).token);
+      const session = lookUpSession(store, getBody<'authenticate'>(c).token);
+      if (session === 'expired') return fail(c, 401, SESSION_EXPIRED);
       if (!session) return fail(c, 401, 'Unauthorized');
       setSessionCookies(c, session);
       return okFor<'authenticate'>(c, toUser(store, whoIs(store, session).person));

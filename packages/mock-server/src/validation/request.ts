@@ -1,5 +1,6 @@
 // Request checks for every contract operation, before any handler runs: size limits (413), then
-// the query string and the body against the operation's schemas (400 naming the field). A handler
+// the query string and the body against the operation's schemas (400 naming the field); a JSON
+// body nested past MAX_JSON_DEPTH is refused (400) from its text, before it is parsed. A handler
 // finds the result, typed by the contract, with getBody<'operationId'>(c) / getQuery<…>(c).
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -14,6 +15,7 @@ import {
   type Pointer,
 } from '@lms/contract';
 import { fail, type AppEnv } from '../http.js';
+import { jsonDepthExceeds, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
 
 const MB = 1024 * 1024;
 /** JSON bodies: far above anything the portal sends. */
@@ -108,9 +110,10 @@ async function readBody(
     return { status: 400, error: `body: must be sent as ${accepted}` };
   }
   try {
-    return isJsonMediaType(mediaType)
-      ? checkJsonBody(pointer, await c.req.text(), requestBody.required)
-      : await readForm(c, pointer, maxSizeMb);
+    if (!isJsonMediaType(mediaType)) return await readForm(c, pointer, maxSizeMb);
+    const text = await c.req.text();
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return { status: 400, error: tooDeepMessage };
+    return checkJsonBody(pointer, text, requestBody.required);
   } catch {
     // a body that cannot be read at all (cut off, bad multipart boundary, …)
     return { status: 400, error: `body: could not be read as ${mediaType}` };

@@ -10,12 +10,13 @@ import {
   readerKey,
   type Chat,
   type ChatMessageRecord,
+  type Conversation,
   type GroupChat,
   type Person,
   type PrivateChat,
 } from './chat-planning.js';
 import { FILE_NAME_SEPARATOR, placeholderFile } from './files.js';
-import { isStudent, isTeacher, personKey, ROLE_TEACHER, type Role } from './roles.js';
+import { isStudent, isTeacher, otherRole, personKey, ROLE_TEACHER, type Role } from './roles.js';
 import type { Store } from './store.js';
 
 /** The portal pages by 20: fewer means there are no more in that direction. */
@@ -69,6 +70,33 @@ export function findMessage(chat: Chat, id: number) {
   const index = firstAfter(messages, id, true);
   const message = messages[index];
   return message?.id_message === id ? { conv, index, message } : undefined;
+}
+
+/**
+ * Takes a message out of its chat: its unread count (private chats), the read marks that name
+ * it (group chats), its files and, for a written one, its place in `insertedIn`.
+ */
+export function removeMessage(chat: Chat, conv: Conversation, index: number) {
+  const [message] = messagesOf(chat, conv).splice(index, 1);
+  if (!message) return;
+  if (conv.kind === 'private' && !message.isRead) dropUnread(conv, otherRole(message.senderType));
+  if (conv.kind === 'group')
+    for (const mark of conv.readMarks.values()) mark.ids.delete(message.id_message);
+  for (const name of message.files) chat.files.delete(chatFileKey(message.id_message, name));
+  chat.insertedIn.delete(message.id_message);
+}
+
+/**
+ * Keeps at most `max` written messages over all chats: the oldest written ones go (`insertedIn`
+ * holds them in the order they were written), the seeded ones all stay.
+ */
+export function capWrittenMessages(chat: Chat, max: number) {
+  for (const [id, conv] of chat.insertedIn) {
+    if (chat.insertedIn.size <= max) break;
+    const index = firstAfter(messagesOf(chat, conv), id, true);
+    if (messagesOf(chat, conv)[index]?.id_message === id) removeMessage(chat, conv, index);
+    else chat.insertedIn.delete(id);
+  }
 }
 
 /** The private chat between the reader and a contact, in a year, ws and discipline. */

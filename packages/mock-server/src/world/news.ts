@@ -27,6 +27,8 @@ export interface News {
   items: NewsRecord[];
   files: Map<string, StoredFile>;
   nextId: number;
+  /** Items with this id or a larger one were written, not seeded. */
+  firstWrittenId: number;
 }
 
 /** The feed shows 10 items per page (pages start at 1). */
@@ -118,8 +120,22 @@ export const newsSlice = defineSlice('news', ({ get, now, scale }): News => {
       files.set(newsFileKey(item.id_eventMessage, name), placeholderFile(name, item.message));
     }
   }
-  return { items, files, nextId: 101 + count };
+  return { items, files, nextId: 101 + count, firstWrittenId: 101 + count };
 });
+
+/**
+ * Keeps at most `max` written items: the oldest written ones go with their files, the seeded
+ * ones all stay. Writes are newer than the seed and are put in front, so the written items are
+ * the front of `items`, newest first.
+ */
+export function capWrittenNews(news: News, max: number) {
+  const seededFrom = news.items.findIndex((item) => item.id_eventMessage < news.firstWrittenId);
+  const written = seededFrom === -1 ? news.items.length : seededFrom;
+  if (written <= max) return;
+  for (const item of news.items.splice(max, written - max)) {
+    for (const name of item.fileNames) news.files.delete(newsFileKey(item.id_eventMessage, name));
+  }
+}
 
 /** Whether a reader sees an item: by audience and faculty; authors always see their own. */
 export function isVisibleTo(item: NewsRecord, reader: Teacher | Student) {

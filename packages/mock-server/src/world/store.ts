@@ -5,6 +5,9 @@ import { faker } from './faker.js';
 import { hash } from './random.js';
 import { UploadDir } from './uploads.js';
 
+/** Default of WorldOptions.maxWritten. */
+export const MAX_WRITTEN_PER_COLLECTION = 2000;
+
 export interface WorldOptions {
   seed: number;
   /** Multiplies the population (groups, teachers, students, news, …). */
@@ -17,6 +20,11 @@ export interface WorldOptions {
    * real time it was built at (and re-anchored by reset), and writes carry the real time.
    */
   clock?: 'frozen' | 'live';
+  /**
+   * Records that writes may add to one collection beyond its seed (news items, chat messages);
+   * past it the oldest written ones go, so memory levels off however long the server runs.
+   */
+  maxWritten?: number;
 }
 
 export interface WorldContext extends WorldOptions {
@@ -42,6 +50,7 @@ export class Store implements WorldOptions {
   readonly seed: number;
   readonly scale: number;
   readonly clock: 'frozen' | 'live';
+  readonly maxWritten: number;
   /** Where this world's uploads are kept (on disk). */
   readonly uploads = new UploadDir();
   #now: Date;
@@ -50,10 +59,17 @@ export class Store implements WorldOptions {
   readonly #building = new Set<string>();
   #writes = 0;
 
-  constructor({ seed, scale, now, clock = 'frozen' }: WorldOptions) {
+  constructor({
+    seed,
+    scale,
+    now,
+    clock = 'frozen',
+    maxWritten = MAX_WRITTEN_PER_COLLECTION,
+  }: WorldOptions) {
     this.seed = seed;
     this.scale = scale;
     this.clock = clock;
+    this.maxWritten = maxWritten;
     this.#now = now;
   }
 

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The command line (src/main.ts) on a port of its own choosing: the options it passes to the app
+// and the address /__mock answers, which it learns once it listens.
+const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+let child: ChildProcess | undefined;
+let port = 0;
+
+beforeAll(async () => {
+  child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      main,
+      '--port',
+      '0',
+      '--session-hours',
+      '0.5',
+      '--web-root',
+      '/nonexistent',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let banner = '';
+  port = await new Promise<number>((resolve, reject) => {
+    child?.stdout?.on('data', (chunk: Buffer) => {
+      banner += chunk.toString();
+      const found = /ready at http:\/\/127\.0\.0\.1:(\d+)/.exec(banner);
+      if (found) resolve(Number(found[1]));
+    });
+    child?.once('exit', (code) => reject(new Error(`main.ts exited (${code}): ${banner}`)));
+  });
+}, 30_000);
+afterAll(() => {
+  child?.kill();
+});
+
+/** A POST with the headers exactly as given (Host included). */
+function post(path: string, headers: Record<string, string>, body: string) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, path, method: 'POST', headers, setHost: false },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    },
+  );
+}
+
+const json = { 'Content-Type': 'application/json' };
+
+describe('the command line', () => {
+  it('lets /__mock answer only the address it listens on', async () => {
+    const evil = `evil.example:${port}`;
+    const rebound = await post(
+      '/__mock/reset',
+      { ...json, Host: evil, Origin: `http://${evil}` },
+      '{}',
+    );
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.body)).toMatchObject({ result: 1, data: null });
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+      expect((await post('/__mock/reset', { ...json, Host: host }, '{}')).status, host).toBe(200);
+    }
+    expect((await post('/__mock/reset', { ...json, Host: '127.0.0.1:1' }, '{}')).status).toBe(403);
+  });
+
+  it('gives sessions --session-hours, in the cookies too', async () => {
+    const res = await post(
+      '/api/auth/orize.json',
+      { ...json, Host: `127.0.0.1:${port}` },
+      JSON.stringify({ login: 'student', password: 'Student1' }),
+    );
+    expect(res.status).toBe(200);
+    const cookies = res.headers['set-cookie'] as string[];
+    expect(cookies).toHaveLength(2);
+    for (const cookie of cookies) expect(cookie).toMatch(/; Max-Age=(1800|1799);/);
+  });
+});
