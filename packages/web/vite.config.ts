@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -29,7 +32,7 @@ function portalTitle(portalName: string): Plugin {
 /** The service worker lives at /lms/sw.js but controls `/` too (the spec's offline redirect). */
 export const SERVICE_WORKER_SCOPE = '/';
 
-/** `vite preview` lets the worker control `/`, as `pnpm start` and the README's nginx do. */
+/** `vite preview` lets the worker control `/`, as `pnpm start` and deploy/nginx do. */
 function serviceWorkerScopeHeader(): Plugin {
   return {
     name: 'lms-service-worker-scope',
@@ -88,6 +91,8 @@ function installableApp(portalName: string) {
       'logo-fallback.svg',
     ],
     workbox: {
+      // The worker names no source map (the servers answer 404 for *.map).
+      sourcemap: false,
       globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
       // Loaded only when a user exports a journal: cached on first use (below), not on install.
       globIgnores: ['**/xlsx-writer-*.js'],
@@ -164,7 +169,20 @@ const TOKEN_COOKIE = 'token';
  * index.html starts its chunks and CSS with the framework's, instead of after the framework has
  * run and the session's guard has asked for them. The login page without a session loads nothing
  * more.
+ *
+ * The script's text never changes from one build to the next (the files it names, whose hashes do,
+ * sit in its `data-preload` attribute, which a Content-Security-Policy hash does not cover), so the
+ * policy's hash of it is the same for every build and a server's configuration can hold it.
+ * Its links are made `crossorigin` as Vite's own are: a preload is only reused by a request with
+ * the same credentials mode, so the stylesheet Vite adds when the way in is imported (crossorigin)
+ * takes the preloaded copy instead of fetching the file again.
  */
+export const WAY_IN_PRELOAD_SCRIPT =
+  `if(/(?:^|;\\s*)${TOKEN_COOKIE}=[^;]/.test(document.cookie))` +
+  `for(const{rel,as,href}of JSON.parse(document.currentScript.dataset.preload)){` +
+  `const link=document.createElement('link');link.rel=rel;link.href=href;link.crossOrigin='';` +
+  `if(as)link.as=as;document.head.append(link)}`;
+
 function wayInPreload(): Plugin {
   let base = '/';
   return {
@@ -200,20 +218,132 @@ function wayInPreload(): Plugin {
           ...files.map((file) => ({ rel: 'modulepreload', href: base + file })),
           ...[...css].map((file) => ({ rel: 'preload', as: 'style', href: base + file })),
         ];
-        const script =
-          `if(/(?:^|;\\s*)${TOKEN_COOKIE}=[^;]/.test(document.cookie))` +
-          `for(const{rel,as,href}of ${JSON.stringify(links)}){` +
-          `const link=document.createElement('link');link.rel=rel;link.href=href;` +
-          `if(as)link.as=as;document.head.append(link)}`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        return [
+          {
+            tag: 'script',
+            attrs: { 'data-preload': JSON.stringify(links) },
+            children: WAY_IN_PRELOAD_SCRIPT,
+            injectTo: 'head',
+          },
+        ];
       },
     },
   };
 }
 
+/** The Content-Security-Policy's script hash of one inline script, as the browser computes it. */
+export const scriptHash = (source: string) =>
+  `sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}`;
+
+/**
+ * The portal's Content-Security-Policy: its own origin only, inline scripts by hash (index.html's
+ * way-in script), no inline styles (React's style props set the CSSOM, which a policy allows; a
+ * <style> element or a style attribute in the HTML would not be), images also from data: (the
+ * profile photo) and blob: URLs, no plugins, no <base>, forms posting to the portal only, and no
+ * page may frame it. An API on another origin (VITE_API_BASE_URL) is added to connect-src.
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[], apiOrigin?: string): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' '),
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    ['connect-src', "'self'", ...(apiOrigin ? [apiOrigin] : [])].join(' '),
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Where the build leaves the policy for the servers: beside Vite's manifest, never served. */
+export const CSP_FILE = '.vite/csp.json';
+
+/**
+ * Writes the policy of this build to dist/.vite/csp.json (`{ policy, scriptHashes }`): `pnpm start`
+ * sends it as it is, and the nginx recipe's copy (deploy/nginx/lms/csp.conf) is tested against it.
+ * The build fails when index.html holds what the policy would block: an inline style or event
+ * handler, or a script element with neither a source nor a hash.
+ */
+function contentSecurityPolicyFile(apiOrigin: string | undefined): Plugin {
+  return {
+    name: 'lms-content-security-policy',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') throw new Error('the build has no index.html');
+        const html = String(index.source);
+        const blocked = html.match(/<style[\s>]|<[a-z][^>]*\s(?:style|on[a-z]+)\s*=/i);
+        if (blocked) {
+          throw new Error(
+            `index.html has ${blocked[0]}…, which the Content-Security-Policy blocks`,
+          );
+        }
+        const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+          .filter(([, attrs = '']) => !/\ssrc\s*=/i.test(attrs))
+          .map(([, , source = '']) => source);
+        const scriptHashes = inline.map(scriptHash);
+        this.emitFile({
+          type: 'asset',
+          fileName: CSP_FILE,
+          source: `${JSON.stringify({ policy: contentSecurityPolicy(scriptHashes, apiOrigin), scriptHashes }, null, 2)}\n`,
+        });
+      },
+    },
+  };
+}
+
+/** Files at least this large get precompressed copies (smaller ones gain nothing). */
+const COMPRESS_THRESHOLD = 512;
+
+/**
+ * The service worker (sw.js) and its Workbox runtime are written by vite-plugin-pwa after the
+ * bundle, so the compression plugin never sees them: their .br and .gz copies are made here, once
+ * the worker is written (closeBundle, after the PWA plugin's).
+ */
+function compressServiceWorker(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'lms-compress-service-worker',
+    apply: 'build',
+    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const files = readdirSync(outDir).filter((name) => /^(sw|workbox-[\w-]+)\.js$/.test(name));
+        if (!files.includes('sw.js')) throw new Error(`no service worker in ${outDir}`);
+        for (const name of files) {
+          const path = join(outDir, name);
+          if (statSync(path).size < COMPRESS_THRESHOLD) continue;
+          const source = readFileSync(path);
+          writeFileSync(
+            `${path}.br`,
+            brotliCompressSync(source, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY },
+            }),
+          );
+          writeFileSync(`${path}.gz`, gzipSync(source, { level: zlib.Z_BEST_COMPRESSION }));
+        }
+      },
+    },
+  };
+}
+
+/** The API's origin when it is not the portal's own (VITE_API_BASE_URL), for the CSP. */
+function apiOrigin(env: Record<string, string>): string | undefined {
+  const base = env.VITE_API_BASE_URL;
+  return base ? new URL(base).origin : undefined;
+}
+
 const portalName = readPortalName();
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, mode }) => ({
   base: '/lms/',
   resolve: command === 'build' ? { alias: productionAliases() } : {},
   plugins: [
@@ -223,13 +353,19 @@ export default defineConfig(({ command }) => ({
     installableApp(portalName),
     serviceWorkerScopeHeader(),
     wayInPreload(),
+    contentSecurityPolicyFile(
+      apiOrigin(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_')),
+    ),
     // Precompressed copies (.br, .gz) of every text file, for a server to send as they are (the
-    // mock server does, and the README's nginx example with brotli_static and gzip_static).
+    // mock server does, and deploy/nginx with brotli_static and gzip_static); the build's own
+    // records under .vite/ are never served, so they get none.
     compression({
       algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|mjs|css|html|svg|json|txt|webmanifest|ico)$/,
-      threshold: 512,
+      include: /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/,
+      exclude: /(^|[\\/])\.vite[\\/]/,
+      threshold: COMPRESS_THRESHOLD,
     }),
+    compressServiceWorker(),
   ],
   server: {
     proxy: {
@@ -247,7 +383,9 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     manifest: true,
-    sourcemap: true,
+    // Source maps for error reports, not for the public: the bundle does not name them (no
+    // sourceMappingURL) and the servers answer 404 for *.map.
+    sourcemap: 'hidden',
     rolldownOptions: {
       treeshake: {
         // @lms/client only declares things, but its package.json does not say so; without this,

@@ -1,9 +1,12 @@
 // The mock server on a Node HTTP server. Requests Node refuses before the app sees them (a request
 // line or headers over its ~16 KB limit, e.g. a query string of a megabyte) are answered with the
-// contract's 431 and the error envelope, not Node's bare status line.
-import type { Server } from 'node:http';
+// contract's 431 and the error envelope, not Node's bare status line. Every answer carries the
+// security headers a production server sends (routes/web.ts adds the portal's
+// Content-Security-Policy to its own files).
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
+import { SECURITY_HEADERS } from './routes/web.js';
 
 const ENVELOPES: Record<string, [number, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
@@ -30,5 +33,9 @@ export function serveApp(
 ): ServerType {
   const server = serve({ fetch: app.fetch, ...options }, onListening);
   (server as Server).on('clientError', answerClientError);
+  // Before the app's listener: headers set here merge with (and yield to) those the app writes.
+  (server as Server).prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  });
   return server;
 }

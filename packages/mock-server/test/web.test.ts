@@ -153,3 +153,76 @@ describe('serving the portal like production (pnpm start)', () => {
     expect(manifest.headers['service-worker-allowed']).toBeUndefined();
   });
 });
+
+describe('security headers and what the build keeps for itself', () => {
+  const policy = "default-src 'self'; script-src 'self' 'sha256-abc='; frame-ancestors 'none'";
+  const root = builtPortal();
+  mkdirSync(join(root, '.vite'));
+  writeFileSync(join(root, '.vite', 'csp.json'), JSON.stringify({ policy, scriptHashes: [] }));
+  writeFileSync(join(root, '.vite', 'manifest.json'), '{"index.html":{}}');
+  writeFileSync(join(root, 'assets', 'app.js.map'), '{"version":3}');
+  writeFileSync(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(root, 'sw.js.map'), '{"version":3}');
+  const app = createTestApp({ webRoot: root });
+
+  it("sends the build's Content-Security-Policy and the security headers with the portal", async () => {
+    for (const path of ['/lms', '/lms/', '/lms/news', '/lms/assets/app.js', '/lms/sw.js']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-security-policy'), path).toBe(policy);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('permissions-policy'), path).toBe(
+        'camera=(), microphone=(), geolocation=()',
+      );
+    }
+    // a missing file of the portal is refused with them too
+    const missing = await app.request('/lms/assets/missing.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-security-policy')).toBe(policy);
+  });
+
+  it('never serves source maps or the build manifest and policy', async () => {
+    for (const path of [
+      '/lms/assets/app.js.map',
+      '/lms/sw.js.map',
+      '/lms/.vite/manifest.json',
+      '/lms/.vite/csp.json',
+      '/lms/.vite/',
+    ]) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toMatch(/version|index\.html|script-src/);
+    }
+  });
+
+  it('sends no policy for a build that wrote none, and keeps the other headers', async () => {
+    const res = await createTestApp({ webRoot: builtPortal() }).request('/lms/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBeNull();
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('adds the security headers to every answer of the served app, the API included', async () => {
+    const server = serveApp(createApp({ webRoot: root }), { port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      for (const path of ['/config.json', '/api/nothing-here', '/', '/lms/login']) {
+        const res = await rawGet(`${base}${path}`);
+        expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+        expect(res.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+        expect(res.headers['permissions-policy'], path).toBe(
+          'camera=(), microphone=(), geolocation=()',
+        );
+      }
+      // the portal's policy is the portal's: the API's JSON answers do not carry it
+      expect(
+        (await rawGet(`${base}/config.json`)).headers['content-security-policy'],
+      ).toBeUndefined();
+      expect((await rawGet(`${base}/lms/login`)).headers['content-security-policy']).toBe(policy);
+    } finally {
+      server.close();
+    }
+  });
+});

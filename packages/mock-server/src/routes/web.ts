@@ -1,15 +1,23 @@
-// The built portal under /lms, served as a production web server would (and the README's nginx
-// example does): the build's precompressed .br/.gz copies with Content-Encoding and Vary, hashed
-// assets cached for a year as immutable, index.html never cached, /lms answered without a
-// redirect, and SPA fallback: a path without a file extension that matches no file gets
-// index.html, so deep links like /lms/profile work. /lms/api/* is never a page. The service worker
-// (/lms/sw.js) may control `/` as well (Service-Worker-Allowed), so `/` offline leads to /lms/offline.
+// The built portal under /lms, served as a production web server would (and deploy/nginx does,
+// by the same rules): the build's precompressed .br/.gz copies with Content-Encoding and Vary,
+// hashed assets cached for a year as immutable, everything else (index.html, the service worker,
+// the manifest) never cached, /lms answered without a redirect, and SPA fallback: a path without
+// a file extension that matches no file gets index.html, so deep links like /lms/profile work.
+// /lms/api/* is never a page. The service worker (/lms/sw.js) may control `/` as well
+// (Service-Worker-Allowed), so `/` offline leads to /lms/offline. What the build keeps for itself
+// (source maps, everything under a dot folder such as .vite/) is never served. Every answer
+// carries the security headers, and the portal's files the build's Content-Security-Policy.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createRouter } from '../http.js';
 
 const isPage = (path: string) => !path.startsWith('/lms/api/') && !/\.[^/]+$/.test(path);
+
+/** Source maps and dot folders (.vite/: the build manifest and policy) stay on the server. */
+const isPrivate = (path: string) => /\.map$/i.test(path) || /\/\./.test(path);
 
 /** Vite names what it emits under assets/ by content hash: such a file never changes. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,10 +25,45 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The portal's service worker, registered with scope `/` (packages/web/vite.config.ts). */
 export const SERVICE_WORKER_PATH = '/lms/sw.js';
 
+/**
+ * Sent with every answer (serve.ts adds them to the API's too): no MIME sniffing, the referrer's
+ * path never leaves the origin, and no camera, microphone or location for any page.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+/** Where the portal's build writes its Content-Security-Policy (packages/web/vite.config.ts). */
+export const CSP_FILE = join('.vite', 'csp.json');
+
+/** The build's policy, or undefined for a build that wrote none (then no policy is sent). */
+export function readContentSecurityPolicy(webRoot: string): string | undefined {
+  try {
+    const { policy } = JSON.parse(readFileSync(join(webRoot, CSP_FILE), 'utf8')) as {
+      policy?: unknown;
+    };
+    return typeof policy === 'string' && policy !== '' ? policy : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const cachePolicy = (_path: string, c: Context) => {
   c.header('Cache-Control', c.req.path.startsWith('/lms/assets/') ? IMMUTABLE : 'no-cache');
   if (c.req.path === SERVICE_WORKER_PATH) c.header('Service-Worker-Allowed', '/');
 };
+
+/** The security headers, and the policy, on whatever the portal's routes answer (404s too). */
+function securityHeaders(policy: string | undefined): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.req.path.startsWith('/lms/api/')) return;
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    if (policy) c.res.headers.set('Content-Security-Policy', policy);
+  };
+}
 
 export function webRoutes(webRoot: string) {
   const files = serveStatic({
@@ -35,10 +78,15 @@ export function webRoutes(webRoot: string) {
     precompressed: true,
     onFound: (_path, c) => void c.header('Cache-Control', 'no-cache'),
   });
+  // Read once: `pnpm start` builds the portal before the server starts.
+  const headers = securityHeaders(readContentSecurityPolicy(webRoot));
   return createRouter()
     .get('/', (c) => c.redirect('/lms/'))
+    .use('/lms', headers)
+    .use('/lms/*', headers)
     .get('/lms', (c, next) => index(c, next))
-    .get('/lms/*', files, async (c, next) => {
+    .get('/lms/*', async (c, next) => (isPrivate(c.req.path) ? c.notFound() : next()), files)
+    .get('/lms/*', async (c, next) => {
       if (!isPage(c.req.path)) return next();
       return index(c, next);
     });
