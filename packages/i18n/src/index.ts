@@ -3,6 +3,7 @@ import i18next, {
   type i18n as I18n,
   type LanguageDetectorModule,
   type ResourceKey,
+  type ThirdPartyModule,
 } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
@@ -12,6 +13,7 @@ import {
   storedLanguages,
   storeLanguage,
   toHtmlLang,
+  toLocaleTag,
   type Language,
 } from './languages';
 import { LAZY_LOCALES } from './locales';
@@ -27,6 +29,7 @@ export {
 } from './resources';
 export { FEATURE_NAMESPACES } from './locales';
 export * from './languages';
+export * from './format';
 // Date helpers live at '@lms/i18n/dates', so dayjs loads only with the screens that show dates.
 
 /** The portal's one i18next instance. */
@@ -73,6 +76,28 @@ const storedLanguageDetector: LanguageDetectorModule = {
   },
 };
 
+/** The part of i18next's plural resolver the portal relies on (i18next types it `any`). */
+interface PluralResolver {
+  getRule(code: string, options?: { ordinal?: boolean }): Intl.PluralRules | undefined;
+}
+
+/**
+ * Plural forms by the language's BCP 47 tag. i18next asks `Intl.PluralRules` for the code it
+ * holds, and `kg` is not Kyrgyz to `Intl` (a browser then answers with its own language's rules,
+ * Russian ones for most of the portal's users, and every count but 1 fell back to the Russian
+ * text). The rule is asked for `ky` instead, while the portal's code, the cookie and the resources
+ * stay `kg`. i18next has no option for this; a module's `init` runs right after the instance's
+ * services are made, before any text is read.
+ */
+export const pluralsByLocaleTag: ThirdPartyModule = {
+  type: '3rdParty',
+  init(instance: I18n) {
+    const resolver = instance.services.pluralResolver as PluralResolver;
+    const getRule = resolver.getRule.bind(resolver);
+    resolver.getRule = (code, options) => getRule(toLocaleTag(code), options);
+  },
+};
+
 let ready: Promise<I18n> | undefined;
 
 /**
@@ -91,6 +116,7 @@ export function initI18n(options: InitI18nOptions = {}): Promise<I18n> {
   ready = i18n
     .use(storedLanguageDetector)
     .use(lazyLocaleBackend)
+    .use(pluralsByLocaleTag)
     .use(initReactI18next)
     .init({
       resources: { ru: ruResources },

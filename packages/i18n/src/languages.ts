@@ -19,10 +19,16 @@ export const LANGUAGE_AUTONYMS: Record<Language, string> = { kg: 'Кыр', ru: '
 /** The order of the switch in the profile menu. */
 export const LANGUAGE_SWITCH_ORDER: readonly Language[] = ['kg', 'ru', 'en'];
 
-/** `kg` is the portal's code; the BCP 47 tag for Kyrgyz (for `lang` attributes) is `ky`. */
-export function toHtmlLang(language: string): string {
+/**
+ * A language's BCP 47 tag, for `Intl` (plural rules, numbers, dates) and `lang` attributes: the
+ * portal keeps `kg` (cookie, storage, i18next's resources), but `kg` is Kongo's tag; Kyrgyz is `ky`.
+ */
+export function toLocaleTag(language: string): string {
   return language === 'kg' ? 'ky' : language;
 }
+
+/** The tag for a `lang` attribute (the same BCP 47 tag as `Intl` takes). */
+export const toHtmlLang = toLocaleTag;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);

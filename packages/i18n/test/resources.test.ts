@@ -66,7 +66,10 @@ const SAME_IN_KYRGYZ = new Set([
   'Район',
   'Комментарий',
   'Журнал',
+  'Лекция',
+  'Силлабус',
   '{{count}} студент',
+  '{{count}} материал',
 ]);
 const hasWords = (text: string) => /\p{L}/u.test(text.replace(/{{\s*\w+\s*}}/g, ''));
 

@@ -1,6 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
-import { demo, expect, expectAccessible, logIn, test, type DemoLogin } from './fixtures';
+import {
+  chooseWebDevelopment,
+  demo,
+  expect,
+  expectAccessible,
+  logIn,
+  test,
+  type DemoLogin,
+} from './fixtures';
 
 // Nothing is sent twice and nothing is lost: a chat message and a roll call that meet a server
 // error are delivered by the outbox without a click and stored once; a message whose refresh
@@ -28,11 +36,7 @@ const rollRows = (page: Page) =>
 const table = (page: Page) => main(page).getByRole('region', { name: 'Журнал' });
 
 async function openConversation(page: Page, contact: string) {
-  await page
-    .getByRole('region', { name: 'Дисциплины' })
-    .getByRole('button')
-    .filter({ hasText: 'Веб-разработка' })
-    .click();
+  await chooseWebDevelopment(page);
   await page
     .getByRole('region', { name: 'Контакты' })
     .getByRole('button', { name: new RegExp(`^${contact}`) })

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 export const demo = {
   teacher: { login: 'teacher', password: 'Teacher1' },
@@ -57,6 +57,23 @@ export async function forgetKeptData(page: Page): Promise<void> {
   await page.evaluate(() => void indexedDB.deleteDatabase('lms-offline'));
 }
 
+/**
+ * The discipline column's 'Веб-разработка' chosen, as a person would: a click, unless the address
+ * (a reload of a chat or journal address) has chosen it already — a second click would unchoose it.
+ */
+export async function chooseWebDevelopment(page: Page): Promise<void> {
+  const discipline = page
+    .getByRole('region', { name: 'Дисциплины' })
+    .getByRole('button')
+    .filter({ hasText: 'Веб-разработка' });
+  await expect(discipline).toBeVisible();
+  if (new URL(page.url()).searchParams.has('discipline')) {
+    await expect(discipline).toHaveAttribute('aria-pressed', 'true');
+  } else {
+    await discipline.click();
+  }
+}
+
 export async function logIn(page: Page, who: DemoLogin): Promise<void> {
   await page.goto('/lms/login');
   await page
@@ -71,13 +88,51 @@ export async function logIn(page: Page, who: DemoLogin): Promise<void> {
   await page.waitForURL(/\/lms\/?$/);
 }
 
+/** The page's report of a Content-Security-Policy violation (see noCspViolations). */
+const CSP_BINDING = '__lmsCspViolation';
+
 /** Every journey starts from the seeded world and a clean browser. */
-export const test = base.extend<{ resetWorld: void }>({
+export const test = base.extend<{ resetWorld: void; noCspViolations: void }>({
   resetWorld: [
     async ({ request }, use) => {
       const res = await request.post('/__mock/reset', { data: {} });
       expect(res.ok()).toBe(true);
       await use();
+    },
+    { auto: true },
+  ],
+  /**
+   * Every journey runs under the portal's Content-Security-Policy and fails on a violation: the
+   * `securitypolicyviolation` events of its pages (reported through a binding) and the browser's
+   * console reports of them ("Refused to … Content Security Policy …"), the latter also from the
+   * browser contexts a journey opens itself.
+   */
+  noCspViolations: [
+    async ({ browser, context }, use) => {
+      const violations: string[] = [];
+      const watch = (watched: BrowserContext) =>
+        watched.on('console', (message) => {
+          if (/Content Security Policy/i.test(message.text())) {
+            violations.push(`${message.location().url}: ${message.text()}`);
+          }
+        });
+      watch(context);
+      browser.on('context', watch);
+      await context.exposeBinding(CSP_BINDING, ({ page }, report: string) =>
+        violations.push(`${page.url()}: ${report}`),
+      );
+      await context.addInitScript((binding) => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as Record<string, (text: string) => void>)[binding];
+          report?.(
+            `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} ` +
+              `(${event.sourceFile}:${event.lineNumber})`,
+          );
+        });
+      }, CSP_BINDING);
+      await use();
+      browser.off('context', watch);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],

@@ -1,5 +1,14 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { demo, expect, expectAccessible, logIn, setTheme, test, type DemoLogin } from './fixtures';
+import {
+  chooseWebDevelopment,
+  demo,
+  expect,
+  expectAccessible,
+  logIn,
+  setTheme,
+  test,
+  type DemoLogin,
+} from './fixtures';
 
 // Nothing a person typed is lost: a form half filled keeps every value, file and the focus while
 // the window crosses 899.92 px both ways (a tablet rotates, a laptop is docked), and comes back
@@ -123,8 +132,7 @@ test('a chat draft stays with its conversation across the breakpoint and a reloa
   await page.setViewportSize(DESKTOP);
   await logIn(page, 'student');
   const openTeacher = async () => {
-    const disciplines = page.getByRole('region', { name: 'Дисциплины' }).getByRole('button');
-    await disciplines.filter({ hasText: 'Веб-разработка' }).click();
+    await chooseWebDevelopment(page);
     await page
       .getByRole('region', { name: 'Контакты' })
       .getByRole('button', { name: new RegExp(`^${teacherName}`) })
@@ -315,11 +323,7 @@ test('signing out of a shared computer leaves nothing of the first student for t
     await request.post('/api/auth/orize.json', { data: demo.student })
   ).json()) as { data: { uid: number; fullName: string } };
   await logIn(page, 'student');
-  await page
-    .getByRole('region', { name: 'Дисциплины' })
-    .getByRole('button')
-    .filter({ hasText: 'Веб-разработка' })
-    .click();
+  await chooseWebDevelopment(page);
   await page
     .getByRole('region', { name: 'Контакты' })
     .getByRole('button', { name: new RegExp(`^${teacherName}`) })

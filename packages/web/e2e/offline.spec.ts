@@ -62,12 +62,12 @@ test('a student reads the news and the schedule, reloads offline and sees both w
   await page.reload();
   await expect(page).toHaveURL(/\/lms\/schedule$/);
   await expect(page.getByRole('alert').filter({ hasText: 'Нет сети !!!' })).toBeVisible();
-  const notice = content(page).getByRole('status').filter({ hasText: 'Нет сети. Показаны' });
+  // the banner says for the whole page that saved data is shown
+  const notice = page.getByRole('status').filter({ hasText: 'Показаны сохранённые данные' });
   await expect(notice).toBeVisible();
   await expect(days.first()).toBeVisible();
-  // the same week as before the reload, lesson for lesson (the notice aside)
-  const keptWeek = (await content(page).textContent()) ?? '';
-  expect(keptWeek.replace((await notice.textContent()) ?? '', '')).toBe(week);
+  // the same week as before the reload, lesson for lesson
+  expect(await content(page).textContent()).toBe(week);
   await expectAccessible(page, 'schedule offline');
   await page.setViewportSize({ width: 390, height: 844 });
   // the phone's day list replaces the week grid (after the resize debounce)
@@ -85,7 +85,7 @@ test('a student reads the news and the schedule, reloads offline and sees both w
 
   await page.getByRole('link', { name: 'Новости', exact: true }).first().click();
   await expect(feed.getByRole('article').first()).toHaveText(firstNews ?? '');
-  const newsNotice = content(page).getByRole('status').filter({ hasText: 'Нет сети. Показаны' });
+  const newsNotice = page.getByRole('status').filter({ hasText: 'Показаны сохранённые данные' });
   await expect(newsNotice).toContainText(
     /Последняя синхронизация: \d\d\.\d\d\.\d{4}, \d{1,2}:\d\d/,
   );
@@ -98,6 +98,79 @@ test('a student reads the news and the schedule, reloads offline and sees both w
   await expect(newsNotice).toBeHidden();
   await expect(page.getByText('Нет сети !!!')).toBeHidden();
   await expect(feed.getByRole('article').first()).toBeVisible();
+});
+
+/** Everything on the page that speaks of the network, the server or saved data. */
+const OFFLINE_WORDS = /Нет сети|Показаны сохранённые|переподключаемся|Не удалось обновить/;
+
+test('offline, one banner says it for the whole page, above the sticky header and never over it', async ({
+  page,
+  context,
+}) => {
+  // Two widths, two themes, axe and screenshots in each: more than one plain journey's time.
+  test.setTimeout(90_000);
+  await logIn(page, 'student');
+  await controlledByServiceWorker(page);
+  await expect(content(page).getByRole('list', { name: 'Лента новостей' })).toBeVisible();
+  await expect.poll(() => keptSnapshot(page)).toContain('"news"');
+  await goOffline(context, page);
+  await page.reload();
+
+  const banner = page.getByRole('alert').filter({ hasText: 'Нет сети !!!' }).locator('..');
+  await expect(banner.getByRole('status')).toContainText(
+    /^Показаны сохранённые данные\. Последняя синхронизация: \d\d\.\d\d\.\d{4}, \d{1,2}:\d\d$/,
+  );
+  // The feed, the columns' lists and the session's reconnecting: one notice, the banner's.
+  const said = page.getByText(OFFLINE_WORDS);
+  await expect(said).toHaveCount(2);
+  for (const line of await said.all()) {
+    expect(
+      await line.evaluate((element, box) => box!.contains(element), await banner.elementHandle()),
+    ).toBe(true);
+  }
+  await expect(content(page).getByText(OFFLINE_WORDS)).toHaveCount(0);
+
+  const header = page.getByRole('banner');
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(
+      page.locator(`[data-layout="${width < 900 ? 'mobile' : 'desktop'}"]`),
+    ).toBeVisible();
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(page, theme);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      // at the top: the banner above the header, pushing it down
+      const top = { banner: (await banner.boundingBox())!, header: (await header.boundingBox())! };
+      expect(top.banner.y).toBe(0);
+      expect(top.banner.y + top.banner.height).toBeLessThanOrEqual(top.header.y + 0.5);
+      await page.screenshot({ path: `test-results/d-offline-banner-${width}-${theme}.png` });
+      await expectAccessible(page, `offline banner at ${width} px, ${theme}`);
+
+      // scrolled: the header sticks at the top and nothing covers it
+      await page.evaluate(() => window.scrollTo(0, 800));
+      await expect.poll(async () => (await header.boundingBox())!.y).toBe(0);
+      const scrolled = (await banner.boundingBox())!;
+      expect(scrolled.y + scrolled.height).toBeLessThanOrEqual(0.5);
+      const covering = await header.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit !== null && !element.contains(hit);
+      });
+      expect(covering, `${width} px, ${theme}: something lies over the header`).toBe(false);
+      await page.screenshot({
+        path: `test-results/d-offline-banner-${width}-${theme}-scrolled.png`,
+      });
+    }
+  }
+  await setTheme(page, 'dark');
+
+  // Back online: the banner and its line go, and no notice is left behind.
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByText(OFFLINE_WORDS)).toHaveCount(0);
 });
 
 test('/ without a network leads to /lms/offline; with one, to the portal', async ({
@@ -149,7 +222,7 @@ test('the portal installs: a valid manifest, icons of the sizes it names, and a 
   expect(answer.headers()['content-type']).toMatch(/^application\/manifest\+json/);
   const manifest = (await answer.json()) as Manifest;
   expect(manifest).toMatchObject({
-    name: 'Университетский портал',
+    name: 'Университетский портал LMS',
     start_url: '/lms/',
     scope: '/lms/',
     display: 'standalone',

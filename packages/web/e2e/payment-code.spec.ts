@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, test } from './fixtures';
+import { expect, expectAccessible, logIn, setTheme, test } from './fixtures';
 
 // Payment code (issue 5): a student picks year, group and service and gets the code from
 // misc/paymentcode `account`, copies it and sees it as a QR image; teachers are told why not.
@@ -68,31 +68,112 @@ test.describe('payment code', () => {
     await expectAccessible(page, 'payment code shown, light theme');
   });
 
-  test('changing the year clears the group; another service gives another code', async ({
+  test('the year picker offers only years with a group; changing the year clears the group; another service gives another code', async ({
+    page,
+  }) => {
+    // The demo student started this year: no earlier year would lead to a code.
+    await logIn(page, 'student');
+    await page.goto('/lms/paymentcode');
+    await expect(picker(page, 'Группа').locator('option:checked')).toHaveText(STUDENT_GROUP);
+    await expect(picker(page, 'Учебный год').locator('option')).toHaveText([' --- ', '2026-2027']);
+    await expect(page.getByText('Показаны только годы, когда вы числились в группе')).toBeVisible();
+
+    // A third-year student: three years, each with its group.
+    await page.context().clearCookies();
+    await logIn(page, 'student3');
+    await page.goto('/lms/paymentcode');
+    const year = picker(page, 'Учебный год');
+    await expect(year.locator('option')).toHaveText([
+      ' --- ',
+      '2026-2027',
+      '2025-2026',
+      '2024-2025',
+    ]);
+    await expect(picker(page, 'Группа')).not.toHaveValue('-1');
+    const group = (await picker(page, 'Группа').locator('option:checked').textContent()) ?? '';
+    await picker(page, 'Услуга').selectOption({ label: TUITION });
+    const card = page.getByRole('region', { name: 'Ваш код оплаты' });
+    const tuition = (await card.locator('[translate="no"]').textContent()) ?? '';
+    expect(tuition).toMatch(ACCOUNT);
+
+    await year.selectOption({ label: '2025-2026' });
+    await expect(picker(page, 'Группа')).toHaveValue('-1');
+    await expect(card).toHaveCount(0);
+    await expect(picker(page, 'Группа')).toBeEnabled();
+    await picker(page, 'Группа').selectOption({ label: group });
+    await expect(card.locator('[translate="no"]')).toHaveText(ACCOUNT);
+    await expect(card.locator('[translate="no"]')).not.toHaveText(tuition);
+    await expectAccessible(page, 'payment code, an earlier year');
+
+    await picker(page, 'Услуга').selectOption({ label: 'Пересдача экзамена' });
+    await expect(card).toContainText(HAS_ACCOUNT);
+  });
+
+  test('the code stays on one line, in groups, at every width and in both themes', async ({
     page,
   }) => {
     await logIn(page, 'student');
     await page.goto('/lms/paymentcode');
-    const tuition = await getCode(page);
+    const code = await getCode(page);
+    const shown = page.getByRole('region', { name: 'Ваш код оплаты' }).locator('[translate="no"]');
 
-    const year = picker(page, 'Учебный год');
-    const current = await year.inputValue();
-    await year.selectOption({ label: '2025-2026' });
-    await expect(picker(page, 'Группа')).toHaveValue('-1');
-    await expect(
-      page.getByText('В этом учебном году вы не числитесь ни в одной группе'),
-    ).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Ваш код оплаты' })).toHaveCount(0);
+    /** The code at this width: one line, its groups side by side, nothing cut off or wider. */
+    async function expectOneLine(width: number, height: number, what: string) {
+      await page.setViewportSize({ width, height });
+      const layout = width < 900 ? 'mobile' : 'desktop';
+      await expect(page.locator(`[data-layout="${layout}"]`)).toBeVisible();
+      await expect(shown).toBeVisible();
+      // the layout has settled: the code's column no longer changes width
+      await expect
+        .poll(async () => {
+          const before = await shown.evaluate((element) => element.parentElement!.clientWidth);
+          await page.waitForTimeout(200);
+          return before === (await shown.evaluate((element) => element.parentElement!.clientWidth));
+        })
+        .toBe(true);
+      const measured = await shown.evaluate((element) => {
+        const lineHeight = parseFloat(getComputedStyle(element).lineHeight);
+        const tops = new Set(
+          Array.from(element.children, (group) => Math.round(group.getBoundingClientRect().top)),
+        );
+        return {
+          lines: Math.round(element.getBoundingClientRect().height / lineHeight),
+          rows: tops.size,
+          fits: element.scrollWidth <= element.clientWidth + 1,
+        };
+      });
+      expect(measured, what).toEqual({ lines: 1, rows: 1, fits: true });
+      expect(await shown.textContent()).toBe(code);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+    }
 
-    await year.selectOption(current);
-    await expect(picker(page, 'Группа')).toBeEnabled();
-    await expect(picker(page, 'Группа')).toHaveValue('-1');
-    await picker(page, 'Группа').selectOption({ label: STUDENT_GROUP });
-    await expect(page.getByText(tuition, { exact: true })).toBeVisible();
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(page, theme);
+      for (const [width, height] of [
+        [1440, 900],
+        [1280, 800],
+        [1024, 768],
+        [390, 844],
+      ] as const) {
+        await expectOneLine(width, height, `${width} px, ${theme}`);
+        if (width === 1440 || width === 390) {
+          await page.screenshot({ path: `test-results/d-payment-code-${width}-${theme}.png` });
+        }
+      }
+      await expectAccessible(page, `payment code, ${theme}`);
+    }
 
-    await picker(page, 'Услуга').selectOption({ label: 'Пересдача экзамена' });
-    await expect(page.getByText(tuition, { exact: true })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Ваш код оплаты' })).toContainText(HAS_ACCOUNT);
+    // The discipline and contact columns opened beside it leave the code the least room.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'Показать дисциплины и контакты' }).click();
+    await expect(page.getByRole('complementary', { name: 'Контакты' })).toBeVisible();
+    await expectOneLine(1440, 900, '1440 px beside the columns');
+    await expectOneLine(1200, 800, '1200 px beside the columns');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: 'test-results/d-payment-code-1440-columns.png' });
+    await page.getByRole('button', { name: 'Свернуть' }).first().click();
   });
 
   test('at 390 px: a student gets and copies the code', async ({ page, context }) => {

@@ -91,3 +91,57 @@ test("a returning user's page starts the way in with the framework; a visitor's 
   const chunks = requested.filter((path) => wayIn.test(path));
   expect(new Set(chunks).size).toBe(chunks.length);
 });
+
+test('the login page, the shell and the offline page call the portal by one name, in each language', async ({
+  page,
+  context,
+}) => {
+  const config = (await (await page.request.get('/config.json')).json()) as {
+    name: string;
+    names: { kg: string; en: string };
+  };
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/lms/login');
+    await expect(page).toHaveTitle(`Вход · ${config.name}`);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+      await expect(page.getByRole('img', { name: 'Логотип университета' })).toBeVisible();
+      await page.screenshot({ path: `test-results/d-login-${width}-${theme}.png` });
+      await expectAccessible(page, `login at ${width} px, ${theme}`);
+    }
+  }
+  await page.evaluate(() => localStorage.removeItem('theme'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The same name in Kyrgyz and English before the sign-in as after it.
+  const languages = page.getByRole('group', { name: 'Язык' });
+  await languages.getByRole('button', { name: 'Eng' }).click();
+  await expect(page).toHaveTitle(`Sign in · ${config.names.en}`);
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Кыр' }).click();
+  await expect(page).toHaveTitle(`Кирүү · ${config.names.kg}`);
+  await page.getByRole('group').getByRole('button', { name: 'Рус' }).click();
+  await expect(page).toHaveTitle(`Вход · ${config.name}`);
+
+  await logIn(page, 'student');
+  await expect(page).toHaveTitle(`Новости · ${config.name}`);
+  await expect(page.getByRole('banner').getByText(config.name, { exact: true })).toBeVisible();
+
+  // The loaded portal asked for a page without a network: the offline page, under the same name.
+  await context.setOffline(true);
+  await page.evaluate(() => {
+    history.pushState(null, '', '/');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL(/\/lms\/offline$/);
+  await expect(page).toHaveTitle(`Нет связи с сервером · ${config.name}`);
+  await page.screenshot({ path: 'test-results/d-offline-page-1280-dark.png' });
+  await expectAccessible(page, 'offline page');
+  await context.setOffline(false);
+});

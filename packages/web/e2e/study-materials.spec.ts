@@ -194,3 +194,83 @@ test('the list says when it fails and tries again', async ({ page }) => {
   await failed.getByRole('button', { name: 'Повторить' }).click();
   await expect(materials(page)).toBeVisible();
 });
+
+test('the UMK follows the discipline chosen in the column, the journal follows the UMK, and the form marks what it needs', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await logIn(page, 'teacher');
+  await page.goto('/lms/umk');
+  const discipline = filters(page).getByLabel('Дисциплина', { exact: true });
+  const semester = filters(page).getByLabel('Семестр', { exact: true });
+  await expect(discipline.locator('option:checked')).toHaveText(' --- ');
+
+  // The discipline column (opened from its rail) chooses the class: the UMK's pickers follow.
+  await page.getByRole('button', { name: 'Показать дисциплины и контакты' }).click();
+  const column = page.getByRole('region', { name: 'Дисциплины' });
+  await column.getByRole('button', { name: new RegExp(`^${DISCIPLINE}`) }).click();
+  await expect(discipline.locator('option:checked')).toHaveText(DISCIPLINE);
+  await expect(semester).not.toHaveValue('-1');
+  await expect(materials(page).or(page.getByText('Материалов пока нет.'))).toBeVisible();
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(page, theme);
+    await page.screenshot({ path: `test-results/d-umk-follows-column-1440-${theme}.png` });
+    await expectAccessible(page, `UMK on the column's discipline, ${theme}`);
+  }
+  await setTheme(page, 'dark');
+
+  // Another discipline chosen here: the journal opens on it.
+  const other = (await discipline.locator('option').nth(1).textContent()) ?? '';
+  const chosen = other === DISCIPLINE ? 2 : 1;
+  const otherName = (await discipline.locator('option').nth(chosen).textContent()) ?? '';
+  await discipline.selectOption({ index: chosen });
+  await page
+    .getByRole('navigation', { name: 'Разделы' })
+    .getByRole('link', { name: 'Журнал', exact: true })
+    .click();
+  await expect(
+    page.getByRole('main').getByLabel('Дисциплина', { exact: true }).locator('option:checked'),
+  ).toHaveText(otherName);
+
+  // The material form marks every field it cannot be sent without, the pickers as the inputs.
+  await page
+    .getByRole('navigation', { name: 'Разделы' })
+    .getByRole('link', { name: 'УМК' })
+    .click();
+  await expect(discipline.locator('option:checked')).toHaveText(otherName);
+  const examination = filters(page).getByLabel('Форма контроля');
+  if ((await examination.locator('option').count()) > 2)
+    await examination.selectOption({ index: 1 });
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(page, theme);
+      await page.getByRole('button', { name: 'Добавить материал' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Новый материал' });
+      await expect(dialog).toBeVisible();
+      const label = (text: string) => dialog.locator('label').filter({ hasText: text }).first();
+      await expect(label('Вид материала')).toHaveText('Вид материала *');
+      await expect(dialog.getByRole('combobox', { name: 'Вид материала' })).toHaveAttribute(
+        'aria-required',
+        'true',
+      );
+      await expect(label('Название')).toHaveText('Название *');
+      await expect(label('Автор')).toHaveText('Автор');
+      await page.screenshot({ path: `test-results/d-umk-form-marks-${width}-${theme}.png` });
+      await dialog.getByLabel('Опубликовать также в электронной библиотеке').check();
+      await expect(label('Раздел библиотеки')).toHaveText('Раздел библиотеки *');
+      await expect(label('Категория')).toHaveText('Категория *');
+      await label('Категория').scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `test-results/d-umk-form-marks-${width}-${theme}-library.png`,
+      });
+      await expectAccessible(page, `UMK form at ${width} px, ${theme}`);
+      await dialog.getByRole('button', { name: 'Отмена' }).click();
+      await expect(dialog).toBeHidden();
+    }
+    await setTheme(page, 'dark');
+  }
+});

@@ -1,12 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import type { LmsClient } from '@lms/client';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatOutbox } from '../src/features/chat/api/send-message';
+import { MessageList } from '../src/features/chat/components/message-list';
+import type { ChatMessage } from '../src/features/chat/utils/conversation';
+import type { ChatThread } from '../src/features/chat/utils/thread';
+import {
+  chooseContact,
+  chooseDiscipline,
+  chooseGroup,
+} from '../src/lib/academic-context/selection';
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
+import { clearUnreadBadge } from '../src/lib/unread-badge';
 import { installFakeXhr } from '../src/testing/fake-xhr';
 import { acceptNodeFilesAsFiles } from '../src/testing/multipart';
 import { renderApp } from '../src/testing/render-app';
-import { signInDemo, withHooks } from './mock-backend';
+import { DEMO_PRACTICE_CLASS } from './demo-world';
+import { signInDemo, signInOther, withHooks } from './mock-backend';
 
 acceptNodeFilesAsFiles();
 
@@ -15,6 +26,8 @@ beforeEach(() => forgetAllDrafts());
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  // The title's count belongs to the case that showed it.
+  clearUnreadBadge();
 });
 
 const CHUNK_WAIT = { timeout: 5_000 };
@@ -23,7 +36,7 @@ const CHUNK_WAIT = { timeout: 5_000 };
 async function openGroupChat(scenario: (path: string) => string | null = () => null) {
   const { backend, user: me } = await signInDemo('teacher');
   const client = withHooks(backend.client, { scenario });
-  const view = await renderApp({ client, path: '/lms/apps' });
+  const view = await renderApp({ client, path: '/lms' });
   const disciplines = await screen.findByRole('region', { name: 'Дисциплины' }, CHUNK_WAIT);
   const user = userEvent.setup();
   await user.click((await within(disciplines).findAllByRole('button', {}, CHUNK_WAIT))[0]!);
@@ -132,5 +145,222 @@ describe('the chat screen', () => {
     expect(xhr.sent.map((form) => form.fields.message)).toEqual(['Завтра контрольная']);
     expect(xhr.sent[0]!.files.map((file) => file.name)).toEqual(['Задание.pdf']);
     expect(main().queryByRole('list', { name: 'Прикрепленные файлы' })).toBeNull();
+  });
+});
+
+/** The demo teacher's class of the demo student: «Веб-разработка» for ПИ-1-26, this year's ws. */
+const CLASS = DEMO_PRACTICE_CLASS;
+
+/** Opens that class in the academic context, as a reload of an address naming it would. */
+function chooseDemoClass() {
+  chooseDiscipline(CLASS.id_discipline);
+  chooseGroup(CLASS.id_groupOrPorok);
+}
+
+/** The group chat's query of the demo class, as the teacher's client asks the counts with it. */
+async function demoGroupQuery(client: LmsClient, teacherId: number) {
+  const year = (await client.get('/api/discipline/current/year.json'))![0]!.id_a_year;
+  const ws = (await client.get('/api/discipline/current/ws.json'))![0]!.ws;
+  return {
+    year,
+    id_from_type: 1 as const,
+    id_from: teacherId,
+    id_to_type: 2 as const,
+    id_to: -1,
+    id_discipline: CLASS.id_discipline,
+    ws,
+    kredit: CLASS.credits,
+    gr_potok: CLASS.id_groupOrPorok,
+    IsSelect: CLASS.isPotok,
+  };
+}
+
+describe('unread counts', () => {
+  it('shows the group chat’s count in the contact column and the total in the page title', async () => {
+    const { backend, user: teacher } = await signInDemo('teacher');
+    const student = await signInOther(backend.app!, 'student');
+    const query = await demoGroupQuery(backend.client, teacher.id);
+    // The student writes twice to the class's group chat.
+    for (const message of ['Когда консультация?', 'И где?']) {
+      const fields = {
+        uid: student.user.uid,
+        message,
+        from: student.user.id,
+        fromType: 2,
+        semester: query.ws,
+        discipline: CLASS.id_discipline,
+        currentContactId: -1,
+        currentContactType: 2,
+        group_subgroup: CLASS.id_groupOrPorok,
+        isSelect: CLASS.isPotok,
+        IsGroupChat: true,
+      };
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+      await student.client.post('/api/chat/insert', {
+        body: fields as never,
+        bodySerializer: () => form,
+      });
+    }
+    const rows = (await backend.client.post('/api/chat/count', { body: query })) ?? [];
+    const group = rows.find((row) => row.idid === -1)!.countMessages;
+    const total = rows.reduce((sum, row) => sum + row.countMessages, 0);
+    expect(group).toBeGreaterThanOrEqual(2);
+
+    // (On the news page the shell clears the contact list: the chat keeps the class.)
+    chooseDemoClass();
+    await renderApp({ client: backend.client, path: '/lms/chat' });
+    const contacts = await screen.findByRole('region', { name: 'Контакты' }, CHUNK_WAIT);
+    const groupChat = await within(contacts).findByRole('button', { name: 'Групповой чат' });
+    // The count shows in the badge and is the button's description (its name stays).
+    const description = () =>
+      document.getElementById(groupChat.getAttribute('aria-describedby') ?? '')?.textContent;
+    await waitFor(() => expect(description()).toBe(`Непрочитанных: ${group}`));
+    expect(groupChat.querySelector('[aria-hidden="true"]')?.textContent).toBe(String(group));
+    await waitFor(() => expect(document.title).toBe(`(${total}) Чат · Университетский портал LMS`));
+  });
+
+  it('opens a conversation restored by id (a reload), named once the contact list arrives', async () => {
+    const { backend } = await signInDemo('teacher');
+    const student = await signInOther(backend.app!, 'student');
+    let release!: () => void;
+    const contactsHeld = new Promise<void>((resolve) => (release = resolve));
+    const client = withHooks(backend.client, {
+      gate: (path) => (path === '/api/discipline/students/list' ? contactsHeld : null),
+    });
+    chooseDemoClass();
+    chooseContact({ idid: student.user.id, id_type: 2, fio: '' });
+    await renderApp({ client, path: '/lms/chat' });
+    // The conversation opens before its name is known; the heading says where the person is.
+    expect(await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT)).toBeTruthy();
+    expect(main().getByRole('heading', { level: 1 }).textContent).toBe('Чат');
+    release();
+    expect(
+      await main().findByRole('heading', { level: 1, name: student.user.fullName }, CHUNK_WAIT),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(document.title).toMatch(
+        new RegExp(`^(\\(\\d+\\) )?${student.user.fullName} · Чат · `),
+      ),
+    );
+  });
+});
+
+/** An IntersectionObserver the test drives: it says which rows came into view and how much. */
+class FakeIntersectionObserver {
+  static last: FakeIntersectionObserver | null = null;
+  readonly watched = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.last = this;
+  }
+  observe(target: Element) {
+    this.watched.add(target);
+  }
+  unobserve(target: Element) {
+    this.watched.delete(target);
+  }
+  disconnect() {
+    this.watched.clear();
+  }
+  /** Rows by message id, each in view by the share given (0 means out of view). */
+  show(shares: Record<number, number>) {
+    const entries = [...this.watched]
+      .filter((target) => (target as HTMLElement).dataset.readId! in shares)
+      .map((target) => {
+        const share = shares[Number((target as HTMLElement).dataset.readId)]!;
+        return {
+          target,
+          isIntersecting: share > 0,
+          intersectionRatio: share,
+          intersectionRect: { height: share * 80 } as DOMRectReadOnly,
+          rootBounds: { height: 600 } as DOMRectReadOnly,
+        } as unknown as IntersectionObserverEntry;
+      });
+    act(() => this.callback(entries, this as unknown as IntersectionObserver));
+  }
+}
+
+describe('reading as messages come into view', () => {
+  const message = (id: number, ismine = false): ChatMessage => ({
+    id_message: id,
+    message: `Сообщение ${id}`,
+    ismine,
+    created: '2026-11-20T09:00:00+06:00',
+  });
+  // 1 read, 2 mine, 3–5 unread from the other side.
+  const thread: ChatThread = {
+    messages: [message(1), message(2, true), message(3), message(4), message(5)],
+    hasOlder: false,
+    unreadStart: 3,
+    unreadTotal: 3,
+  };
+  const list = (held: ChatThread, onRead: (message: ChatMessage) => void) => (
+    <MessageList
+      thread={held}
+      pending={[]}
+      isGroup={false}
+      loadOlder={() => Promise.resolve(0)}
+      onRead={onRead}
+      onDelete={() => undefined}
+      onOpenPhoto={() => undefined}
+      onRetry={() => undefined}
+      onDiscard={() => undefined}
+      onCancel={() => undefined}
+    />
+  );
+
+  beforeEach(() => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    // jsdom lays nothing out: the list gets a height, so the virtual list mounts its rows.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.getAttribute('role') === 'log' ? 600 : 0;
+    });
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('reads each unread message of the other side once it is half in view, once', () => {
+    const onRead = vi.fn();
+    render(list(thread, onRead));
+    const observer = FakeIntersectionObserver.last!;
+    // Only the other side's rows are watched: mine is never read.
+    expect([...observer.watched].map((row) => (row as HTMLElement).dataset.readId)).toEqual([
+      '1',
+      '3',
+      '4',
+      '5',
+    ]);
+    // A read message and a sliver of an unread one: nothing.
+    observer.show({ 1: 1, 3: 0.2 });
+    expect(onRead).not.toHaveBeenCalled();
+    observer.show({ 3: 0.6, 4: 1 });
+    expect(onRead.mock.calls.map(([read]) => (read as ChatMessage).id_message)).toEqual([3, 4]);
+    // Scrolled away and back: not read twice.
+    observer.show({ 3: 0, 4: 0 });
+    observer.show({ 3: 1, 4: 1, 5: 0.5 });
+    expect(onRead.mock.calls.map(([read]) => (read as ChatMessage).id_message)).toEqual([3, 4, 5]);
+  });
+
+  it('reads a message that arrives while it is in view, and nothing once all is read', () => {
+    const onRead = vi.fn();
+    const read: ChatThread = { ...thread, unreadStart: 5, unreadTotal: 0 };
+    const view = render(list(read, onRead));
+    const observer = FakeIntersectionObserver.last!;
+    observer.show({ 3: 1, 4: 1, 5: 1 });
+    expect(onRead).not.toHaveBeenCalled();
+    // A new message from the other side arrives unread, at the end, in view.
+    const arrived: ChatThread = {
+      ...read,
+      messages: [...read.messages, message(6)],
+      unreadStart: 6,
+      unreadTotal: 1,
+    };
+    view.rerender(list(arrived, onRead));
+    observer.show({ 6: 1 });
+    expect(onRead.mock.calls.map(([seen]) => (seen as ChatMessage).id_message)).toEqual([6]);
   });
 });

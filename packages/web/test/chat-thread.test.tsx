@@ -8,6 +8,7 @@ import { useThread } from '../src/features/chat/api/get-thread';
 import { useThreadPaging } from '../src/features/chat/api/page-thread';
 import { useReadAll, useReadMessage } from '../src/features/chat/api/read-messages';
 import type { Conversation } from '../src/features/chat/utils/conversation';
+import { dividerStartOf, openingRow, threadRows } from '../src/features/chat/utils/thread-rows';
 import { ApiClientProvider } from '../src/lib/api-client';
 import { createTestQueryClient } from '../src/testing/render-app';
 import { signInDemo, signInOther } from './mock-backend';
@@ -71,10 +72,48 @@ async function demoConversation(client: LmsClient, teacher: User, studentName: s
   throw new Error('the demo conversation was not found');
 }
 
-async function setup() {
+/** The student writes to the teacher through the send form (multipart), as the portal does. */
+async function studentWrites(
+  other: Awaited<ReturnType<typeof signInOther>>,
+  conversation: Conversation,
+  teacher: User,
+  message: string,
+) {
+  const fields = {
+    uid: other.user.uid,
+    message,
+    from: other.user.id,
+    fromType: 2,
+    semester: conversation.query.ws,
+    discipline: conversation.query.id_discipline,
+    currentContactId: teacher.id,
+    currentContactType: 1,
+    group_subgroup: -1,
+    isSelect: false,
+    IsGroupChat: false,
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+  const sent = await other.client.post('/api/chat/insert', {
+    body: fields as never,
+    bodySerializer: () => form,
+  });
+  expect(sent?.id_message).toBeGreaterThan(0);
+  return sent!.id_message;
+}
+
+async function setup(
+  before?: (world: {
+    backend: Awaited<ReturnType<typeof signInDemo>>['backend'];
+    teacher: User;
+    other: Awaited<ReturnType<typeof signInOther>>;
+    conversation: Conversation;
+  }) => Promise<void>,
+) {
   const { backend, user: teacher } = await signInDemo('teacher');
   const other = await signInOther(backend.app!, 'student');
   const conversation = await demoConversation(backend.client, teacher, other.user.fullName);
+  await before?.({ backend, teacher, other, conversation });
   const queryClient = createTestQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ApiClientProvider client={backend.client}>
@@ -128,29 +167,38 @@ describe('a conversation against the mock server', () => {
     expect(new Set(ids).size).toBe(47);
   });
 
-  it('appends what the other side writes, once', async () => {
+  it('opens at the first unread message however far back: 46 unread page back to it, 20 at a time', async () => {
+    const written: number[] = [];
+    const { current, backend } = await setup(
+      async ({ backend: world, teacher, other, conversation }) => {
+        await world.client.post('/api/chat/readall', { body: conversation.query });
+        for (let index = 1; index <= 46; index++) {
+          written.push(await studentWrites(other, conversation, teacher, `Вопрос №${index}`));
+        }
+        world.calls.length = 0;
+      },
+    );
+    const thread = current().thread.data!;
+    expect(thread.unreadTotal).toBe(46);
+    expect(thread.unreadStart).toBe(written[0]);
+    // The latest page and two older ones: the first unread message is held, a few before it too.
+    expect(backend.calls.filter((path) => path === '/api/chat/old')).toHaveLength(2);
+    expect(thread.messages).toHaveLength(60);
+    const held = thread.messages.map((message) => message.id_message);
+    expect(held).toEqual(expect.arrayContaining(written));
+    expect(held[0]).toBeLessThan(written[0]!);
+    expect(thread.hasOlder).toBe(true);
+    // The divider stands right before it.
+    const rows = threadRows(thread.messages, dividerStartOf(thread), []);
+    const divider = rows.findIndex((row) => row.kind === 'divider');
+    expect(rows[divider + 1]).toMatchObject({ key: `m${written[0]}` });
+    expect(openingRow(rows)).toBe(divider);
+  });
+
+  it('appends what the other side writes, once, counted unread', async () => {
     const { current, other, conversation, teacher } = await setup();
-    // The student answers through the send form (multipart), as the portal does.
-    const fields = {
-      uid: other.user.uid,
-      message: 'Ответ студента',
-      from: other.user.id,
-      fromType: 2,
-      semester: conversation.query.ws,
-      discipline: conversation.query.id_discipline,
-      currentContactId: teacher.id,
-      currentContactType: 1,
-      group_subgroup: -1,
-      isSelect: false,
-      IsGroupChat: false,
-    };
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
-    const sent = await other.client.post('/api/chat/insert', {
-      body: fields as never,
-      bodySerializer: () => form,
-    });
-    expect(sent?.id_message).toBeGreaterThan(0);
+    const unreadBefore = current().thread.data!.unreadTotal;
+    await studentWrites(other, conversation, teacher, 'Ответ студента');
     let added = 0;
     await act(async () => {
       added = await current().paging.loadNewer();
@@ -159,6 +207,7 @@ describe('a conversation against the mock server', () => {
     await waitFor(() =>
       expect(current().thread.data!.messages.at(-1)?.message).toBe('Ответ студента'),
     );
+    expect(current().thread.data!.unreadTotal).toBe(unreadBefore + 1);
     await act(async () => {
       added = await current().paging.loadNewer();
     });

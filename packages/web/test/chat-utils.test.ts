@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../src/features/chat/utils/conversation';
+import {
+  conversationTitle,
+  groupChatQueryOf,
+  type ChatMessage,
+  type Conversation,
+} from '../src/features/chat/utils/conversation';
 import { isPhoto, splitLinks } from '../src/features/chat/utils/message-text';
 import {
   appendNewer,
+  firstUnreadNotHeld,
   markAllRead,
   markOneRead,
   prependOlder,
@@ -10,6 +16,11 @@ import {
   threadFromPage,
 } from '../src/features/chat/utils/thread';
 import { dividerStartOf, openingRow, threadRows } from '../src/features/chat/utils/thread-rows';
+import {
+  groupUnreadOf,
+  unreadTotalOf,
+  withUnreadCount,
+} from '../src/features/chat/utils/unread-counts';
 
 function message(id: number, ismine = false): ChatMessage {
   return { id_message: id, message: `m${id}`, ismine, created: '2026-11-20T10:00:00+06:00' };
@@ -56,6 +67,31 @@ describe('a chat thread (section 4)', () => {
     ]);
   });
 
+  it('counts the other side’s new arrivals as unread, starting the unread part when none was', () => {
+    const read = threadFromPage({ messages: range(1, 3), unreades_start: null, unreades_total: 0 });
+    const arrived = appendNewer(read, [message(3), message(4, true), message(6), message(5)]);
+    // 3 was held already and 4 is mine: 5 and 6 arrived unread, from 5 on.
+    expect(arrived).toMatchObject({ unreadTotal: 2, unreadStart: 5 });
+    const more = appendNewer(arrived, [message(7)]);
+    expect(more).toMatchObject({ unreadTotal: 3, unreadStart: 5 });
+    expect(appendNewer(more, [message(7)])).toMatchObject({ unreadTotal: 3, unreadStart: 5 });
+    expect(appendNewer(read, [message(4, true)])).toMatchObject({ unreadTotal: 0 });
+  });
+
+  it('pages back while the first unread message is older than the held ones and older exist', () => {
+    const page = (from: number, to: number, start: number | null, total: number) =>
+      threadFromPage({ messages: range(from, to), unreades_start: start, unreades_total: total });
+    // 46 unread from 55 on, the latest page 81–100: the first unread is two pages back.
+    expect(firstUnreadNotHeld(page(81, 100, 55, 46))).toBe(true);
+    expect(firstUnreadNotHeld(prependOlder(page(81, 100, 55, 46), range(61, 80)))).toBe(true);
+    const held = prependOlder(prependOlder(page(81, 100, 55, 46), range(61, 80)), range(41, 60));
+    expect(firstUnreadNotHeld(held)).toBe(false);
+    // Within the first page, nothing unread, or no older page: no paging.
+    expect(firstUnreadNotHeld(page(81, 100, 90, 11))).toBe(false);
+    expect(firstUnreadNotHeld(page(81, 100, null, 0))).toBe(false);
+    expect(firstUnreadNotHeld(page(85, 100, 55, 46))).toBe(false);
+  });
+
   it('counts reads down (never below zero), read-all to zero, and drops a deleted message', () => {
     const thread = threadFromPage({ messages: range(1, 3), unreades_start: 2, unreades_total: 1 });
     expect(markOneRead(thread).unreadTotal).toBe(0);
@@ -73,6 +109,80 @@ describe('a chat thread (section 4)', () => {
     const read = threadRows(messages, dividerStartOf({ unreadStart: 2, unreadTotal: 0 }), []);
     expect(read.some((row) => row.kind === 'divider')).toBe(false);
     expect(openingRow(read)).toBe(3);
+  });
+});
+
+describe('unread counts of a discipline', () => {
+  const rows = [
+    { idid: 7001, id_type: 2 as const, countMessages: 3 },
+    { idid: -1, id_type: 2 as const, countMessages: 4 },
+  ];
+
+  it('totals every contact’s count and the group chat’s, and finds the group chat’s', () => {
+    expect(unreadTotalOf(rows)).toBe(7);
+    expect(unreadTotalOf([])).toBe(0);
+    expect(groupUnreadOf(rows)).toBe(4);
+    expect(groupUnreadOf(rows.slice(0, 1))).toBe(0);
+  });
+
+  it('sets one conversation’s count: replaced, added, dropped at zero, the same rows unchanged', () => {
+    expect(withUnreadCount(rows, { idid: 7001, id_type: 2 }, 3)).toBe(rows);
+    expect(withUnreadCount(rows, { idid: 7001, id_type: 2 }, 1)).toEqual([
+      rows[1],
+      { idid: 7001, id_type: 2, countMessages: 1 },
+    ]);
+    expect(withUnreadCount(rows, { idid: 7002, id_type: 2 }, 2)).toHaveLength(3);
+    expect(withUnreadCount(rows, { idid: 7001, id_type: 2 }, 0)).toEqual([rows[1]]);
+    // The group chat is one row whatever id_type the conversation names it with.
+    expect(withUnreadCount(rows, { idid: -1, id_type: 1 }, 0)).toEqual([rows[0]]);
+    // The same id of the other role is another person.
+    expect(withUnreadCount(rows, { idid: 7001, id_type: 1 }, 2)).toHaveLength(3);
+  });
+});
+
+describe('a conversation’s address and name', () => {
+  const user = { id: 501, role: 1 as const };
+  const academic = {
+    discipline: { id_discipline: 3001, name: 'Веб-разработка', kredits: 3 },
+    group: { id_group: 101, name: 'ПИ-1-26', isPotok: false },
+    year: 27,
+    ws: 1 as const,
+  };
+
+  it('asks the unread counts with the active group’s chat, once the chain reached a group', () => {
+    expect(groupChatQueryOf(user, academic)).toEqual({
+      year: 27,
+      id_from_type: 1,
+      id_from: 501,
+      id_to_type: 2,
+      id_to: -1,
+      id_discipline: 3001,
+      ws: 1,
+      kredit: 3,
+      gr_potok: 101,
+      IsSelect: false,
+    });
+    expect(groupChatQueryOf(user, { ...academic, group: null })).toBeNull();
+    expect(groupChatQueryOf(user, { ...academic, ws: null })).toBeNull();
+  });
+
+  it('names a contact restored by id from the contact list once it arrives', () => {
+    const conversation = (title: string): Conversation => ({
+      kind: 'private',
+      key: 'k',
+      title,
+      query: { ...groupChatQueryOf(user, academic)!, id_to: 7001 },
+    });
+    const contacts = [{ idid: 7001, fio: 'Токтогулова Айпери Нурлановна' }];
+    expect(conversationTitle(conversation(''), undefined, 'Групповой чат')).toBeNull();
+    expect(conversationTitle(conversation(''), contacts, 'Групповой чат')).toBe(
+      'Токтогулова Айпери Нурлановна',
+    );
+    expect(conversationTitle(conversation('Асанова А.'), contacts, 'Групповой чат')).toBe(
+      'Асанова А.',
+    );
+    const group = { ...conversation(''), kind: 'group' as const, group: {} as never };
+    expect(conversationTitle(group, undefined, 'Group chat')).toBe('Group chat');
   });
 });
 

@@ -100,6 +100,7 @@ const picker = (name: string) =>
   });
 const rowsList = () =>
   screen.findByRole('list', { name: 'Дисциплины семестра' }, { timeout: 5_000 });
+const rowsListNow = () => screen.getByRole('list', { name: 'Дисциплины семестра' });
 const cards = (list: HTMLElement) => [...list.querySelectorAll(':scope > li')] as HTMLElement[];
 const creditsText = () => screen.getByText(/^Зарегистрировано кредитов:/).textContent;
 
@@ -131,11 +132,22 @@ describe('the registration screen', () => {
 
     // Another semester, then another year: each time the lists below start again.
     await events.selectOptions(picker('Семестр'), String(semesters[1]!.id_semester));
-    await waitFor(() =>
-      expect(
-        screen.getAllByText(new RegExp(`^${rows[0]!.disciplineName}$`)).length,
-      ).toBeGreaterThan(0),
-    );
+    const secondRows =
+      (await backend.client.post('/api/regfordisciplines/getreglist', {
+        body: {
+          uid: user.uid,
+          id_a_year: def!.id_a_year,
+          id_semester: semesters[1]!.id_semester,
+          id_group: user.id_group!,
+        },
+      })) ?? [];
+    // The list is the second semester's: every row the server has for it is shown.
+    await waitFor(() => {
+      const shown = cards(rowsListNow()).map((card) => card.textContent ?? '');
+      for (const row of secondRows) {
+        expect(shown.some((text) => text.includes(row.disciplineName))).toBe(true);
+      }
+    });
     const years =
       (await backend.client.post('/api/regfordisciplines/getyears', { body: { uid: user.uid } })) ??
       [];
@@ -160,6 +172,30 @@ describe('the registration screen', () => {
         },
       })) ?? [];
     await waitFor(async () => expect(cards(await rowsList())).toHaveLength(earlierRows.length));
+  });
+
+  it('offers only years in which the student has a group (from the intake on)', async () => {
+    const { backend, user } = await openRegistration('student3');
+    const years = picker('Учебный год') as HTMLSelectElement;
+    await waitFor(() => expect(years.options.length).toBeGreaterThan(1));
+    for (const option of Array.from(years.options).slice(1)) {
+      const groups = await backend.client.post('/api/misc/getgroups', {
+        body: { id_a_year: Number(option.value), id_student: user.id },
+      });
+      expect(groups, option.textContent ?? '').not.toHaveLength(0);
+    }
+  });
+
+  it('says why nothing follows when the server lists a year in which the student had no group', async () => {
+    const { backend } = await signInDemo('student');
+    backend.scenarios!.set('/api/misc/getgroups', 'empty');
+    await renderApp({ client: backend.client, path: '/lms/registration' });
+    expect(
+      await screen.findByText(
+        'В этом учебном году вы не числитесь ни в одной группе — выберите другой год.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Выберите учебный год, группу и семестр.')).toBeTruthy();
   });
 
   it('registers a plan row: teacher, then one of the teacher’s streams; the credits follow; deleting clears the row', async () => {

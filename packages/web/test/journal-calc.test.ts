@@ -237,11 +237,27 @@ describe('export', () => {
     ]);
   });
 
-  it('writes CSV that reads back the same, separators and quotes included', async () => {
-    const csv = await journalCsv(journalSheet(table, titles));
-    expect(csv.startsWith('\uFEFF')).toBe(true);
+  it('writes CSV in the interface language that reads back the same, separators and quotes included', async () => {
+    for (const [language, delimiter, average] of [
+      ['ru', ';', '2,5'],
+      ['kg', ';', '2,5'],
+      ['en', ',', '2.5'],
+    ] as const) {
+      const csv = await journalCsv(journalSheet(table, titles), language);
+      expect(csv.startsWith('\uFEFF')).toBe(true);
+      const back = Papa.parse<string[]>(csv.slice(1), { delimiter, skipEmptyLines: true }).data;
+      expect(back[1]).toEqual(['Асанова; Асель "Алма"', '5', 'н/б', '1', '5', average]);
+    }
+  });
+
+  it('neutralises a name that a spreadsheet would run as a formula', async () => {
+    const sheet = journalSheet(table, titles);
+    const csv = await journalCsv(
+      [sheet[0] ?? [], ['=HYPERLINK("x")', '5', 'н/б', 1, 5, 2.5]],
+      'ru',
+    );
     const back = Papa.parse<string[]>(csv.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
-    expect(back[1]).toEqual(['Асанова; Асель "Алма"', '5', 'н/б', '1', '5', '2.5']);
+    expect(back[1]?.[0]).toBe('\'=HYPERLINK("x")');
   });
 
   it('names the file after the class without characters files cannot have', () => {

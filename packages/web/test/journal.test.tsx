@@ -328,7 +328,8 @@ describe('the class', () => {
       within(kind).getByRole('option', { name: 'Лабораторная работа' }),
     );
     const subgroup = await within(main()).findByLabelText('Подгруппа');
-    expect((subgroup as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Выберите поток');
+    // Subgroup 0 is the whole group, and the picker says so (not the stream picker's words).
+    expect((subgroup as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Вся группа');
     await events.selectOptions(
       subgroup,
       within(subgroup).getByRole('option', { name: '1 подгруппа' }),
@@ -429,6 +430,72 @@ describe('the teacher’s journal table', () => {
     const reopened = await open();
     expect(absent(reopened).checked).toBe(wasAbsent);
     expect(within(reopened).queryByText('Черновик восстановлен.')).toBeNull();
+  });
+
+  it('exports CSV in the interface language: its decimal mark and separator, the figures as on screen', async () => {
+    const { events } = await openTeacherJournal();
+    const blobs: Blob[] = [];
+    // jsdom has no object URLs: record the Blob the download link would point to.
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:journal';
+      },
+      revokeObjectURL: () => undefined,
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { changeLanguage } = await import('@lms/i18n');
+    /** Each row's name and its three figures as the table shows them. */
+    const shown = (title = 'Журнал') =>
+      within(within(main()).getByRole('region', { name: title }))
+        .getAllByRole('rowheader')
+        .map((th) => [
+          th.textContent,
+          ...['absences', 'sum', 'average'].map(
+            (kind) => th.closest('tr')!.querySelector(`[data-figure="${kind}"]`)!.textContent,
+          ),
+        ]);
+    const exported = async (button: string, delimiter: string) => {
+      const count = blobs.length;
+      await events.click(within(main()).getByRole('button', { name: button }));
+      await waitFor(() => expect(blobs).toHaveLength(count + 1));
+      const text = await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(blobs.at(-1)!);
+      });
+      // (FileReader reads the BOM as the UTF-8 mark it is and leaves it out.)
+      const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+      return lines
+        .map((line) => line.split(delimiter))
+        .map((cells) => [cells[0], ...cells.slice(-3)]);
+    };
+    try {
+      await within(table()).findAllByRole('rowheader');
+      const ru = shown();
+      expect(ru.some((row) => row[3]?.includes(','))).toBe(true);
+      const [titles, ...lines] = await exported('Скачать CSV', ';');
+      expect(titles).toEqual(['ФИО студента', 'Всего н/б', 'Общая сумма', 'Средняя оценка']);
+      expect(lines).toEqual(ru);
+
+      await changeLanguage('en');
+      await waitFor(() => expect(shown('Journal').some((row) => row[3]?.includes('.'))).toBe(true));
+      const en = shown('Journal');
+      expect(en.some((row) => row[3]?.includes(','))).toBe(false);
+      const [enTitles, ...enLines] = await exported('Download CSV', ',');
+      expect(enTitles).toEqual([
+        "Student's full name",
+        'Total absences',
+        'Total points',
+        'Average mark',
+      ]);
+      expect(enLines).toEqual(en);
+    } finally {
+      await changeLanguage('ru');
+      click.mockRestore();
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
   });
 
   it('says when the journal fails and loads it on retry; an empty journal says so', async () => {

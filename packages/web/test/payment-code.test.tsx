@@ -4,6 +4,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPIED_NOTICE_MS } from '../src/features/payment-code/components/copy-code-button';
+import { codeGroups } from '../src/features/payment-code/utils/code-groups';
 import { renderApp } from '../src/testing/render-app';
 
 // A screen here waits for its chunk and several calls in a row; on a busy machine that can take
@@ -69,18 +70,34 @@ async function expectedCode(backend: Backend, id_student: number, id_uslug: numb
 
 const select = (name: string) => screen.getByRole<HTMLSelectElement>('combobox', { name });
 const selectedText = (name: string) => select(name).selectedOptions[0]?.textContent;
+const optionTexts = (name: string) =>
+  Array.from(select(name).options, (option) => option.textContent);
 
-async function openAsStudent(scenarioFor?: (path: string) => string | undefined) {
+/** The code the card shows (its digits are in groups, one span each), or null without a card. */
+function shownCode(): string | null {
+  const card = screen.queryByRole('region', { name: 'Ваш код оплаты' });
+  return card?.querySelector('[translate="no"]')?.textContent ?? null;
+}
+
+const findCode = (account: string) => waitFor(() => expect(shownCode()).toBe(account));
+
+async function openAsStudent(
+  scenarioFor?: (path: string) => string | undefined,
+  login: 'student' | 'student3' = 'student',
+) {
   const backend = createBackend(scenarioFor);
-  const student = await signIn(backend);
+  const student = await signIn(backend, login, login === 'student' ? 'Student1' : 'Student3');
   await renderApp({ client: backend.client, path: '/lms/paymentcode' });
   expect(await screen.findByRole('heading', { level: 1, name: 'Код оплаты' })).toBeTruthy();
   return { backend, student, user: userEvent.setup() };
 }
 
 /** The screen as a student opens it, once the student's group this year is chosen. */
-async function openWithGroup(scenarioFor?: (path: string) => string | undefined) {
-  const opened = await openAsStudent(scenarioFor);
+async function openWithGroup(
+  scenarioFor?: (path: string) => string | undefined,
+  login?: 'student' | 'student3',
+) {
+  const opened = await openAsStudent(scenarioFor, login);
   await waitFor(() => expect(selectedText('Группа')).toBe(opened.student.group));
   return opened;
 }
@@ -105,8 +122,7 @@ describe('payment code: pickers', () => {
       const first = select(name).options[0];
       expect([first?.value, first?.textContent]).toEqual(['-1', ' --- ']);
     }
-    // Every year and service from the server is offered.
-    expect(select('Учебный год').options.length).toBeGreaterThan(2);
+    // Every service from the server is offered.
     expect(within(select('Услуга')).getByRole('option', { name: 'Дубликат зачётной книжки' }));
     expect(
       screen.getByText('Выберите учебный год, группу и услугу, чтобы получить код оплаты'),
@@ -118,9 +134,16 @@ describe('payment code: pickers', () => {
       id_student: student.id,
     });
     // A cold load asks for the default year once (the shell's academic context), and the groups
-    // of that year once (the shell's request and the screen's share one cache entry).
+    // of each year once (the default year's request is the shell's, shared with the screen).
     expect(backend.paths().filter((path) => path === '/api/misc/defaultyear')).toHaveLength(1);
-    expect(backend.paths().filter((path) => path === '/api/misc/getgroups')).toHaveLength(1);
+    const years = (await backend.client.post('/api/misc/years', { body: {} })) ?? [];
+    const groupCalls = backend.calls.filter((call) => call.path === '/api/misc/getgroups');
+    expect(groupCalls.map((call) => call.body)).toEqual(
+      expect.arrayContaining(
+        years.map((year) => ({ id_a_year: year.id_a_year, id_student: student.id })),
+      ),
+    );
+    expect(groupCalls).toHaveLength(years.length);
     expect(backend.paths()).not.toContain('/api/misc/paymentcode');
   });
 
@@ -132,7 +155,11 @@ describe('payment code: pickers', () => {
     expect(screen.getByText('Стоимость: 48 000 сом')).toBeTruthy();
 
     const card = await screen.findByRole('region', { name: 'Ваш код оплаты' });
-    expect(within(card).getByText(account)).toBeTruthy();
+    expect(shownCode()).toBe(account);
+    // Read in groups of four digits, with nothing between them that a copy would take along.
+    const groups = card.querySelectorAll('[translate="no"] > span');
+    expect(Array.from(groups, (group) => group.textContent)).toEqual(codeGroups(account));
+    expect(groups.length).toBe(Math.ceil(account.length / 4));
     expect(within(card).getByText('К оплате: 48 000 сом')).toBeTruthy();
     const qr = within(card).getByRole('img', { name: `QR-код с кодом оплаты ${account}` });
     expect(qr.tagName.toLowerCase()).toBe('svg');
@@ -153,43 +180,52 @@ describe('payment code: pickers', () => {
     const duplicate = await expectedCode(backend, student.id, 5);
 
     await user.selectOptions(select('Услуга'), 'Оплата за обучение (контракт)');
-    expect(await screen.findByText(tuition)).toBeTruthy();
+    await findCode(tuition);
     await user.selectOptions(select('Услуга'), 'Дубликат зачётной книжки');
-    expect(await screen.findByText(duplicate)).toBeTruthy();
-    expect(screen.queryByText(tuition)).toBeNull();
+    await findCode(duplicate);
 
     await user.selectOptions(select('Услуга'), ' --- ');
-    expect(screen.queryByText(duplicate)).toBeNull();
+    expect(shownCode()).toBeNull();
     expect(
       screen.getByText('Выберите учебный год, группу и услугу, чтобы получить код оплаты'),
     ).toBeTruthy();
   });
 
-  it('clears the group when the year changes, and says when the student had no group that year', async () => {
-    const { backend, student, user } = await openWithGroup();
+  it('offers only the years in which the student was in a group, and says so', async () => {
+    // The demo student started in 2026: 2026-2027 is the only year that leads to a code.
+    await openWithGroup();
+    expect(optionTexts('Учебный год')).toEqual([' --- ', '2026-2027']);
+    expect(screen.getByText('Показаны только годы, когда вы числились в группе')).toBeTruthy();
+    expect(select('Учебный год').getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('clears the group when the year changes, and offers that year’s group', async () => {
+    // A third-year student: three years with a group, not the year before they started.
+    const { backend, student, user } = await openWithGroup(undefined, 'student3');
+    await waitFor(() =>
+      expect(optionTexts('Учебный год')).toEqual([' --- ', '2026-2027', '2025-2026', '2024-2025']),
+    );
     await user.selectOptions(select('Услуга'), 'Оплата за обучение (контракт)');
     await screen.findByRole('region', { name: 'Ваш код оплаты' });
 
-    // The demo student started in 2026, so 2025-2026 has no group for them.
     await user.selectOptions(select('Учебный год'), '2025-2026');
     expect(selectedText('Группа')).toBe(' --- ');
     expect(screen.queryByRole('region', { name: 'Ваш код оплаты' })).toBeNull();
-    expect(
-      await screen.findByText('В этом учебном году вы не числитесь ни в одной группе'),
-    ).toBeTruthy();
-    expect(select('Группа').disabled).toBe(true);
-    expect(backend.calls.map((call) => call.body)).toContainEqual({
-      id_a_year: await yearId(backend, '2025-2026'),
-      id_student: student.id,
-    });
-
-    // Back to this year: the group stays cleared until the student picks it.
-    await user.selectOptions(select('Учебный год'), '2026-2027');
     await waitFor(() => expect(select('Группа').disabled).toBe(false));
-    expect(selectedText('Группа')).toBe(' --- ');
-    expect(screen.queryByRole('region', { name: 'Ваш код оплаты' })).toBeNull();
     await user.selectOptions(select('Группа'), student.group!);
-    expect(await screen.findByRole('region', { name: 'Ваш код оплаты' })).toBeTruthy();
+    await screen.findByRole('region', { name: 'Ваш код оплаты' });
+    const codeCall = backend.calls.filter((call) => call.path === '/api/misc/paymentcode').at(-1);
+    expect(codeCall?.body).toMatchObject({ id_year: await yearId(backend, '2025-2026') });
+  });
+
+  it('says why nothing follows when the student is in no group in any year', async () => {
+    await openAsStudent(scenarioOn('/api/misc/getgroups', 'empty'));
+    expect(
+      await screen.findByText(
+        'Вы не числитесь ни в одной группе ни в одном учебном году, а код оплаты выдаётся по группе. Обратитесь в деканат.',
+      ),
+    ).toBeTruthy();
+    expect(within(screen.getByRole('main')).queryByRole('combobox')).toBeNull();
   });
 
   it('with no year chosen, the group waits for one', async () => {
@@ -200,12 +236,21 @@ describe('payment code: pickers', () => {
   });
 });
 
+describe('payment code: code groups', () => {
+  it('splits an all-digit code into fours from the left, and leaves any other code whole', () => {
+    expect(codeGroups('26010107001017')).toEqual(['2601', '0107', '0010', '17']);
+    expect(codeGroups('12345678')).toEqual(['1234', '5678']);
+    expect(codeGroups('ЛС-2601-17')).toEqual(['ЛС-2601-17']);
+    expect(codeGroups('')).toEqual(['']);
+  });
+});
+
 describe('payment code: copying', () => {
   async function showCode() {
     const opened = await openWithGroup();
     const account = await expectedCode(opened.backend, opened.student.id, 1);
     await opened.user.selectOptions(select('Услуга'), 'Оплата за обучение (контракт)');
-    await screen.findByText(account);
+    await findCode(account);
     return { ...opened, account };
   }
 

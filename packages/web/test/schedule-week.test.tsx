@@ -12,6 +12,7 @@ import {
   groupByDay,
   isHeldInWeek,
   weekParityOf,
+  weekLayout,
   weekStartOf,
   type ScheduleLesson,
 } from '../src/features/schedule/utils/week';
@@ -97,6 +98,24 @@ describe('the week grid', () => {
     expect(days.map((day) => day.day)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(days[0]?.lessons).toHaveLength(3);
     expect(days[1]?.lessons).toEqual([]);
+  });
+});
+
+describe('the desktop week’s layout', () => {
+  it('is a timetable where every day gets 120 px beside the 64 px pair column', () => {
+    expect(weekLayout(64 + 6 * 120, 6, 12)).toEqual({ kind: 'table' });
+    expect(weekLayout(1000, 7, 12)).toEqual({ kind: 'table' });
+    // Not measured yet (jsdom, the first render): the timetable.
+    expect(weekLayout(0, 6, 12)).toEqual({ kind: 'table' });
+  });
+
+  it('else lays the days out as cards in the fewest even rows, never scrolling sideways', () => {
+    // 1440 px with the side columns open: about 550 px, Mon–Wed above Thu–Sat.
+    expect(weekLayout(550, 6, 12)).toEqual({ kind: 'cards', columns: 3 });
+    expect(weekLayout(64 + 6 * 120 - 1, 6, 12)).toEqual({ kind: 'cards', columns: 3 });
+    expect(weekLayout(800, 7, 12)).toEqual({ kind: 'cards', columns: 4 });
+    expect(weekLayout(400, 6, 12)).toEqual({ kind: 'cards', columns: 2 });
+    expect(weekLayout(300, 6, 12)).toEqual({ kind: 'cards', columns: 1 });
   });
 });
 

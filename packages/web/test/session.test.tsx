@@ -1,4 +1,5 @@
 import { LmsError, type Problem } from '@lms/client';
+import { changeLanguage, i18n, SUPPORTED_LANGUAGES } from '@lms/i18n';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -156,6 +157,40 @@ describe('login screen', () => {
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/lms/login');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('the portal’s name', () => {
+  it('is the same on the login page, in the shell and on the offline page', async () => {
+    const backend = createMockBackend();
+    const config = (await backend.client.get('/config.json')) as { name: string };
+    const { router } = await renderApp({ client: backend.client, path: '/lms/login' });
+    await waitFor(() => expect(document.title).toMatch(/^Вход · /));
+    const onLogin = document.title.replace(/^Вход · /, '');
+
+    await signIn('teacher', 'Teacher1');
+    await waitFor(() => expect(backend.calls).toContain('/config.json'));
+    await waitFor(() => expect(document.title).toBe(`Новости · ${config.name}`));
+    expect(onLogin).toBe(config.name);
+    expect(screen.getAllByRole('banner').map((banner) => banner.textContent)).toContainEqual(
+      expect.stringContaining(config.name),
+    );
+
+    await router.navigate('/lms/offline');
+    await waitFor(() => expect(document.title).toBe(`Нет связи с сервером · ${config.name}`));
+  });
+
+  it('before the config arrives is the one the config gives, in every language', async () => {
+    const backend = createMockBackend();
+    const config = (await backend.client.get('/config.json')) as {
+      name: string;
+      names: Record<string, string>;
+    };
+    for (const language of SUPPORTED_LANGUAGES) {
+      await changeLanguage(language);
+      expect(i18n.t('common:portalName'), language).toBe(config.names[language] ?? config.name);
+    }
+    await changeLanguage('ru');
   });
 });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { chosenContact, chosenDiscipline } from '../src/lib/academic-context/selection';
 import { renderApp } from '../src/testing/render-app';
-import { signInDemo } from './mock-backend';
+import { signInDemo, withHooks } from './mock-backend';
 
 // The first visit imports the shell chunk, which takes a while in a cold run.
 const CHUNK_WAIT = { timeout: 5_000 };
@@ -103,5 +103,25 @@ describe('clearing the contacts (section 4)', () => {
     expect(
       column('Контакты').getByText('Выберите дисциплину, чтобы увидеть контакты'),
     ).toBeTruthy();
+  });
+});
+
+describe('a choice made while the news loads', () => {
+  it('stays: only what was chosen before the news opened is cleared', async () => {
+    const { backend } = await signInDemo('teacher');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const client = withHooks(backend.client, {
+      gate: (path) => (path === '/api/news/data.json' ? held : null),
+    });
+    await renderApp({ client, path: '/lms' });
+    const disciplines = await screen.findByRole('region', { name: 'Дисциплины' }, CHUNK_WAIT);
+    const [first] = await within(disciplines).findAllByRole('button', {}, CHUNK_WAIT);
+    await userEvent.setup().click(first!);
+    expect(chosenDiscipline.value).not.toBeNull();
+    release();
+    await screen.findByRole('list', { name: 'Лента новостей' }, CHUNK_WAIT);
+    expect(chosenDiscipline.value).not.toBeNull();
+    expect(first!.getAttribute('aria-pressed')).toBe('true');
   });
 });

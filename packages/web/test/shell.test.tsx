@@ -153,8 +153,10 @@ describe('mobile shell', () => {
       'true',
     );
 
-    // A plain link to the main screen (the profile menu's or the drawer's 'Новости') opens the news.
-    await router.navigate('/lms');
+    // The profile menu's 'Новости' opens the news.
+    const person = userEvent.setup();
+    await person.click(screen.getByRole('button', { name: /Меню профиля/ }));
+    await person.click(screen.getByRole('link', { name: 'Новости' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Новости' })).toBeTruthy();
     expect(within(tabs).getByRole('button', { name: 'Новости' }).getAttribute('aria-pressed')).toBe(
       'true',

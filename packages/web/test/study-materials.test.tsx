@@ -1,5 +1,5 @@
 import { buildDownloadUrl, type components, type LmsClient } from '@lms/client';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   validateUmk,
 } from '../src/features/study-materials/utils/umk-form';
 import { disciplineOptions } from '../src/features/study-materials/utils/umk-rows';
+import { chooseDiscipline, chosenDiscipline } from '../src/lib/academic-context/selection';
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { installFakeXhr } from '../src/testing/fake-xhr';
 import { acceptNodeFilesAsFiles, readBytes } from '../src/testing/multipart';
@@ -238,7 +239,41 @@ function formOf(name: string) {
   return { dialog, field };
 }
 
+/** The mark a field's label carries ('*' when the form cannot be sent without it; not read aloud). */
+const markOf = (control: HTMLElement) =>
+  document.querySelector(`label[for="${control.id}"] [aria-hidden="true"]`)?.textContent?.trim() ??
+  '';
+/** Whether assistive technology hears the field as required. */
+const heardRequired = (control: HTMLElement) =>
+  control.getAttribute('aria-required') === 'true' || (control as HTMLInputElement).required;
+
 describe('UMK publishing', () => {
+  it('marks every field the form cannot be sent without, pickers as the text fields, and no other', async () => {
+    const { backend, user, events } = await openAsTeacher();
+    const { rows, row } = await firstRowWithMaterials(backend.client, user);
+    await chooseRow(events, row, rows);
+    await materialsList();
+    await events.click(screen.getByRole('button', { name: 'Добавить материал' }));
+    const { dialog, field } = formOf('Новый материал');
+    const expectMarks = (required: RegExp[], optional: string[]) => {
+      for (const label of required) {
+        expect(markOf(field(label)), String(label)).toBe('*');
+        expect(heardRequired(field(label)), String(label)).toBe(true);
+      }
+      for (const label of optional) {
+        expect(markOf(field(label)), label).toBe('');
+        expect(heardRequired(field(label)), label).toBe(false);
+      }
+    };
+
+    expectMarks([/^Вид материала/, /^Название/, /^Количество страниц/], ['Автор', 'Описание']);
+    await events.click(field('Опубликовать также в электронной библиотеке'));
+    expectMarks([/^Раздел библиотеки/, /^Категория/], []);
+
+    await events.click(within(dialog).getByRole('radio', { name: 'Книга из библиотеки' }));
+    expectMarks([/^Вид материала/, /^Раздел библиотеки/, /^Категория/, /^Книга \*$/], ['Автор']);
+  });
+
   it('refuses a new material before sending, naming the fields; then publishes it for full-time students and in the e-library', async () => {
     const { backend, user, events, xhr } = await openAsTeacher();
     const student = await signInOther(backend.app!, 'student');
@@ -266,7 +301,7 @@ describe('UMK publishing', () => {
     expect(xhr.sent).toHaveLength(0);
 
     const types = (await backend.client.post('/api/umk/types', { body: {} })) ?? [];
-    await events.selectOptions(field('Вид материала'), String(types[0]!.id_typeUmk));
+    await events.selectOptions(field(/^Вид материала/), String(types[0]!.id_typeUmk));
     await events.click(within(dialog).getByRole('radio', { name: 'Очное обучение' }));
     await events.type(field(/^Название/), 'Конспект лекций, модуль 1');
     await events.type(field('Автор'), 'Асанов Б.Э.');
@@ -286,16 +321,16 @@ describe('UMK publishing', () => {
     const bases =
       (await backend.client.post('/api/library/basebookcategories', { body: {} })) ?? [];
     const base = bases[0]!;
-    await events.selectOptions(field('Раздел библиотеки'), String(base.id_baseBookCategory));
+    await events.selectOptions(field(/^Раздел библиотеки/), String(base.id_baseBookCategory));
     const categories =
       (await backend.client.post('/api/umk/bookcategories', {
         body: { id_baseBookCategory: base.id_baseBookCategory },
       })) ?? [];
     const category = categories[0]!;
     await waitFor(() =>
-      expect(within(field('Категория')).getAllByRole('option').length).toBeGreaterThan(1),
+      expect(within(field(/^Категория/)).getAllByRole('option').length).toBeGreaterThan(1),
     );
-    await events.selectOptions(field('Категория'), String(category.id_bookCategory));
+    await events.selectOptions(field(/^Категория/), String(category.id_bookCategory));
     await events.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -350,7 +385,7 @@ describe('UMK publishing', () => {
     await materialsList();
     await events.click(screen.getByRole('button', { name: 'Добавить материал' }));
     const { dialog, field } = formOf('Новый материал');
-    await events.selectOptions(field('Вид материала'), '1');
+    await events.selectOptions(field(/^Вид материала/), '1');
     await events.type(field(/^Название/), 'Лекции 2');
     await events.type(field(/^Количество страниц/), '12');
     await events.upload(field('Выбрать файл'), pdf('lectures-2.pdf'));
@@ -478,7 +513,7 @@ describe('UMK sources and limits', () => {
     const { dialog, field } = formOf('Новый материал');
     await events.click(within(dialog).getByRole('radio', { name: 'Книга из библиотеки' }));
     expect(within(dialog).queryByLabelText('Выбрать файл')).toBeNull();
-    await events.selectOptions(field('Вид материала'), '1');
+    await events.selectOptions(field(/^Вид материала/), '1');
     await events.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
     expect(within(dialog).getByText('Выберите книгу.')).toBeTruthy();
 
@@ -492,15 +527,15 @@ describe('UMK sources and limits', () => {
       (await backend.client.post('/api/library/getbooklist', {
         body: { id_bookCategory: category!.id_bookCategory, id_human: user.id, id_humanType: 1 },
       })) ?? [];
-    await events.selectOptions(field('Раздел библиотеки'), String(base!.id_baseBookCategory));
+    await events.selectOptions(field(/^Раздел библиотеки/), String(base!.id_baseBookCategory));
     await waitFor(() =>
-      expect(within(field('Категория')).getAllByRole('option').length).toBeGreaterThan(1),
+      expect(within(field(/^Категория/)).getAllByRole('option').length).toBeGreaterThan(1),
     );
-    await events.selectOptions(field('Категория'), String(category!.id_bookCategory));
+    await events.selectOptions(field(/^Категория/), String(category!.id_bookCategory));
     await waitFor(() =>
-      expect(within(field('Книга')).getAllByRole('option').length).toBeGreaterThan(1),
+      expect(within(field(/^Книга \*$/)).getAllByRole('option').length).toBeGreaterThan(1),
     );
-    await events.selectOptions(field('Книга'), String(book!.id_eBook));
+    await events.selectOptions(field(/^Книга \*$/), String(book!.id_eBook));
     expect((field(/^Название/) as HTMLInputElement).value).toBe(book!.name);
     expect((field('Автор') as HTMLInputElement).value).toBe(book!.author);
     await events.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
@@ -526,7 +561,7 @@ describe('UMK sources and limits', () => {
     const big = new File([new Uint8Array(1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
     await events.upload(field('Выбрать файл'), big);
     expect(within(dialog).getByText(/Размер файла не должен превышать 1 МБ/)).toBeTruthy();
-    await events.selectOptions(field('Вид материала'), '1');
+    await events.selectOptions(field(/^Вид материала/), '1');
     await events.type(field(/^Название/), 'Большой файл');
     await events.type(field(/^Количество страниц/), '3');
     await events.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
@@ -637,5 +672,78 @@ describe('UMK for a student', () => {
           .sort(),
       ),
     );
+  });
+});
+
+describe('UMK on the shared academic context', () => {
+  /** The teacher's disciplines this year and semester half, as the discipline column lists them. */
+  async function columnDisciplines(client: LmsClient, uid: number) {
+    const year = (await client.get('/api/discipline/current/year.json'))![0]!.id_a_year;
+    const ws = (await client.get('/api/discipline/current/ws.json'))![0]!.ws;
+    const disciplines = (await client.post('/api/discipline/list', { body: { uid, ws, year } }))!;
+    const semesterOf = async (id_discipline: number) =>
+      (await client.post('/api/discipline/semester/list', {
+        body: { uid, year, ws, id_discipline },
+      }))![0]!.id_semester;
+    return { disciplines, semesterOf };
+  }
+
+  const filter = (label: string) =>
+    within(screen.getByRole('region', { name: 'Дисциплина и вид материала' })).getByLabelText(
+      label,
+    ) as HTMLSelectElement;
+
+  it('follows a discipline chosen in the column, and a discipline chosen here becomes the shared one', async () => {
+    const { backend, user, events } = await openAsTeacher();
+    const { disciplines, semesterOf } = await columnDisciplines(backend.client, user.uid);
+    expect(disciplines.length).toBeGreaterThan(1);
+    await waitFor(() => expect(Number(filter('Семестр').value)).toBeGreaterThan(0));
+    expect(filter('Дисциплина').value).toBe('-1');
+
+    // A class of the column whose semester has another discipline of the teacher's in the UMK.
+    let found: { chosen: (typeof disciplines)[number]; semester: number; other: number } | null =
+      null;
+    for (const chosen of disciplines) {
+      const semester = await semesterOf(chosen.id_discipline);
+      const rows =
+        (await backend.client.post('/api/umk/disciplines', {
+          body: { uid: user.uid, id_semester: semester },
+        })) ?? [];
+      const other = disciplineOptions(rows).find((option) => option.id !== chosen.id_discipline);
+      if (other && rows.some((row) => row.id_discipline === chosen.id_discipline)) {
+        found = { chosen, semester, other: other.id };
+        break;
+      }
+    }
+    expect(found).not.toBeNull();
+    const { chosen, semester } = found!;
+    const other = { id: found!.other };
+
+    // The discipline column (or the journal's pickers) chooses a class: the UMK follows.
+    act(() => chooseDiscipline(chosen.id_discipline));
+    await waitFor(() => expect(filter('Дисциплина').value).toBe(String(chosen.id_discipline)));
+    expect(filter('Семестр').value).toBe(String(semester));
+    expect(chosenDiscipline.value).toBe(chosen.id_discipline);
+
+    // Another discipline of that semester chosen here: the shell's class is that one now.
+    await events.selectOptions(filter('Дисциплина'), String(other.id));
+    expect(chosenDiscipline.value).toBe(other.id);
+    expect(filter('Семестр').value).toBe(String(semester));
+
+    // And the column choosing again is followed again.
+    act(() => chooseDiscipline(chosen.id_discipline));
+    await waitFor(() => expect(filter('Дисциплина').value).toBe(String(chosen.id_discipline)));
+  });
+
+  it('starts on the class chosen before the UMK opened', async () => {
+    const { backend, user } = await signInDemo('teacher');
+    const { disciplines, semesterOf } = await columnDisciplines(backend.client, user.uid);
+    const chosen = disciplines[0]!;
+    const semester = await semesterOf(chosen.id_discipline);
+    chooseDiscipline(chosen.id_discipline);
+    await renderApp({ client: backend.client, path: '/lms/umk' });
+    await screen.findByRole('heading', { level: 1, name: 'Учебно-методический комплекс' });
+    await waitFor(() => expect(filter('Дисциплина').value).toBe(String(chosen.id_discipline)));
+    expect(filter('Семестр').value).toBe(String(semester));
   });
 });

@@ -61,6 +61,11 @@ describe('login error texts', () => {
       loginErrorKey({ error: new LmsError('CONNECTION_ERROR', 'x'), tokenPresent: false }),
     ).toBe('serverUnavailable');
   });
+
+  it('a server holding back repeated attempts (429) asks to wait, whatever the password', () => {
+    const throttled = new LmsError('CLIENT_ERROR', 'Too many attempts', { status: 429 });
+    expect(loginErrorKey({ error: throttled, tokenPresent: false })).toBe('tooManyAttempts');
+  });
 });
 
 describe('photo', () => {

@@ -173,4 +173,3 @@ export function findSection(pathname: string): Section | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return SECTIONS.find((section) => section.path === path);
 }
-

@@ -1,5 +1,5 @@
 import type { UploadProgress } from '@lms/client';
-import { toHtmlLang } from '@lms/i18n';
+import { formatNumber, formatPercent } from '@lms/i18n';
 import { useCallback, useRef, useState } from 'react';
 
 /*
@@ -135,24 +135,19 @@ const KB = 1024;
 
 /** A file size in the interface language: '512 Б', '48 КБ', '2,4 МБ' (ru), '2.4 MB' (en). */
 export function formatFileSize(bytes: number, language: string): string {
-  const locale = toHtmlLang(language);
   const [value, unit] =
     bytes >= BYTES_PER_MB
       ? [bytes / BYTES_PER_MB, 'megabyte']
       : bytes >= KB
         ? [bytes / KB, 'kilobyte']
         : [bytes, 'byte'];
-  return new Intl.NumberFormat(locale, {
+  return formatNumber(value, language, {
     style: 'unit',
     unit,
     unitDisplay: 'short',
     maximumFractionDigits: value < 10 && unit !== 'byte' ? 1 : 0,
-  }).format(value);
+  });
 }
 
-export function formatPercent(fraction: number, language: string): string {
-  return new Intl.NumberFormat(toHtmlLang(language), {
-    style: 'percent',
-    maximumFractionDigits: 0,
-  }).format(fraction);
-}
+/** Upload progress as a whole percent in the interface language. */
+export { formatPercent };

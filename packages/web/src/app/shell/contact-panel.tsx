@@ -1,14 +1,18 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Loading } from '../../components/ui/loading';
 import { Panel } from '../../components/ui/panel';
 import { QueryFailed } from '../../components/ui/query-state';
+import { usePublishUnreadTotal, useUnreadCounts } from '../../features/chat/api/unread-counts';
+import { groupChatQueryOf } from '../../features/chat/utils/conversation';
+import { groupUnreadOf } from '../../features/chat/utils/unread-counts';
+import { useSessionUser } from '../../features/session/api/use-session-user';
 import { GROUP_CHAT_ID, type ChatPartner } from '../../lib/academic-context/selection';
 import type { AcademicContext } from '../../lib/academic-context/use-academic-context';
 import { useContacts } from '../../lib/reference-data/contacts';
-import { isTeacher, ROLE_STUDENT, ROLE_TEACHER } from '../../lib/roles';
+import { isPortalUser, isTeacher, ROLE_STUDENT, ROLE_TEACHER } from '../../lib/roles';
 import { matchesSearch } from '../../lib/search-text';
 import styles from './side-panels.module.css';
 
@@ -19,17 +23,27 @@ export interface ContactPanelProps {
 /**
  * The contact column (section 2): the group chat pseudo-contact, then the discipline's students
  * (for a teacher) or teachers (for a student) with their unread counts, searchable by name.
- * Opening one shows the conversation at /lms/chat.
+ * Opening one shows the conversation at /lms/chat. The group chat's count comes from the chat's
+ * unread counts of the discipline, whose total also goes to the page title and the app badge.
  */
 export function ContactPanel({ academic }: ContactPanelProps) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const searchId = useId();
+  const groupUnreadId = useId();
   const [search, setSearch] = useState('');
   const contacts = useContacts(academic.contacts);
+  const session = useSessionUser();
+  const user = isPortalUser(session.data) ? session.data : null;
+  const unread = useUnreadCounts(user && groupChatQueryOf(user, academic), { poll: true });
+  usePublishUnreadTotal(unread.data);
+  const groupUnread = unread.data ? groupUnreadOf(unread.data) : 0;
   const open = (partner: ChatPartner) => {
     academic.choose.contact(partner);
-    void navigate('/lms/chat');
+    // The choice is in the address already (one history entry); elsewhere the chat opens with it.
+    if (pathname !== '/lms/chat')
+      void navigate({ pathname: '/lms/chat', search: window.location.search });
   };
 
   let body;
@@ -70,9 +84,21 @@ export function ContactPanel({ academic }: ContactPanelProps) {
               type="button"
               className={styles.item}
               aria-current={current?.idid === GROUP_CHAT_ID}
+              aria-describedby={groupUnread > 0 ? groupUnreadId : undefined}
               onClick={() => open(groupChat)}
             >
               <span className={styles.itemText}>{groupChat.fio}</span>
+              {/* The group chat keeps its name; its count is the button's description. */}
+              {groupUnread > 0 ? (
+                <>
+                  <span className={styles.badge} aria-hidden="true">
+                    {groupUnread}
+                  </span>
+                  <span id={groupUnreadId} hidden>
+                    {t('panels.contacts.unread', { count: groupUnread })}
+                  </span>
+                </>
+              ) : null}
             </button>
           </li>
           {shown.map((contact) => (

@@ -6,6 +6,7 @@ import { PickerField } from '../../components/ui/picker-field';
 import { QueryFailed } from '../../components/ui/query-state';
 import type { AcademicContext } from '../../lib/academic-context/use-academic-context';
 import type { Ws } from '../../lib/reference-data/current-ws';
+import { useVocabulary } from '../../lib/vocabulary';
 import styles from './side-panels.module.css';
 
 export interface DisciplinePanelsProps {
@@ -28,6 +29,7 @@ export function DisciplinePanels({ academic }: DisciplinePanelsProps) {
 
 function PeriodPanel({ academic }: DisciplinePanelsProps) {
   const { t } = useTranslation('shell');
+  const words = useVocabulary();
   const { currentWs, semesters, groups, discipline, semester, group, ws, choose } = academic;
   let body;
   if (currentWs.isError) {
@@ -44,7 +46,10 @@ function PeriodPanel({ academic }: DisciplinePanelsProps) {
         <PickerField
           label={t('panels.period.ws')}
           value={ws ?? -1}
-          options={currentWs.data.map((half) => ({ id: half.ws, name: half.name }))}
+          options={currentWs.data.map((half) => ({
+            id: half.ws,
+            name: words.semesterHalf(half.ws, half.name),
+          }))}
           onChange={(id) => {
             if (id !== -1) choose.ws(id as Ws);
           }}
@@ -53,7 +58,10 @@ function PeriodPanel({ academic }: DisciplinePanelsProps) {
           <PickerField
             label={t('panels.period.semester')}
             value={semester?.id_semester ?? -1}
-            options={semesterList.map((item) => ({ id: item.id_semester, name: item.name }))}
+            options={semesterList.map((item) => ({
+              id: item.id_semester,
+              name: words.semester(item.name),
+            }))}
             onChange={(id) => {
               if (id !== -1) choose.semester(id);
             }}
@@ -65,7 +73,7 @@ function PeriodPanel({ academic }: DisciplinePanelsProps) {
             value={group?.id_group ?? -1}
             options={groupList.map((item) => ({
               id: item.id_group,
-              name: item.isPotok ? t('panels.period.stream', { name: item.name }) : item.name,
+              name: words.group(item),
             }))}
             onChange={(id) => {
               if (id !== -1) choose.group(id);

@@ -69,14 +69,25 @@ function useKeepReadingOnPhone(pathname: string) {
  * from a chat keep the tab.
  * Decided before paint, so the apps grid never flashes.
  */
-function useLinkOpensNews(isMain: boolean, key: string, hash: string, state: unknown) {
+function useLinkOpensNews(
+  isMain: boolean,
+  pathname: string,
+  key: string,
+  hash: string,
+  state: unknown,
+) {
   const navigationType = useNavigationType();
+  const previousPath = useRef(pathname);
   useLayoutEffect(() => {
+    // A choice on the main screen itself (a discipline, a contact) only changes the address's
+    // search: the tab stays.
+    const arrived = previousPath.current !== pathname;
+    previousPath.current = pathname;
     if (!isMain) return;
     const named = (state as MainTabState | null)?.mainTab;
     if (named !== undefined) selectMainTab(named);
     // '#messages' is the way back from a chat to the contacts, not a link to the news.
-    else if (navigationType === 'PUSH' && !hash) selectMainTab(MAIN_TABS.news);
+    else if (navigationType === 'PUSH' && arrived && !hash) selectMainTab(MAIN_TABS.news);
     // Once per navigation (its key), not again when the tab is changed in place.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
@@ -102,7 +113,7 @@ export function ShellFrame({ portalName, session, profileMenu, skipLink }: Shell
   useKeepReadingOnPhone(location.pathname);
   const mobile = isMobile.value;
   const isMain = isMainPath(location.pathname);
-  useLinkOpensNews(isMain, location.key, location.hash, location.state);
+  useLinkOpensNews(isMain, location.pathname, location.key, location.hash, location.state);
   const section = findSection(location.pathname);
   const railOpen = railIsOpen(section);
   const panel = resolveMobilePanel({

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AcademicContext } from '../../lib/academic-context/use-academic-context';
 import { PLACEHOLDER_ID } from '../../lib/pickers';
 import type { Ws } from '../../lib/reference-data/current-ws';
+import { useVocabulary } from '../../lib/vocabulary';
 import { PickerField } from '../ui/picker-field';
 
 export interface AcademicPickersProps {
@@ -17,6 +18,7 @@ export interface AcademicPickersProps {
  */
 export function AcademicPickers({ academic, className }: AcademicPickersProps) {
   const { t } = useTranslation('shell');
+  const words = useVocabulary();
   const { currentWs, disciplines, semesters, groups, discipline, semester, group, ws, choose } =
     academic;
   return (
@@ -25,7 +27,10 @@ export function AcademicPickers({ academic, className }: AcademicPickersProps) {
         className={className}
         label={t('panels.period.ws')}
         value={ws ?? PLACEHOLDER_ID}
-        options={(currentWs.data ?? []).map((half) => ({ id: half.ws, name: half.name }))}
+        options={(currentWs.data ?? []).map((half) => ({
+          id: half.ws,
+          name: words.semesterHalf(half.ws, half.name),
+        }))}
         query={currentWs}
         failedText={t('panels.period.failed')}
         onChange={(id) => {
@@ -51,7 +56,7 @@ export function AcademicPickers({ academic, className }: AcademicPickersProps) {
         disabled={!discipline}
         options={(discipline ? (semesters.data ?? []) : []).map((item) => ({
           id: item.id_semester,
-          name: item.name,
+          name: words.semester(item.name),
         }))}
         query={discipline ? semesters : undefined}
         failedText={t('panels.period.failed')}
@@ -66,7 +71,7 @@ export function AcademicPickers({ academic, className }: AcademicPickersProps) {
         disabled={!semester}
         options={(semester ? (groups.data ?? []) : []).map((item) => ({
           id: item.id_group,
-          name: item.isPotok ? t('panels.period.stream', { name: item.name }) : item.name,
+          name: words.group(item),
         }))}
         query={semester ? groups : undefined}
         failedText={t('panels.period.failed')}

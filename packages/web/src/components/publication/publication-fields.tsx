@@ -243,6 +243,7 @@ function CategoryPickers({
         options={baseOptions}
         query={bases}
         disabled={disabled}
+        required
         // Another base category: the category chosen in the old one no longer applies.
         onChange={(id) => onChange({ ...draft, id_baseBookCategory: id, id_bookCategory: -1 })}
       />
@@ -252,6 +253,7 @@ function CategoryPickers({
         options={categoryOptions}
         query={categories}
         disabled={disabled || base === -1}
+        required
         error={error}
         onChange={(id) => onChange({ ...draft, id_bookCategory: id })}
       />

@@ -28,6 +28,8 @@ export interface PickerFieldProps {
   /** The placeholder entry's id: -1, or section 9's stream placeholder 0 ('Выберите поток'). */
   placeholderId?: number;
   disabled?: boolean;
+  /** The form cannot be sent without a choice: the label carries the mark the text fields have. */
+  required?: boolean;
   /** The request of the options: busy while it runs, a failed state with a retry when it failed. */
   query?: OptionsQuery;
   /** What the failed state says ('Не удалось загрузить список преподавателей.'). */
@@ -52,6 +54,7 @@ export function PickerField({
   placeholder = PLACEHOLDER_TEXT,
   placeholderId = PLACEHOLDER_ID,
   disabled = false,
+  required = false,
   busy = false,
   query,
   failedText,
@@ -68,6 +71,7 @@ export function PickerField({
     <div className={cx(styles.field, className)}>
       <label htmlFor={id} className={styles.label}>
         {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
       </label>
       <select
         id={id}
@@ -77,6 +81,7 @@ export function PickerField({
         aria-busy={busy || query?.isFetching || undefined}
         aria-describedby={describedBy || undefined}
         aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
         onChange={(event) => onChange(Number(event.target.value))}
       >
         <option value={placeholderId}>{placeholder}</option>

@@ -1,18 +1,12 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import type { FetchStatus } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useOnlineStatus } from '../../lib/online-status';
+import { sessionReconnecting } from '../../lib/session-status';
 import { Icon } from './icon';
+import { syncedAtValues, useKeptDataNotice } from './offline-banner';
 import { RetryButton } from './retry-button';
 import styles from './status.module.css';
-
-// The same DD.MM.YYYY and H:mm as @lms/i18n/dates, by the browser's Intl: the notice sits in the
-// way in's chunk (app/way-in.ts), which dayjs would push past its size budget.
-const DATE = new Intl.DateTimeFormat('ru-RU', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const TIME = new Intl.DateTimeFormat('ru-RU', { hour: 'numeric', minute: '2-digit' });
 
 /** What a query tells about the data it shows. */
 export interface SyncedQuery {
@@ -41,34 +35,38 @@ export interface StaleNoticeProps {
   updatedAt?: number;
   /** What is shown instead of fresh data; the default names no screen. */
   text?: string;
-  /** Offered while the browser is online; offline, the data refreshes when the network returns. */
+  /** Offered with a failed refresh; offline or reconnecting, the data refreshes by itself. */
   onRetry?: () => void;
 }
 
 /**
- * "Showing saved data · last synced at ...", on every screen that keeps data offline. A failed
- * refresh is announced at once (alert); offline, the banner has said it already (status).
+ * "Showing saved data · last synced at ...", on every screen that keeps data offline. While the
+ * browser is offline or the session is reconnecting, the banner at the top of the page says it
+ * once for every list on it (this notice hands it the time of its last sync); otherwise a
+ * failed refresh is announced here at once (alert), with a retry.
  */
 export function StaleNotice({ updatedAt, text, onRetry }: StaleNoticeProps) {
+  useSignals();
   const { t } = useTranslation('common');
   const online = useOnlineStatus();
+  const banner = !online || sessionReconnecting.value;
+  useKeptDataNotice(banner, updatedAt);
+  if (banner) return null;
   return (
-    <div className={styles.stale} role={online ? 'alert' : 'status'}>
+    <div className={styles.stale} role="alert">
       <p className={styles.staleText}>
-        <Icon name={online ? 'alert' : 'offline'} size={18} />
+        <Icon name="alert" size={18} />
         <span>
-          {text ?? t(online ? 'stale.failed' : 'stale.offline')}
+          {text ?? t('stale.failed')}
           {updatedAt ? (
             <>
               {' '}
-              <span className={styles.syncedAt}>
-                {t('syncedAt', { date: DATE.format(updatedAt), time: TIME.format(updatedAt) })}
-              </span>
+              <span className={styles.syncedAt}>{t('syncedAt', syncedAtValues(updatedAt))}</span>
             </>
           ) : null}
         </span>
       </p>
-      {online && onRetry ? <RetryButton onRetry={onRetry} /> : null}
+      {onRetry ? <RetryButton onRetry={onRetry} /> : null}
     </div>
   );
 }

@@ -25,6 +25,10 @@ export const chosenSemester = signal<number | null>(null);
 export const chosenGroup = signal<number | null>(null);
 export const chosenContact = signal<ChatPartner | null>(null);
 
+/** Counts the person's choices, so a screen can tell whether one was made since it opened. */
+let choices = 0;
+export const choiceCount = (): number => choices;
+
 function clearBelowGroup() {
   chosenContact.value = null;
 }
@@ -45,6 +49,7 @@ function clearBelowWs() {
 }
 
 export function chooseYear(id: number): void {
+  choices += 1;
   batch(() => {
     chosenYear.value = id;
     clearBelowWs();
@@ -52,6 +57,7 @@ export function chooseYear(id: number): void {
 }
 
 export function chooseWs(ws: Ws): void {
+  choices += 1;
   batch(() => {
     chosenWs.value = ws;
     clearBelowWs();
@@ -59,6 +65,7 @@ export function chooseWs(ws: Ws): void {
 }
 
 export function chooseDiscipline(id: number | null): void {
+  choices += 1;
   batch(() => {
     chosenDiscipline.value = id;
     clearBelowDiscipline();
@@ -66,6 +73,7 @@ export function chooseDiscipline(id: number | null): void {
 }
 
 export function chooseSemester(id: number): void {
+  choices += 1;
   batch(() => {
     chosenSemester.value = id;
     clearBelowSemester();
@@ -73,6 +81,7 @@ export function chooseSemester(id: number): void {
 }
 
 export function chooseGroup(id: number): void {
+  choices += 1;
   batch(() => {
     chosenGroup.value = id;
     clearBelowGroup();
@@ -80,6 +89,7 @@ export function chooseGroup(id: number): void {
 }
 
 export function chooseContact(contact: ChatPartner | null): void {
+  choices += 1;
   chosenContact.value = contact;
 }
 

@@ -2,9 +2,16 @@ import type { LmsClient } from '@lms/client';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import type { Conversation } from '../utils/conversation';
-import { threadFromPage, type ChatMessagesPage, type ChatThread } from '../utils/thread';
+import {
+  firstUnreadNotHeld,
+  prependOlder,
+  threadFromPage,
+  type ChatMessagesPage,
+  type ChatThread,
+} from '../utils/thread';
 import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 import { chatKeys } from './chat-keys';
+import { fetchOlder } from './page-thread';
 
 /**
  * The latest page of a conversation: POST /api/chat/messages (private) or
@@ -24,14 +31,36 @@ export async function fetchLatestPage(
   return client.post('/api/chat/messages', { body: conversation.query, signal });
 }
 
+/**
+ * What opening a conversation loads: the latest page, then older pages (20 at a time) until the
+ * first unread message (the answer's unread start) is held, so the unread divider stands before it
+ * however many are unread. Paging stops at the beginning of the conversation or at a page that
+ * brings nothing older.
+ */
+export async function fetchOpeningThread(
+  client: LmsClient,
+  conversation: Conversation,
+  signal?: AbortSignal,
+): Promise<ChatThread> {
+  let thread = threadFromPage(await fetchLatestPage(client, conversation, signal));
+  for (;;) {
+    const top = thread.messages[0]?.id_message;
+    if (top === undefined || !firstUnreadNotHeld(thread)) return thread;
+    const older = await fetchOlder(client, conversation, top, signal);
+    const next = prependOlder(thread, older);
+    // A page that brings nothing older would be asked for again and again: the paging ends.
+    if ((next.messages[0]?.id_message ?? top) >= top) return { ...next, hasOlder: false };
+    thread = next;
+  }
+}
+
 export function getThreadQueryOptions(client: LmsClient, conversation: Conversation | null) {
   // The conversation's key names it whole (who, with whom, where): it is the cache key.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: chatKeys.thread(conversation?.key ?? ''),
     queryFn: conversation
-      ? async ({ signal }): Promise<ChatThread> =>
-          threadFromPage(await fetchLatestPage(client, conversation, signal))
+      ? ({ signal }): Promise<ChatThread> => fetchOpeningThread(client, conversation, signal)
       : skipToken,
     // Section 4: opening a contact clears and loads its messages: the screen shows a copy kept
     // from before it opened only while the latest page cannot be had (offline, or the server

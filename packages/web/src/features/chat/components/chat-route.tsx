@@ -1,13 +1,16 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { MESSAGES_HASH, returnFromChat } from '../../../lib/main-tabs';
+import { useApiClient } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-chrome';
+import { getContactsQueryOptions } from '../../../lib/reference-data/contacts';
 import { useShellSession } from '../../../lib/shell-session';
 import { isMobile } from '../../../lib/viewport';
-import { conversationOf } from '../utils/conversation';
+import { conversationOf, conversationTitle, groupChatQueryOf } from '../utils/conversation';
 import { ChatScreen } from './chat-screen';
 
 /** /lms/chat: the conversation chosen in the contact column, or a word on how to choose one. */
@@ -15,8 +18,13 @@ export function ChatRoute() {
   useSignals();
   const { t } = useTranslation('chat');
   const { user, academic, config } = useShellSession();
-  const conversation = conversationOf(user, academic);
-  usePageTitle(conversation ? `${conversation.title} · ${t('title')}` : t('title'));
+  const chosen = conversationOf(user, academic);
+  // The contact list the shell shows (read here without a refresh of its own): a contact restored
+  // by id (a reload) gets its name from it.
+  const contacts = useQuery(getContactsQueryOptions(useApiClient(), academic.contacts));
+  const name = chosen && conversationTitle(chosen, contacts.data, t('groupChat'));
+  const conversation = chosen && { ...chosen, title: name ?? t('title') };
+  usePageTitle(name ? `${name} · ${t('title')}` : t('title'));
   if (!conversation) {
     return (
       <>
@@ -38,6 +46,7 @@ export function ChatRoute() {
       user={user}
       conversation={conversation}
       contacts={academic.contacts}
+      unreadQuery={groupChatQueryOf(user, academic)}
       maxSizeMb={config?.maxSizeMb}
     />
   );

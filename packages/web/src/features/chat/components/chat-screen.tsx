@@ -22,8 +22,13 @@ import { useThread } from '../api/get-thread';
 import { useThreadPaging } from '../api/page-thread';
 import { useReadAll, useReadMessage } from '../api/read-messages';
 import { cancelSend, chatOutbox, registerChatSender, type ChatSend } from '../api/send-message';
+import {
+  useOpenConversationCount,
+  usePublishUnreadTotal,
+  useUnreadCounts,
+} from '../api/unread-counts';
 import { useUnreadListener } from '../api/use-unread-listener';
-import type { ChatMessage, Conversation } from '../utils/conversation';
+import type { ChatMessage, ChatQuery, Conversation } from '../utils/conversation';
 import { Composer, type ComposerDraft } from './composer';
 import { MessageList } from './message-list';
 import { PhotoViewer } from './photo-viewer';
@@ -34,11 +39,19 @@ export interface ChatScreenProps {
   conversation: Conversation;
   /** The contact list this conversation was opened from: its new count is cleared on opening. */
   contacts: ContactsParams | null;
+  /** The discipline's unread counts are asked with this (the group chat's query), if known. */
+  unreadQuery: ChatQuery | null;
   maxSizeMb: number | undefined;
 }
 
 /** One open conversation: its messages, the unread state, the composer and the outbox. */
-export function ChatScreen({ user, conversation, contacts, maxSizeMb }: ChatScreenProps) {
+export function ChatScreen({
+  user,
+  conversation,
+  contacts,
+  unreadQuery,
+  maxSizeMb,
+}: ChatScreenProps) {
   useSignals();
   const { t } = useTranslation('chat');
   const navigate = useNavigate();
@@ -108,6 +121,16 @@ export function ChatScreen({ user, conversation, contacts, maxSizeMb }: ChatScre
 
   // A copy from before this screen opened shows only while the latest page cannot be had.
   const keptCopy = thread.data !== undefined && thread.dataUpdatedAt < openedAt;
+
+  // The discipline's unread counts: read as the conversation opens (the contact column refreshes
+  // them while it is shown), with this conversation's own count standing for its row.
+  const counts = useUnreadCounts(unreadQuery, { poll: false });
+  useOpenConversationCount(
+    unreadQuery,
+    conversation,
+    thread.data !== undefined && !keptCopy ? unread : null,
+  );
+  usePublishUnreadTotal(counts.data);
   let body;
   if (failedWithoutData(thread)) {
     body = (
@@ -145,11 +168,13 @@ export function ChatScreen({ user, conversation, contacts, maxSizeMb }: ChatScre
             <Icon name="arrowLeft" />
           </button>
         ) : null}
-        <h1 id="chat-title" className={styles.title}>
+        {/* One line however long the name: the rest is cut with an ellipsis (the full name stays
+            the heading's text and its tooltip). */}
+        <h1 id="chat-title" className={styles.title} title={conversation.title}>
           {conversation.title}
         </h1>
         {unread > 0 ? (
-          <>
+          <div className={styles.headerMeta}>
             <span className={styles.unread}>{t('unreadCount', { count: unread })}</span>
             <button
               type="button"
@@ -159,7 +184,7 @@ export function ChatScreen({ user, conversation, contacts, maxSizeMb }: ChatScre
             >
               {t('readAll')}
             </button>
-          </>
+          </div>
         ) : null}
       </header>
       {!chatOutbox.persistent ? <p className={styles.notice}>{t('outbox.notPersistent')}</p> : null}

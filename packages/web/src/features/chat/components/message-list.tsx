@@ -1,5 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../../lib/outbox/outbox';
 import type { ChatSend } from '../api/send-message';
@@ -55,14 +62,16 @@ export function MessageList(props: MessageListProps) {
   const anchorRef = useRef<{ key: string; offset: number } | null>(null);
   const openedRef = useRef(false);
   const atBottomRef = useRef(true);
-  const readRef = useRef(new Set<number>());
 
-  // Open at the unread divider or the newest message, once the rows first exist.
+  // Open at the unread divider or the newest message, once the rows first exist. Opened at the
+  // divider, the reader is not at the end: new rows do not pull the view away from it.
   useLayoutEffect(() => {
     if (openedRef.current || rows.length === 0) return;
     openedRef.current = true;
     const index = openingRow(rows);
-    virtualizer.scrollToIndex(index, { align: rows[index]?.kind === 'divider' ? 'start' : 'end' });
+    const atDivider = rows[index]?.kind === 'divider';
+    atBottomRef.current = !atDivider;
+    virtualizer.scrollToIndex(index, { align: atDivider ? 'start' : 'end' });
   });
 
   // After older messages were prepended, put the anchor row back where the reader saw it.
@@ -112,23 +121,7 @@ export function MessageList(props: MessageListProps) {
   }, [olderState, firstKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const visibleItems = virtualizer.getVirtualItems();
-  // Unread messages addressed to the reader are read once they are in view.
-  useEffect(() => {
-    const element = scrollRef.current;
-    if (!element || thread.unreadTotal === 0 || thread.unreadStart === null) return;
-    const top = element.scrollTop;
-    const bottom = top + element.clientHeight;
-    for (const item of visibleItems) {
-      if (item.start >= bottom || item.end <= top) continue;
-      const row = rows[item.index];
-      if (row?.kind !== 'message') continue;
-      const { message } = row;
-      if (message.ismine || message.id_message < thread.unreadStart) continue;
-      if (readRef.current.has(message.id_message)) continue;
-      readRef.current.add(message.id_message);
-      onRead(message);
-    }
-  });
+  useReadInView(scrollRef, thread, onRead);
 
   return (
     <div
@@ -165,6 +158,9 @@ export function MessageList(props: MessageListProps) {
               key={item.key}
               ref={virtualizer.measureElement}
               data-index={item.index}
+              data-read-id={
+                row.kind === 'message' && !row.message.ismine ? row.message.id_message : undefined
+              }
               className={styles.row}
               style={{ transform: `translateY(${item.start}px)` }}
             >
@@ -200,4 +196,75 @@ function Row({ row, isGroup, ...props }: { row: ThreadRow } & MessageListProps) 
       onOpenPhoto={props.onOpenPhoto}
     />
   );
+}
+
+/** A message counts as seen once this share of it (or of the list's height, if taller) is in view. */
+const SEEN_SHARE = 0.5;
+
+/**
+ * Unread messages addressed to the reader are read once they are seen: an IntersectionObserver on
+ * the list watches the rows of the other side's messages as the virtual list mounts them, keeps
+ * which are in view, and reads each unread one (from the unread start on, while any is unread)
+ * once. What is in view is looked at again when the unread state changes (a new message arrived).
+ */
+function useReadInView(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  thread: ChatThread,
+  onRead: (message: ChatMessage) => void,
+) {
+  const inView = useRef(new Set<number>());
+  const sent = useRef(new Set<number>());
+  const observerRef = useRef<IntersectionObserver | null>(null);
+
+  const readSeen = useEffectEvent(() => {
+    if (thread.unreadTotal === 0 || thread.unreadStart === null) return;
+    const start = thread.unreadStart;
+    for (const message of thread.messages) {
+      const id = message.id_message;
+      if (message.ismine || id < start || !inView.current.has(id) || sent.current.has(id)) {
+        continue;
+      }
+      sent.current.add(id);
+      onRead(message);
+    }
+  });
+
+  useEffect(() => {
+    const root = scrollRef.current;
+    if (!root || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          // A row the virtual list let go is watched no more.
+          if (!entry.target.isConnected) observer.unobserve(entry.target);
+          const id = Number((entry.target as HTMLElement).dataset.readId);
+          const visible = entry.intersectionRect.height;
+          const seen =
+            entry.isIntersecting &&
+            (entry.intersectionRatio >= SEEN_SHARE ||
+              visible >= (entry.rootBounds?.height ?? Infinity) * SEEN_SHARE);
+          if (seen) inView.current.add(id);
+          else inView.current.delete(id);
+        }
+        readSeen();
+      },
+      { root, threshold: [0, 0.25, SEEN_SHARE, 0.75, 1] },
+    );
+    observerRef.current = observer;
+    return () => {
+      observer.disconnect();
+      observerRef.current = null;
+    };
+  }, [scrollRef]);
+
+  // After every render the rows the virtual list mounted are watched (watching twice is a no-op).
+  useEffect(() => {
+    const root = scrollRef.current;
+    const observer = observerRef.current;
+    if (!root || !observer) return;
+    for (const row of root.querySelectorAll<HTMLElement>('[data-read-id]')) observer.observe(row);
+  });
+
+  // A changed unread state (new messages, a count corrected) may make a message in view unread.
+  useEffect(() => readSeen(), [thread.unreadStart, thread.unreadTotal, thread.messages]);
 }

@@ -1,6 +1,7 @@
 import type { components } from '@lms/client';
 import { GROUP_CHAT_ID } from '../../../lib/academic-context/selection';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
+import { ROLE_STUDENT } from '../../../lib/roles';
 import type { ShellUser } from '../../../lib/shell-session';
 
 export type ChatQuery = components['schemas']['ChatQuery'];
@@ -24,6 +25,31 @@ export type Conversation =
       group: GroupChatAddress;
       title: string;
     };
+
+/**
+ * The group chat of the active group or stream, addressed as a chat query (id_to -1 with gr_potok
+ * and IsSelect): what the unread counts of the chosen discipline are asked with. Null while the
+ * chain has not reached a group.
+ */
+export function groupChatQueryOf(
+  user: Pick<ShellUser, 'id' | 'role'>,
+  academic: Pick<AcademicContext, 'discipline' | 'group' | 'year' | 'ws'>,
+): ChatQuery | null {
+  const { discipline, group, year, ws } = academic;
+  if (!discipline || !group || year === null || ws === null) return null;
+  return {
+    year,
+    id_from_type: user.role,
+    id_from: user.id,
+    id_to_type: ROLE_STUDENT,
+    id_to: GROUP_CHAT_ID,
+    id_discipline: discipline.id_discipline,
+    ws,
+    kredit: discipline.kredits,
+    gr_potok: group.id_group,
+    IsSelect: group.isPotok ?? false,
+  };
+}
 
 /** The open conversation of the academic context, or null while the chain has not reached one. */
 export function conversationOf(user: ShellUser, academic: AcademicContext): Conversation | null {
@@ -60,4 +86,20 @@ export function conversationOf(user: ShellUser, academic: AcademicContext): Conv
     query,
     title: contact.fio,
   };
+}
+
+/**
+ * The name a conversation is shown with: the group chat's own name, the contact's name as chosen,
+ * or (a contact restored by id, before its name is known) its name in the contact list once that
+ * has arrived; null while it is not known.
+ */
+export function conversationTitle(
+  conversation: Conversation,
+  contacts: readonly { idid: number; fio: string }[] | undefined,
+  groupChatName: string,
+): string | null {
+  if (conversation.kind === 'group') return groupChatName;
+  if (conversation.title.trim()) return conversation.title;
+  const listed = contacts?.find((contact) => contact.idid === conversation.query.id_to)?.fio;
+  return listed?.trim() ? listed : null;
 }

@@ -51,8 +51,38 @@ export function prependOlder(thread: ChatThread, older: readonly ChatMessage[]):
   };
 }
 
+/**
+ * Appends newer messages. Those from the other side that were not held yet arrived unread: they
+ * add to the count, and start the unread part when nothing was unread before.
+ */
 export function appendNewer(thread: ChatThread, newer: readonly ChatMessage[]): ChatThread {
-  return { ...thread, messages: mergeMessages(thread.messages, newer) };
+  const known = new Set(thread.messages.map((message) => message.id_message));
+  const arrived = sortById(
+    newer.filter((message) => !message.ismine && !known.has(message.id_message)),
+  );
+  const first = arrived[0]?.id_message;
+  return {
+    ...thread,
+    messages: mergeMessages(thread.messages, newer),
+    unreadTotal: thread.unreadTotal + arrived.length,
+    unreadStart: thread.unreadTotal === 0 && first !== undefined ? first : thread.unreadStart,
+  };
+}
+
+/**
+ * Whether the first unread message lies before the held messages: some are unread, the unread
+ * start is older than the oldest held message, and older pages may still exist. The thread then
+ * pages back until it holds the first unread message, so the divider can be shown there.
+ */
+export function firstUnreadNotHeld(thread: ChatThread): boolean {
+  const oldest = thread.messages[0]?.id_message;
+  return (
+    thread.unreadTotal > 0 &&
+    thread.unreadStart !== null &&
+    thread.hasOlder &&
+    oldest !== undefined &&
+    oldest > thread.unreadStart
+  );
 }
 
 export function removeMessage(thread: ChatThread, id: number): ChatThread {

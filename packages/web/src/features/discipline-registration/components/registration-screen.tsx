@@ -11,6 +11,7 @@ import { cx } from '../../../lib/class-names';
 import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
 import { useStudentGroups } from '../../../lib/reference-data/student-groups';
 import type { PortalUser } from '../../../lib/roles';
+import { useVocabulary } from '../../../lib/vocabulary';
 import { useOptionalPermission } from '../api/optional';
 import { useRegDefYear, useRegSemesters, useRegYears } from '../api/periods';
 import { useRegList, type RegListRequest } from '../api/reg-list';
@@ -27,6 +28,7 @@ import styles from './registration.module.css';
  */
 export function RegistrationScreen({ user }: { user: PortalUser }) {
   const { t } = useTranslation('discipline-registration');
+  const words = useVocabulary();
   const [chosen, setChosen] = useState({
     year: PLACEHOLDER_ID,
     group: PLACEHOLDER_ID,
@@ -91,12 +93,14 @@ export function RegistrationScreen({ user }: { user: PortalUser }) {
             options={groupList.map((g) => ({ id: g.id_group, name: g.name }))}
             query={groups}
             disabled={year === PLACEHOLDER_ID}
+            // Nothing follows a year without a group: the student is told why.
+            hint={groups.isSuccess && groupList.length === 0 ? t('noGroupInYear') : undefined}
             onChange={(id) => choose({ group: id, semester: -1 })}
           />
           <PickerField
             label={t('semester')}
             value={semester}
-            options={semesterList.map((s) => ({ id: s.id_semester, name: s.name }))}
+            options={semesterList.map((s) => ({ id: s.id_semester, name: words.semester(s.name) }))}
             query={semesters}
             disabled={group === PLACEHOLDER_ID}
             onChange={(id) => choose({ semester: id })}

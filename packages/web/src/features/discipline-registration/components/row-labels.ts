@@ -1,17 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { useExaminationName } from '../../../lib/examination-name';
+import { useVocabulary } from '../../../lib/vocabulary';
 
 const LESSON_KINDS = ['1', '2', '3'] as const;
 
-/** Names of a row's kind of lesson and form of control in the interface language ('#7' if unknown). */
+/**
+ * Names of a row's kind of lesson (as registration words it: 'Лекции', a part of the course) and
+ * form of control, in the interface language ('#7' if unknown).
+ */
 export function useRowLabels() {
   const { t } = useTranslation('discipline-registration');
-  const examination = useExaminationName();
+  const words = useVocabulary();
   return {
     lessonKind: (id: number) => {
       const key = LESSON_KINDS.find((k) => k === String(id));
       return key ? t(`lessonKinds.${key}`) : `#${id}`;
     },
-    examination: (id: number) => examination(id),
+    examination: (id: number) => words.examination(id),
   };
 }

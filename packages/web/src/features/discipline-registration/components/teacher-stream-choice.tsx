@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { FailureMessage, useFailureDetail } from '../../../components/ui/failure-message';
 import { PickerField } from '../../../components/ui/picker-field';
 import { offeredId } from '../../../lib/pickers';
+import { useVocabulary } from '../../../lib/vocabulary';
 import {
   useRegStreams,
   useRegTeachers,
@@ -53,6 +54,7 @@ export function TeacherStreamChoice({
   onSaved,
 }: TeacherStreamChoiceProps) {
   const { t } = useTranslation('discipline-registration');
+  const words = useVocabulary();
   const failureDetail = useFailureDetail();
   const [chosen, setChosen] = useState({ teacher: NO_TEACHER, stream: NO_STREAM });
   const teachers = useRegTeachers(source, course);
@@ -66,7 +68,7 @@ export function TeacherStreamChoice({
   );
   const streamOptions = (streams.data ?? []).map((s) => ({
     id: s.subgroup,
-    name: s.dop_potokname,
+    name: words.group({ name: s.dop_potokname }),
   }));
   const stream =
     offeredId(streamOptions, chosen.stream, (o) => o.id) === -1 ? NO_STREAM : chosen.stream;

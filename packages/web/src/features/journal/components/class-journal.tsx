@@ -10,7 +10,12 @@ import { Loading } from '../../../components/ui/loading';
 import { QueryFailed } from '../../../components/ui/query-state';
 import { useDeleteJournalDate } from '../api/journal';
 import { journalTable, type Journal, type JournalColumn } from '../utils/journal-calc';
-import type { Assessment, JournalClass, VisitUpdate } from '../utils/journal-class';
+import {
+  classKey,
+  type Assessment,
+  type JournalClass,
+  type VisitUpdate,
+} from '../utils/journal-class';
 import { withPendingVisits } from '../utils/pending-marks';
 import { ExportActions } from './export-actions';
 import { JournalTable, type JournalCell } from './journal-table';
@@ -76,6 +81,8 @@ export function ClassJournal({
         <EmptyState icon="journal" text={t('table.empty')} />
       ) : (
         <JournalTable
+          // Each class opens afresh, at its first dates.
+          key={classKey(cls)}
           table={table}
           pending={table.pending}
           label={t('table.title')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionIcon } from '../../../components/ui/action-icons';
 import { Button } from '../../../components/ui/button';
 import { FailureMessage } from '../../../components/ui/failure-message';
+import { CSV_TYPE } from '../../../lib/csv-export';
 import { downloadBlob, downloadTextFile } from '../../../lib/download-file';
 import type { JournalTable } from '../utils/journal-calc';
 import { exportFileName, journalCsv, journalSheet, journalXlsx } from '../utils/journal-export';
@@ -16,7 +17,7 @@ export interface ExportActionsProps {
 
 /** CSV, Excel (its writer loaded only now) and print of the journal as the screen shows it. */
 export function ExportActions({ table, fileName }: ExportActionsProps) {
-  const { t } = useTranslation('journal');
+  const { t, i18n } = useTranslation('journal');
   const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
   const [failed, setFailed] = useState(false);
   const sheet = () =>
@@ -34,8 +35,8 @@ export function ExportActions({ table, fileName }: ExportActionsProps) {
       if (kind === 'csv') {
         downloadTextFile(
           exportFileName(fileName, 'csv'),
-          await journalCsv(sheet()),
-          'text/csv;charset=utf-8',
+          await journalCsv(sheet(), i18n.language),
+          CSV_TYPE,
         );
       } else {
         downloadBlob(

@@ -1,6 +1,7 @@
+import { formatDecimal } from '@lms/i18n';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { dayjs, formatDate } from '@lms/i18n/dates';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, memo, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ActionIcon } from '../../../components/ui/action-icons';
@@ -56,14 +57,34 @@ function usePrinting(): boolean {
   return printing;
 }
 
-const formatAverage = (value: number, language: string) =>
-  new Intl.NumberFormat(language === 'kg' ? 'ky' : language, { maximumFractionDigits: 2 }).format(
-    value,
-  );
+const formatAverage = (value: number, language: string) => formatDecimal(value, language);
+
+/**
+ * A date added to the table on screen (a roll just saved) is scrolled into view beside the
+ * totals; the table otherwise opens, and stays, where the person left it: at the first dates.
+ */
+function useFollowNewDate(scrollRef: RefObject<HTMLDivElement | null>, lastDate?: string): void {
+  const shown = useRef(lastDate);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = lastDate;
+    const element = scrollRef.current;
+    if (!element || !lastDate || !before || lastDate <= before) return;
+    const column = element.querySelector<HTMLElement>(`th[data-date="${lastDate}"]`);
+    if (!column) return;
+    let pinned = 0;
+    for (const cell of element.querySelectorAll<HTMLElement>('thead th[data-figure]')) {
+      pinned += cell.offsetWidth;
+    }
+    const end = column.offsetLeft + column.offsetWidth;
+    element.scrollLeft = Math.max(element.scrollLeft, end - (element.clientWidth - pinned));
+  }, [scrollRef, lastDate]);
+}
 
 /**
  * The journal grid: 'ФИО студента', one column per date, then 'Всего н/б', 'Общая сумма' and
- * 'Средняя оценка'. The header row and the names stay in view while it scrolls both ways; a
+ * 'Средняя оценка'. It opens at the first dates; the header row, the names on the left and the
+ * three totals on the right stay in view while the dates scroll under them, on every width. A
  * large stream renders only the rows in view.
  */
 export function JournalTable({ table, pending, label, onEdit, onDeleteDate }: JournalTableProps) {
@@ -89,57 +110,56 @@ export function JournalTable({ table, pending, label, onEdit, onDeleteDate }: Jo
     [table.columns],
   );
   const lastDate = table.columns.at(-1)?.visitDate;
-  // The latest dates matter most: open (and follow a new date) at the right end.
-  useEffect(() => {
-    const element = scrollRef.current;
-    if (element && lastDate) element.scrollLeft = element.scrollWidth;
-  }, [lastDate]);
+  useFollowNewDate(scrollRef, lastDate);
 
   return (
-    <div
-      ref={scrollRef}
-      className={styles.tableScroll}
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-    >
-      <table
-        className={styles.table}
-        aria-rowcount={table.rows.length + 1}
-        // Fixed layout: the browser sizes the columns from the header alone, not from every cell.
-        style={{
-          width: `calc(var(--name-column) + ${table.columns.length} * var(--date-column) + 3 * var(--figure-column))`,
-        }}
+    // The box sizes the columns to the room it has (container queries in journal.module.css).
+    <div className={styles.tableBox}>
+      <div
+        ref={scrollRef}
+        className={styles.tableScroll}
+        tabIndex={0}
+        role="region"
+        aria-label={label}
       >
-        <JournalHead columns={table.columns} dates={dates} onDeleteDate={onDeleteDate} />
-        <tbody>
-          {padTop > 0 ? (
-            <tr className={styles.spacer} aria-hidden="true">
-              <td colSpan={span} style={{ height: padTop }} />
-            </tr>
-          ) : null}
-          {indexes.map((index) => {
-            const row = table.rows[index];
-            return row ? (
-              <JournalRow
-                key={row.id_student}
-                row={row}
-                rowIndex={index + 2}
-                columns={table.columns}
-                dates={dates}
-                pending={pending}
-                language={i18n.language}
-                onEdit={onEdit}
-              />
-            ) : null;
-          })}
-          {padBottom > 0 ? (
-            <tr className={styles.spacer} aria-hidden="true">
-              <td colSpan={span} style={{ height: padBottom }} />
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
+        <table
+          className={styles.table}
+          aria-rowcount={table.rows.length + 1}
+          // Fixed layout: the browser sizes the columns from the header alone, not from every cell.
+          style={{
+            width: `calc(var(--name-column) + ${table.columns.length} * var(--date-column) + 3 * var(--figure-column))`,
+          }}
+        >
+          <JournalHead columns={table.columns} dates={dates} onDeleteDate={onDeleteDate} />
+          <tbody>
+            {padTop > 0 ? (
+              <tr className={styles.spacer} aria-hidden="true">
+                <td colSpan={span} style={{ height: padTop }} />
+              </tr>
+            ) : null}
+            {indexes.map((index) => {
+              const row = table.rows[index];
+              return row ? (
+                <JournalRow
+                  key={row.id_student}
+                  row={row}
+                  rowIndex={index + 2}
+                  columns={table.columns}
+                  dates={dates}
+                  pending={pending}
+                  language={i18n.language}
+                  onEdit={onEdit}
+                />
+              ) : null;
+            })}
+            {padBottom > 0 ? (
+              <tr className={styles.spacer} aria-hidden="true">
+                <td colSpan={span} style={{ height: padBottom }} />
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -219,13 +239,29 @@ const JournalRow = memo(function JournalRow({
   );
 });
 
+/** A title that wraps between its words only ('Всего н/б' never as 'Всего н/' and 'б'). */
+function Words({ text }: { text: string }) {
+  return text.split(' ').map((word, i) => (
+    <Fragment key={i}>
+      {i > 0 ? ' ' : null}
+      <span className={styles.word}>{word}</span>
+    </Fragment>
+  ));
+}
+
+/** The totals, pinned on the right in this order. */
+const FIGURES = ['absences', 'sum', 'average'] as const;
+
 interface JournalHeadProps {
   columns: readonly JournalColumn[];
   dates: readonly string[];
   onDeleteDate: ((column: JournalColumn) => void) | undefined;
 }
 
-/** The header row: names, one column per date (with its delete button), the three figures. */
+/**
+ * The header row: names, one column per date (with its delete button), the three figures (their
+ * titles shortened where the table is narrow, the full title still their accessible name).
+ */
 const JournalHead = memo(function JournalHead({ columns, dates, onDeleteDate }: JournalHeadProps) {
   const { t } = useTranslation('journal');
   return (
@@ -235,7 +271,7 @@ const JournalHead = memo(function JournalHead({ columns, dates, onDeleteDate }: 
           {t('table.name')}
         </th>
         {columns.map((column, i) => (
-          <th key={column.visitDate} scope="col">
+          <th key={column.visitDate} scope="col" data-date={column.visitDate}>
             <span className={styles.dateHead}>
               <time dateTime={column.visitDate} title={dates[i]}>
                 {dayjs(column.visitDate).format('DD.MM')}
@@ -254,15 +290,16 @@ const JournalHead = memo(function JournalHead({ columns, dates, onDeleteDate }: 
             </span>
           </th>
         ))}
-        <th scope="col" className={styles.figure}>
-          {t('table.absences')}
-        </th>
-        <th scope="col" className={styles.figure}>
-          {t('table.sum')}
-        </th>
-        <th scope="col" className={styles.figure}>
-          {t('table.average')}
-        </th>
+        {FIGURES.map((figure) => (
+          <th key={figure} scope="col" className={styles.figure} data-figure={figure}>
+            <span className={styles.figureTitle}>
+              <Words text={t(`table.${figure}`)} />
+            </span>
+            <span className={styles.figureShort} aria-hidden="true" title={t(`table.${figure}`)}>
+              {t(`table.${figure}Short`)}
+            </span>
+          </th>
+        ))}
       </tr>
     </thead>
   );

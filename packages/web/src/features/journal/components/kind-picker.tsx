@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PickerField } from '../../../components/ui/picker-field';
 import { PLACEHOLDER_ID } from '../../../lib/pickers';
+import { useVocabulary } from '../../../lib/vocabulary';
 import type { LessonKind } from '../api/class-lists';
 
 export interface KindPickerProps {
@@ -14,12 +15,16 @@ export interface KindPickerProps {
 /** The kind of lesson (lecture, practice, lab) of the chosen class, for teachers and students. */
 export function KindPicker({ kinds, kind, onChange }: KindPickerProps) {
   const { t } = useTranslation('journal');
+  const words = useVocabulary();
   return (
     <PickerField
       label={t('class.kind')}
       value={kind?.id_vid_zaniatiy ?? PLACEHOLDER_ID}
       disabled={!kinds}
-      options={(kinds?.data ?? []).map((item) => ({ id: item.id_vid_zaniatiy, name: item.name }))}
+      options={(kinds?.data ?? []).map((item) => ({
+        id: item.id_vid_zaniatiy,
+        name: words.lessonKind(item.id_vid_zaniatiy, item.name),
+      }))}
       query={kinds ?? undefined}
       failedText={t('class.kindsFailed')}
       onChange={(id) => {

@@ -207,6 +207,10 @@ export function RollCall({
                   aria-describedby={nameId}
                   onClick={() => edit(setAbsent(entries, entry.id_student, !absent, absentId))}
                 >
+                  {/* The state shows by more than colour: a box, ticked while absent. */}
+                  <span className={styles.toggleBox} aria-hidden="true">
+                    {absent ? <Icon name="check" size={14} strokeWidth={3} /> : null}
+                  </span>
                   {t('roll.absent')}
                 </button>
                 <select

@@ -1,3 +1,4 @@
+import { numberFormat } from '@lms/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@lms/i18n/dates';
 import { useState } from 'react';
@@ -62,9 +63,7 @@ export function StudentJournal({ user, academic, warningPercent }: StudentJourna
       : null,
   );
   const limit = warningPercent ?? DEFAULT_ABSENCE_WARNING_PERCENT;
-  const percent = new Intl.NumberFormat(i18n.language === 'kg' ? 'ky' : i18n.language, {
-    maximumFractionDigits: 2,
-  });
+  const percent = numberFormat(i18n.language, { maximumFractionDigits: 2 });
 
   let body;
   if (!kinds) {

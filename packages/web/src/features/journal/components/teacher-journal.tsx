@@ -1,3 +1,4 @@
+import { useVocabulary } from '../../../lib/vocabulary';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +53,7 @@ export function TeacherJournal({ user, academic }: TeacherJournalProps) {
   );
 
   const { kinds, kind, cls } = useJournalClass(academic, user.id, kindId);
+  const words = useVocabulary();
 
   const today = todayIso();
   // The class's students (subgroup 0, today): which subgroups it has.
@@ -96,7 +98,11 @@ export function TeacherJournal({ user, academic }: TeacherJournalProps) {
           journal={journal}
           assessments={assessments}
           pending={pendingVisits}
-          exportName={[discipline?.name ?? '', group?.name ?? '', kind?.name ?? '']}
+          exportName={[
+            discipline?.name ?? '',
+            group ? words.group(group) : '',
+            kind ? words.lessonKind(kind.id_vid_zaniatiy, kind.name) : '',
+          ]}
         />
       </>
     );

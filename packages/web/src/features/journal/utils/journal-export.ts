@@ -1,3 +1,4 @@
+import { writeCsv } from '../../../lib/csv-export';
 import type { JournalTable } from './journal-calc';
 
 /** The column titles of the export, in the interface language ('ФИО студента', dates, figures). */
@@ -36,13 +37,12 @@ export function journalSheet(table: JournalTable, titles: ExportTitles): ExportC
 }
 
 /**
- * CSV for a spreadsheet in a Russian, Kyrgyz or English locale: ';' between fields (what Excel
- * expects where the decimal separator is a comma), a BOM so the Cyrillic reads as UTF-8, CRLF.
- * Papaparse is loaded when the user exports, not with the screen.
+ * CSV of the journal in the interface language (lib/csv-export.ts: its decimal mark and
+ * separator, names and dates neutralised against formulas), the average rounded as the screen
+ * rounds it.
  */
-export async function journalCsv(sheet: ExportCell[][]): Promise<string> {
-  const { unparse } = await import('papaparse');
-  return `\uFEFF${unparse(sheet, { delimiter: ';', newline: '\r\n' })}`;
+export function journalCsv(sheet: ExportCell[][], language: string): Promise<string> {
+  return writeCsv(sheet, { language, numbers: { maximumFractionDigits: 2 } });
 }
 
 /** XLSX with the title line frozen and the names column wide; the writer loads on demand. */

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { useId, useRef } from 'react';
+import { useId, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
@@ -9,6 +9,7 @@ import { QueryStaleNotice, type SyncedQuery } from '../../../components/ui/stale
 import surface from '../../../components/ui/surface.module.css';
 import { cx } from '../../../lib/class-names';
 import type { PaymentCode } from '../api/get-payment-code';
+import { codeGroups } from '../utils/code-groups';
 import { formatAmount } from '../utils/format-amount';
 import { CopyCodeButton } from './copy-code-button';
 import styles from './payment-code.module.css';
@@ -46,15 +47,28 @@ function CodeCard({ code }: { code: PaymentCode }) {
   const headingId = useId();
   const codeRef = useRef<HTMLParagraphElement>(null);
   const label = t('code.qr', { code: code.account });
+  const groups = codeGroups(code.account);
   return (
     <section className={cx(surface.card, styles.card)} aria-labelledby={headingId}>
       <div className={styles.cardMain}>
         <h2 id={headingId} className={styles.cardHeading}>
           {t('code.heading')}
         </h2>
-        {/* Digits only: no translation, and a click selects the whole code. */}
-        <p ref={codeRef} className={styles.code} translate="no">
-          {code.account}
+        {/*
+          Digits only: no translation, and a click selects the whole code. The groups are spans
+          with no text between them, so a selection copies the code exactly as the server sent it.
+        */}
+        <p
+          ref={codeRef}
+          className={styles.code}
+          translate="no"
+          style={codeSize(groups, code.account.length)}
+        >
+          {groups.map((group, index) => (
+            <span key={index} className={styles.codeGroup}>
+              {group}
+            </span>
+          ))}
         </p>
         <p className={styles.service}>
           <span>{code.name}</span>
@@ -84,4 +98,9 @@ function CodeCard({ code }: { code: PaymentCode }) {
       </figure>
     </section>
   );
+}
+
+/** What the stylesheet needs to fit the whole code on one line of the card (its font size). */
+function codeSize(groups: readonly string[], length: number): CSSProperties {
+  return { '--code-length': length, '--code-groups': groups.length } as CSSProperties;
 }

@@ -6,12 +6,13 @@ import { PickerField } from '../../../components/ui/picker-field';
 import { QueryFailed } from '../../../components/ui/query-state';
 import surface from '../../../components/ui/surface.module.css';
 import { cx } from '../../../lib/class-names';
-import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
+import { chosenOrFirst, offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
 import type { AcademicYear } from '../../../lib/reference-data/current-year';
 import { useStudentGroups } from '../../../lib/reference-data/student-groups';
 import { useYears } from '../../../lib/reference-data/years';
 import { usePaymentCode } from '../api/get-payment-code';
+import { useStudyYears } from '../api/study-years';
 import { useUslugi, type Usluga } from '../api/get-uslugi';
 import { formatAmount } from '../utils/format-amount';
 import { PaymentCodeResult } from './payment-code-result';
@@ -26,13 +27,16 @@ export interface PaymentCodeScreenProps {
 
 /**
  * The years and services must arrive before the pickers make sense; the default year only chooses
- * where the year picker starts, so when it fails the student picks the year themselves.
+ * where the year picker starts, so when it fails the student picks the year themselves. The year
+ * picker offers only the years in which the student was in a group: any other leads nowhere.
  */
 export function PaymentCodeScreen({ studentId, academic }: PaymentCodeScreenProps) {
   const { t } = useTranslation('payment-code');
   const years = useYears();
+  const studyYears = useStudyYears(years.data, studentId);
   const uslugi = useUslugi();
   const { defaultYear } = academic;
+  const startYearId = academic.chosenYear ?? defaultYear.data?.id_a_year ?? PLACEHOLDER_ID;
 
   let body;
   // Lists kept from an earlier visit stay usable when a refresh fails.
@@ -54,15 +58,18 @@ export function PaymentCodeScreen({ studentId, academic }: PaymentCodeScreenProp
     body = <Loading />;
   } else if (years.data.length === 0) {
     body = <EmptyState icon="calendar" text={t('lists.noYears')} />;
+  } else if (studyYears.none) {
+    body = <EmptyState icon="calendar" text={t('lists.noStudyYears')} />;
   } else if (uslugi.data.length === 0) {
     body = <EmptyState icon="paymentcode" text={t('lists.noServices')} />;
   } else {
     body = (
       <PaymentCodeForm
         studentId={studentId}
-        years={years.data}
+        years={yearsShown(studyYears.years, years.data, startYearId, studyYears.pending)}
+        yearsPending={studyYears.pending}
         uslugi={uslugi.data}
-        startYearId={academic.chosenYear ?? defaultYear.data?.id_a_year ?? PLACEHOLDER_ID}
+        startYearId={startYearId}
         onChooseYear={academic.choose.year}
       />
     );
@@ -76,9 +83,27 @@ export function PaymentCodeScreen({ studentId, academic }: PaymentCodeScreenProp
   );
 }
 
+/**
+ * The year picker's options: the student's years of study; while some years are still being
+ * asked about, the year the picker starts on stays in, so the picker does not flicker to ' --- '.
+ */
+function yearsShown(
+  studyYears: readonly AcademicYear[],
+  allYears: readonly AcademicYear[],
+  startYearId: number,
+  pending: boolean,
+): AcademicYear[] {
+  return allYears.filter(
+    (year) => studyYears.includes(year) || (pending && year.id_a_year === startYearId),
+  );
+}
+
 interface PaymentCodeFormProps {
   studentId: number;
+  /** The years in which the student has a group (see useStudyYears). */
   years: readonly AcademicYear[];
+  /** Some years are still being asked about: the year picker is busy. */
+  yearsPending: boolean;
   uslugi: readonly Usluga[];
   /** The year the shell holds: the user's choice, else the default year. */
   startYearId: number;
@@ -89,6 +114,7 @@ interface PaymentCodeFormProps {
 function PaymentCodeForm({
   studentId,
   years,
+  yearsPending,
   uslugi,
   startYearId,
   onChooseYear,
@@ -101,9 +127,12 @@ function PaymentCodeForm({
   const [chosenGroup, setChosenGroup] = useState<number | null>(null);
   const [chosenUslug, setChosenUslug] = useState<number>(PLACEHOLDER_ID);
 
-  const yearId = yearCleared
-    ? PLACEHOLDER_ID
-    : offeredId(years, startYearId, (year) => year.id_a_year);
+  // The shell's year while it is one of the student's years, else the newest of them; with no
+  // year to start on (the default year failed) the student picks one.
+  const yearId =
+    yearCleared || startYearId === PLACEHOLDER_ID
+      ? PLACEHOLDER_ID
+      : (chosenOrFirst(years, startYearId, (year) => year.id_a_year)?.id_a_year ?? PLACEHOLDER_ID);
   const groups = useStudentGroups(
     yearId === PLACEHOLDER_ID ? null : { id_a_year: yearId, id_student: studentId },
   );
@@ -127,12 +156,14 @@ function PaymentCodeForm({
   else if (groups.isSuccess && groupList.length === 0) groupHint = t('group.empty');
 
   return (
-    <>
+    <div className={styles.form}>
       <div className={cx(surface.card, styles.pickers)}>
         <PickerField
           label={t('fields.year')}
           value={yearId}
           options={years.map((year) => ({ id: year.id_a_year, name: year.name }))}
+          busy={yearsPending}
+          hint={t('fields.yearHint')}
           onChange={(id) => {
             setYearCleared(id === PLACEHOLDER_ID);
             if (id !== PLACEHOLDER_ID) onChooseYear(id);
@@ -171,6 +202,6 @@ function PaymentCodeForm({
         />
       </div>
       <PaymentCodeResult code={code} requested={request !== null} />
-    </>
+    </div>
   );
 }

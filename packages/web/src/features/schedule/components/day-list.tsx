@@ -1,5 +1,5 @@
 import { dayjs } from '@lms/i18n/dates';
-import { useId } from 'react';
+import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateOfDay, groupByDay, type ScheduleDay, type ScheduleLesson } from '../utils/week';
 import { LessonCard } from './lesson-card';
@@ -11,12 +11,21 @@ export interface DayListProps {
   weekParity: 1 | 2;
   /** Day number of today (1 Monday … 7 Sunday). */
   today: number;
+  /** Days side by side in this many columns (a desktop too narrow for the timetable); one by default. */
+  columns?: number;
 }
 
-/** The phone's week: one section per day, lessons in order with their times, today highlighted. */
-export function DayList({ lessons, weekStart, weekParity, today }: DayListProps) {
+/**
+ * The week day by day: lessons in order with their times, today highlighted. One column on a
+ * phone; on a desktop too narrow for the timetable, the days as cards side by side.
+ */
+export function DayList({ lessons, weekStart, weekParity, today, columns = 1 }: DayListProps) {
+  const cards = columns > 1;
   return (
-    <div className={styles.list}>
+    <div
+      className={cards ? `${styles.list} ${styles.cards}` : styles.list}
+      style={cards ? ({ '--week-columns': columns } as CSSProperties) : undefined}
+    >
       {groupByDay(lessons).map((day) => (
         <DaySection
           key={day.day}
@@ -24,6 +33,7 @@ export function DayList({ lessons, weekStart, weekParity, today }: DayListProps)
           date={dateOfDay(weekStart, day.day)}
           isToday={day.day === today}
           weekParity={weekParity}
+          compact={cards}
         />
       ))}
     </div>
@@ -35,9 +45,11 @@ interface DaySectionProps {
   date: Date;
   isToday: boolean;
   weekParity: 1 | 2;
+  /** Narrow cards: the time above each lesson, the lesson in the tighter type. */
+  compact: boolean;
 }
 
-function DaySection({ day, date, isToday, weekParity }: DaySectionProps) {
+function DaySection({ day, date, isToday, weekParity, compact }: DaySectionProps) {
   const { t } = useTranslation('schedule');
   const headingId = useId();
   return (
@@ -69,7 +81,7 @@ function DaySection({ day, date, isToday, weekParity }: DaySectionProps) {
                   {lesson.time_end}
                 </span>
               </p>
-              <LessonCard lesson={lesson} weekParity={weekParity} />
+              <LessonCard lesson={lesson} weekParity={weekParity} compact={compact} />
             </li>
           ))}
         </ol>

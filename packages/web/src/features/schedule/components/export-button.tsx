@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { downloadTextFile } from '../../../lib/download-file';
+import { useVocabulary } from '../../../lib/vocabulary';
 import { buildScheduleCalendar } from '../utils/schedule-ics';
 import type { ScheduleLesson } from '../utils/week';
 import type { SchedulePeriod } from './use-schedule-view';
@@ -27,6 +28,7 @@ export function ExportButton({
   personId,
 }: ExportButtonProps) {
   const { t } = useTranslation('schedule');
+  const words = useVocabulary();
 
   const onExport = () => {
     const text = buildScheduleCalendar({
@@ -46,7 +48,7 @@ export function ExportButton({
           lesson.week_parity === 2 ? t('ics.evenWeeks') : null,
         ];
         return {
-          summary: `${lesson.discipline} (${lesson.vid_zaniatiy})`,
+          summary: `${lesson.discipline} (${words.lessonKind(lesson.id_vid_zaniatiy, lesson.vid_zaniatiy)})`,
           description: notes.filter(Boolean).join('\n'),
         };
       },

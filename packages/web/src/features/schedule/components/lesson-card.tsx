@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useVocabulary } from '../../../lib/vocabulary';
 import { isHeldInWeek, type ScheduleLesson } from '../utils/week';
 import styles from './lesson-card.module.css';
 
@@ -19,6 +20,7 @@ const KIND_CLASS: Record<number, string | undefined> = {
 /** One lesson: discipline, kind, room, and the teacher (student view) or group (teacher view). */
 export function LessonCard({ lesson, weekParity, compact = false }: LessonCardProps) {
   const { t } = useTranslation('schedule');
+  const words = useVocabulary();
   const heldThisWeek = isHeldInWeek(lesson.week_parity, weekParity);
   const className = [
     styles.lesson,
@@ -40,7 +42,7 @@ export function LessonCard({ lesson, weekParity, compact = false }: LessonCardPr
       <p className={styles.tags}>
         <span className={styles.kind}>
           <span className="visually-hidden">{t('lesson.kind')}: </span>
-          {lesson.vid_zaniatiy}
+          {words.lessonKind(lesson.id_vid_zaniatiy, lesson.vid_zaniatiy)}
         </span>
         {lesson.week_parity !== 0 ? (
           <span className={styles.parity}>{t(`parity.${lesson.week_parity}`)}</span>

@@ -124,3 +124,30 @@ export function groupByDay(lessons: readonly ScheduleLesson[]): ScheduleDay[] {
     lessons: sorted.filter((lesson) => lesson.day_number === day),
   }));
 }
+
+/** The pair column of the timetable, and the narrowest a day column may get in it. */
+export const PAIR_COLUMN_PX = 64;
+export const MIN_DAY_PX = 120;
+/** The narrowest a day may get where the week is laid out as day cards. */
+export const MIN_BOARD_DAY_PX = 160;
+
+/**
+ * How the whole week fits a box `width` px wide, never scrolling sideways: as a timetable (days as
+ * columns, pairs as rows) while every day gets at least MIN_DAY_PX beside the pair column, else as
+ * day cards in the fewest rows whose columns are at least MIN_BOARD_DAY_PX wide (`gap` between
+ * them), the days shared evenly between the rows. A box not measured yet (0) takes the timetable.
+ */
+export function weekLayout(
+  width: number,
+  days: number,
+  gap: number,
+): { kind: 'table' } | { kind: 'cards'; columns: number } {
+  if (width <= 0 || width - PAIR_COLUMN_PX >= days * MIN_DAY_PX) return { kind: 'table' };
+  for (let rows = 2; rows < days; rows++) {
+    const columns = Math.ceil(days / rows);
+    if (columns * MIN_BOARD_DAY_PX + (columns - 1) * gap <= width) {
+      return { kind: 'cards', columns };
+    }
+  }
+  return { kind: 'cards', columns: 1 };
+}

@@ -3,6 +3,7 @@ import { clearTokenCookie } from '../../../lib/session-cookies';
 import { forgetOfflineData } from '../../../lib/offline-cache';
 import { clearStorage } from '../../../lib/storage';
 import { persistPreferences } from '../../../lib/preferences';
+import { clearUnreadBadge } from '../../../lib/unread-badge';
 
 /**
  * Section 4: leaving the session clears all local storage and the user, and the data kept for
@@ -14,5 +15,7 @@ export function endLocalSession(queryClient: QueryClient): void {
   persistPreferences();
   clearTokenCookie();
   queryClient.clear();
+  // Unread counts belong to the session: the title and the app icon forget them.
+  clearUnreadBadge();
   void forgetOfflineData();
 }

@@ -2,7 +2,12 @@ import { isLmsError } from '@lms/client';
 
 /** The session namespace's error keys the login screen can show. */
 export type LoginErrorKey =
-  'invalidCredentials' | 'enterCredentials' | 'roleRefused' | 'serverUnavailable' | 'sessionEnded';
+  | 'invalidCredentials'
+  | 'enterCredentials'
+  | 'roleRefused'
+  | 'serverUnavailable'
+  | 'sessionEnded'
+  | 'tooManyAttempts';
 
 /**
  * Section 8: a login that fails with no token says 'Неверное имя пользователя или пароль'; a
@@ -11,6 +16,8 @@ export type LoginErrorKey =
  */
 export function loginErrorKey(outcome: { error?: unknown; tokenPresent: boolean }): LoginErrorKey {
   const { error, tokenPresent } = outcome;
+  // A server that holds back repeated attempts (429) is not saying the password is wrong.
+  if (isLmsError(error) && error.status === 429) return 'tooManyAttempts';
   if (
     isLmsError(error) &&
     error.problem !== 'OK' &&

@@ -12,6 +12,7 @@ import { offeredId } from '../../../lib/pickers';
 import { useBaseCategoryOf } from '../../../lib/reference-data/book-categories';
 import type { PortalUser } from '../../../lib/roles';
 import { useFileAttachments, useUploadTransfer } from '../../../lib/upload-kit';
+import { useVocabulary } from '../../../lib/vocabulary';
 import { useSaveUmk } from '../api/save-umk';
 import type { UmkDiscipline } from '../api/teacher-disciplines';
 import type { UmkItem } from '../api/umk-list';
@@ -70,6 +71,7 @@ export interface MaterialFormProps {
 export function MaterialForm(props: MaterialFormProps) {
   const { user, row, editing, types, maxSizeMb, onClose, onSaved } = props;
   const { t } = useTranslation(['study-materials', 'publication']);
+  const words = useVocabulary();
   const save = useSaveUmk();
   const form = usePublicationForm<UmkErrors>();
   const { bodyRef, errors, outcome } = form;
@@ -130,7 +132,10 @@ export function MaterialForm(props: MaterialFormProps) {
       .finally(transfer.finish);
   };
 
-  const typeOptions = types.map((type) => ({ id: type.id_typeUmk, name: type.name }));
+  const typeOptions = types.map((type) => ({
+    id: type.id_typeUmk,
+    name: words.materialType(type.id_typeUmk, type.name),
+  }));
   const fieldNames: Record<keyof UmkErrors, string> = {
     name: t('publication:name'),
     pages: t('publication:pages'),
@@ -184,6 +189,7 @@ export function MaterialForm(props: MaterialFormProps) {
             onChange={(id) => change({ ...draft, id_typeUmk: id })}
             error={shownErrors.type ? t('form.typeRequired') : undefined}
             disabled={sending}
+            required
           />
           <SegmentedField
             legend={t('forStudents')}

@@ -78,6 +78,7 @@ export function SharedBookPicker({ draft, onChange, error, disabled }: SharedBoo
         options={baseOptions}
         query={bases}
         disabled={disabled}
+        required
         onChange={(id) => {
           setChosen({ base: id, category: -1 });
           onChange({ ...draft, id_booksShare: -1 });
@@ -89,6 +90,7 @@ export function SharedBookPicker({ draft, onChange, error, disabled }: SharedBoo
         options={categoryOptions}
         query={categories}
         disabled={disabled || base === -1}
+        required
         onChange={(id) => {
           setChosen({ base, category: id });
           onChange({ ...draft, id_booksShare: -1 });
@@ -102,6 +104,7 @@ export function SharedBookPicker({ draft, onChange, error, disabled }: SharedBoo
         query={books}
         busy={all.isFetching}
         disabled={disabled || category === -1}
+        required
         error={error}
         onChange={(id) => pick(books.data?.find((book) => book.id_eBook === id))}
       />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ListHeading } from '../../../components/ui/list-heading';
@@ -7,12 +6,15 @@ import { PickerField } from '../../../components/ui/picker-field';
 import { QueryState } from '../../../components/ui/query-state';
 import surface from '../../../components/ui/surface.module.css';
 import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
+import { useVocabulary } from '../../../lib/vocabulary';
 import { useStudentDisciplines } from '../api/student-disciplines';
 import { useStudentExamTypes } from '../api/student-exam-types';
 import { useStudentSemesters } from '../api/student-semesters';
 import { useStudentUmkList } from '../api/student-umk-list';
 import { useUmkTeachers } from '../api/umk-teachers';
 import { useUmkTypes } from '../api/umk-types';
+import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
+import { useSharedClass } from './use-shared-class';
 import { PublicationList } from '../../../components/publication/publication-card';
 import { MaterialCard } from './material-card';
 import styles from './study-materials.module.css';
@@ -24,20 +26,21 @@ export interface StudentMaterialsProps {
   uid: number;
   /** The student's group; null when the server did not name one. */
   id_group: number | null;
+  /** The shell's academic context: the pickers start on its class and follow it. */
+  academic: Pick<AcademicContext, 'discipline' | 'semester' | 'choose'>;
 }
 
 /**
  * A student's study materials: semester (the latest studied first), discipline, form of control
  * and teacher, then the materials the server lets the student see, each to open or download.
  */
-export function StudentMaterials({ uid, id_group }: StudentMaterialsProps) {
+export function StudentMaterials({ uid, id_group, academic }: StudentMaterialsProps) {
   const { t } = useTranslation('study-materials');
-  const [chosen, setChosen] = useState({
-    semester: PLACEHOLDER_ID,
-    discipline: PLACEHOLDER_ID,
+  const shared = useSharedClass(academic, {
     examination: PLACEHOLDER_ID,
     teacher: ALL_TEACHERS,
   });
+  const { chosen, choose } = shared;
   const semesters = useStudentSemesters(id_group === null ? null : { uid, id_group });
   const semesterList = semesters.data ?? [];
   // The semester studied last is the one a student opens most.
@@ -70,11 +73,10 @@ export function StudentMaterials({ uid, id_group }: StudentMaterialsProps) {
   const teacher = offeredId(teacherList, chosen.teacher, (x) => x.id_teacher);
   const list = useStudentUmkList(row && { uid, ...row, id_teacher: teacher });
   const types = useUmkTypes();
-  const typeName = (id: number) => types.data?.find((type) => type.id_typeUmk === id)?.name;
+  const words = useVocabulary();
+  const typeName = (id: number) =>
+    words.materialType(id, types.data?.find((type) => type.id_typeUmk === id)?.name);
   const disciplineName = disciplineList.find((d) => d.id_discipline === discipline)?.name ?? '';
-
-  const choose = (next: Partial<typeof chosen>) =>
-    setChosen((current) => ({ ...current, ...next }));
 
   if (id_group === null) return <EmptyState icon="umk" text={t('noGroup')} />;
 
@@ -85,7 +87,7 @@ export function StudentMaterials({ uid, id_group }: StudentMaterialsProps) {
           <PickerField
             label={t('semester')}
             value={semester}
-            options={semesterList.map((s) => ({ id: s.id_semester, name: s.name }))}
+            options={semesterList.map((s) => ({ id: s.id_semester, name: words.semester(s.name) }))}
             query={semesters}
             onChange={(id) =>
               choose({ semester: id, discipline: -1, examination: -1, teacher: ALL_TEACHERS })
@@ -97,12 +99,15 @@ export function StudentMaterials({ uid, id_group }: StudentMaterialsProps) {
             options={disciplineList.map((d) => ({ id: d.id_discipline, name: d.name }))}
             query={disciplines}
             disabled={semester === PLACEHOLDER_ID}
-            onChange={(id) => choose({ discipline: id, examination: -1, teacher: ALL_TEACHERS })}
+            onChange={(id) => shared.chooseDiscipline(semester, id)}
           />
           <PickerField
             label={t('examination')}
             value={examination}
-            options={examList.map((e) => ({ id: e.id_examination, name: e.name }))}
+            options={examList.map((e) => ({
+              id: e.id_examination,
+              name: words.examination(e.id_examination, e.name),
+            }))}
             query={examTypes}
             disabled={discipline === PLACEHOLDER_ID}
             onChange={(id) => choose({ examination: id, teacher: ALL_TEACHERS })}

@@ -18,9 +18,9 @@ export function StudyMaterialsRoute() {
     <div className={styles.page}>
       <PageHeader title={title} icon="umk" />
       {isTeacher(user) ? (
-        <TeacherMaterials user={user} config={config} />
+        <TeacherMaterials user={user} config={config} academic={academic} />
       ) : (
-        <StudentMaterials uid={user.uid} id_group={id_group} />
+        <StudentMaterials uid={user.uid} id_group={id_group} academic={academic} />
       )}
     </div>
   );

@@ -11,14 +11,15 @@ import { PickerField } from '../../../components/ui/picker-field';
 import { QueryState } from '../../../components/ui/query-state';
 import surface from '../../../components/ui/surface.module.css';
 import { cx } from '../../../lib/class-names';
-import { useExaminationName } from '../../../lib/examination-name';
 import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
 import type { ShellSession } from '../../../lib/shell-session';
+import { useVocabulary } from '../../../lib/vocabulary';
 import { useDeleteUmk } from '../api/delete-umk';
 import { useTeacherDisciplines, type UmkDiscipline } from '../api/teacher-disciplines';
 import { useTeacherSemesters } from '../api/teacher-semesters';
 import { useUmkList, type UmkItem } from '../api/umk-list';
 import { useUmkTypes } from '../api/umk-types';
+import { useSharedClass } from './use-shared-class';
 import { disciplineOptions, rowsOf } from '../utils/umk-rows';
 import { PublicationList } from '../../../components/publication/publication-card';
 import { MaterialCard } from './material-card';
@@ -32,17 +33,19 @@ type Dialog = { kind: 'form'; editing: UmkItem | null } | { kind: 'delete'; item
  * is saved for; the list shows the teacher's own materials of it, filtered by kind, each with its
  * file, edit and delete. New and edited materials are written in a dialog.
  */
-export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | 'config'>) {
+export function TeacherMaterials({
+  user,
+  config,
+  academic,
+}: Pick<ShellSession, 'user' | 'config' | 'academic'>) {
   const { t } = useTranslation(['study-materials', 'common']);
   const failureDetail = useFailureDetail();
   const semesters = useTeacherSemesters(user.uid);
   const types = useUmkTypes();
-  const [chosen, setChosen] = useState({
-    semester: PLACEHOLDER_ID,
-    discipline: PLACEHOLDER_ID,
-    examination: PLACEHOLDER_ID,
-    type: PLACEHOLDER_ID,
-  });
+  // Semester and discipline are the shared class's; the kind only filters this list.
+  const shared = useSharedClass(academic, { examination: PLACEHOLDER_ID });
+  const [type, setType] = useState(PLACEHOLDER_ID);
+  const chosen = { ...shared.chosen, type };
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState('');
   const remove = useDeleteUmk();
@@ -78,13 +81,16 @@ export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | '
       : null,
   );
   const typeList = types.data ?? [];
-  const typeName = (id: number) => typeList.find((type) => type.id_typeUmk === id)?.name;
-  const examinationName = useExaminationName();
-  const examOf = (r: UmkDiscipline) => examinationName(r.id_examination, r.examinationName);
+  const words = useVocabulary();
+  const typeName = (id: number) =>
+    words.materialType(id, typeList.find((type) => type.id_typeUmk === id)?.name);
+  const examOf = (r: UmkDiscipline) => words.examination(r.id_examination, r.examinationName);
   const rowLabel = row ? `${row.name} · ${examOf(row)}` : '';
 
   const choose = (next: Partial<typeof chosen>) => {
-    setChosen((current) => ({ ...current, ...next }));
+    const { type: nextType, ...link } = next;
+    if (nextType !== undefined) setType(nextType);
+    shared.choose(link);
     setNotice('');
   };
 
@@ -95,7 +101,7 @@ export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | '
           <PickerField
             label={t('semester')}
             value={semester}
-            options={semesterList.map((s) => ({ id: s.id_semester, name: s.name }))}
+            options={semesterList.map((s) => ({ id: s.id_semester, name: words.semester(s.name) }))}
             query={semesters}
             onChange={(id) => choose({ semester: id, discipline: -1, examination: -1 })}
           />
@@ -105,7 +111,10 @@ export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | '
             options={disciplineOptions(allRows)}
             query={disciplines}
             disabled={semester === PLACEHOLDER_ID}
-            onChange={(id) => choose({ discipline: id, examination: -1 })}
+            onChange={(id) => {
+              shared.chooseDiscipline(semester, id);
+              setNotice('');
+            }}
           />
           <PickerField
             label={t('examination')}
@@ -119,7 +128,10 @@ export function TeacherMaterials({ user, config }: Pick<ShellSession, 'user' | '
             label={t('type')}
             value={offeredId(typeList, chosen.type, (type) => type.id_typeUmk)}
             placeholder={t('allTypes')}
-            options={typeList.map((type) => ({ id: type.id_typeUmk, name: type.name }))}
+            options={typeList.map((type) => ({
+              id: type.id_typeUmk,
+              name: words.materialType(type.id_typeUmk, type.name),
+            }))}
             query={types}
             onChange={(id) => choose({ type: id })}
           />

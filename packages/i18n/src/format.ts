@@ -1,0 +1,62 @@
+import { toLocaleTag } from './languages';
+
+// Numbers read as the interface language writes them, through `Intl` with the language's BCP 47
+// tag (ru, ky, en): a decimal comma and a space between thousands in Russian and Kyrgyz, a point
+// and a comma in English. Every figure the portal shows or exports goes through these, so the
+// screen and a file say the same. (Dates keep the portal's DD.MM.YYYY and H:mm: '@lms/i18n/dates'.)
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** The language's `Intl.NumberFormat` for these options, made once and kept. */
+export function numberFormat(
+  language: string,
+  options: Intl.NumberFormatOptions = {},
+): Intl.NumberFormat {
+  const tag = toLocaleTag(language);
+  const key = `${tag} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** A number in the language: '48 000', '2,31' (ru, kg); '48,000', '2.31' (en). */
+export function formatNumber(
+  value: number,
+  language: string,
+  options?: Intl.NumberFormatOptions,
+): string {
+  return numberFormat(language, options).format(value);
+}
+
+/**
+ * A figure with at most `fractionDigits` decimals (two by default: an average mark, an amount),
+ * rounded half away from zero as `Intl` does: 2.345 → '2,35' (ru, kg), '2.35' (en).
+ */
+export function formatDecimal(value: number, language: string, fractionDigits = 2): string {
+  return formatNumber(value, language, { maximumFractionDigits: fractionDigits });
+}
+
+/** A share as a whole percent: 0.25 → '25 %' (ru), '25%' (kg, en). */
+export function formatPercent(fraction: number, language: string): string {
+  return formatNumber(fraction, language, { style: 'percent', maximumFractionDigits: 0 });
+}
+
+/** The language's decimal separator: ',' in Russian and Kyrgyz, '.' in English. */
+export function decimalSeparator(language: string): string {
+  return (
+    numberFormat(language)
+      .formatToParts(1.5)
+      .find((part) => part.type === 'decimal')?.value ?? '.'
+  );
+}
+
+/**
+ * The field separator of a CSV file in the language: ';' where the decimal separator is a comma
+ * (so '2,31' stays one field, as spreadsheets in Russian and Kyrgyz expect), ',' otherwise.
+ */
+export function csvDelimiter(language: string): ';' | ',' {
+  return decimalSeparator(language) === ',' ? ';' : ',';
+}
