@@ -861,9 +861,8 @@ describe('the chat world', () => {
     expect(chat.blocks.every((conv) => conv.messages === undefined)).toBe(true);
     const last = chat.blocks.at(-1);
     const id = (last?.firstId ?? 0) + (last?.seeded ?? 0) - 1;
-    const started = performance.now();
     expect(findMessage(chat, id)?.message.id_message).toBe(id);
-    expect(performance.now() - started).toBeLessThan(50);
+    // Finding one message generated its conversation alone (no clock: what was built is counted).
     expect(chat.blocks.filter((conv) => conv.messages !== undefined)).toEqual([last]);
   });
 });

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   demo,
@@ -7,8 +6,11 @@ import {
   logIn,
   setTheme,
   settled,
+  prefer,
+  readLocale,
   test,
   type DemoLogin,
+  type Language,
 } from './fixtures';
 
 // The chat as a teacher meets it with many unread messages, on a phone (390 px) and a laptop
@@ -21,18 +23,9 @@ import {
 test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 10_000 });
 
-type Language = 'ru' | 'kg' | 'en';
-type Theme = 'dark' | 'light';
-
 /** The texts the journeys look for, as each language's locale files word them. */
 function textsOf(language: Language) {
-  const read = (namespace: string) =>
-    JSON.parse(
-      readFileSync(
-        new URL(`../../i18n/src/locales/${language}/${namespace}.json`, import.meta.url),
-        'utf8',
-      ),
-    );
+  const read = (namespace: string) => readLocale(language, namespace);
   const chat = read('chat');
   const shell = read('shell');
   const count = (text: string, value: number) => text.replace('{{count}}', String(value));
@@ -55,22 +48,6 @@ function textsOf(language: Language) {
   };
 }
 type Texts = ReturnType<typeof textsOf>;
-
-/** The language and theme as the person left them on this device, then the page again. */
-async function prefer(page: Page, language: Language, theme: Theme) {
-  await page.evaluate(
-    ([lang, mode]) => {
-      localStorage.setItem('lang', lang);
-      document.cookie = `lang=${lang}; path=/`;
-      localStorage.setItem('theme', mode);
-    },
-    [language, theme] as const,
-  );
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-  await expect(page.locator('html')).toHaveAttribute('lang', language === 'kg' ? 'ky' : language);
-  await settled(page);
-}
 
 /** Every call to the Badging API, recorded before the portal loads (Chromium has the API). */
 async function recordAppBadge(page: Page) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
@@ -72,6 +73,48 @@ export async function chooseWebDevelopment(page: Page): Promise<void> {
   } else {
     await discipline.click();
   }
+}
+
+export type Language = 'ru' | 'kg' | 'en';
+export type Theme = 'dark' | 'light';
+
+/** A namespace of the portal's locale files, as the journeys read their texts. */
+export function readLocale(language: Language, namespace: string): ReturnType<typeof JSON.parse> {
+  return JSON.parse(
+    readFileSync(
+      new URL(`../../i18n/src/locales/${language}/${namespace}.json`, import.meta.url),
+      'utf8',
+    ),
+  );
+}
+
+/** The language and theme as the person left them on this device, then the page again. */
+export async function prefer(page: Page, language: Language, theme: Theme): Promise<void> {
+  await page.evaluate(
+    ([lang, mode]) => {
+      localStorage.setItem('lang', lang);
+      document.cookie = `lang=${lang}; path=/`;
+      localStorage.setItem('theme', mode);
+    },
+    [language, theme] as const,
+  );
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await expect(page.locator('html')).toHaveAttribute('lang', language === 'kg' ? 'ky' : language);
+  await settled(page);
+}
+
+/** The profile menu's trigger, in whichever language the portal speaks. */
+export const profileMenu = (page: Page) =>
+  page.getByRole('button', { name: /Меню профиля|Профиль менюсу|Profile menu/ });
+
+/** Chooses a language in the profile menu ('Кыр', 'Рус', 'Eng'), as a person does. */
+export async function chooseLanguage(page: Page, autonym: 'Кыр' | 'Рус' | 'Eng'): Promise<void> {
+  const tag = { Кыр: 'ky', Рус: 'ru', Eng: 'en' }[autonym];
+  await profileMenu(page).click();
+  await page.getByRole('button', { name: autonym, exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', tag);
+  await profileMenu(page).click();
 }
 
 export async function logIn(page: Page, who: DemoLogin): Promise<void> {

@@ -1,6 +1,15 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, setTheme, settled, test } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  logIn,
+  prefer,
+  readLocale,
+  setTheme,
+  settled,
+  test,
+  type Language,
+} from './fixtures';
 
 // The journal and the schedule as a teacher meets them on a laptop (1440 px) and a phone (390 px),
 // in each language and theme: the journal opens at its first dates with the three totals pinned on
@@ -13,18 +22,9 @@ test.use({ actionTimeout: 10_000 });
 // The mock world's clock is frozen at Friday 20 November 2026; the browser's today must agree.
 const NOW = new Date('2026-11-20T10:00:00+06:00');
 
-type Language = 'ru' | 'kg' | 'en';
-type Theme = 'dark' | 'light';
-
 /** The texts the journeys look for, as each language's locale files word them. */
 function textsOf(language: Language) {
-  const read = (namespace: string) =>
-    JSON.parse(
-      readFileSync(
-        new URL(`../../i18n/src/locales/${language}/${namespace}.json`, import.meta.url),
-        'utf8',
-      ),
-    );
+  const read = (namespace: string) => readLocale(language, namespace);
   const journal = read('journal');
   const schedule = read('schedule');
   const shell = read('shell');
@@ -38,21 +38,6 @@ function textsOf(language: Language) {
 }
 
 const main = (page: Page) => page.locator('main');
-
-/** The language and theme as the person left them on this device, then the page again. */
-async function prefer(page: Page, language: Language, theme: Theme) {
-  await page.evaluate(
-    ([lang, mode]) => {
-      localStorage.setItem('lang', lang);
-      document.cookie = `lang=${lang}; path=/`;
-      localStorage.setItem('theme', mode);
-    },
-    [language, theme] as const,
-  );
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-  await expect(page.locator('html')).toHaveAttribute('lang', language === 'kg' ? 'ky' : language);
-}
 
 /** /lms/journal with «Веб-разработка» chosen; the journal table's scroll box. */
 async function openJournal(page: Page, language: Language): Promise<Locator> {

@@ -1,5 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, settled, test } from './fixtures';
+import {
+  chooseLanguage,
+  expect,
+  expectAccessible,
+  logIn,
+  profileMenu,
+  settled,
+  test,
+} from './fixtures';
 
 // Kyrgyz and English as a teacher on a laptop and a student on a phone meet them: counts at 2, 5
 // and 102 read in the language (a Kyrgyz noun after a number stays as it is: '102 китеп', never
@@ -20,17 +28,6 @@ const RUSSIAN_COUNTS =
 const KYRGYZ_KINDS = ['Лекция', 'Практикалык сабак', 'Лабораториялык иш'];
 
 const main = (page: Page) => page.locator('main');
-const profileMenu = (page: Page) =>
-  page.getByRole('button', { name: /Меню профиля|Профиль менюсу|Profile menu/ });
-
-/** Chooses a language in the profile menu ('Кыр', 'Рус', 'Eng'), as a person does. */
-async function chooseLanguage(page: Page, autonym: 'Кыр' | 'Рус' | 'Eng') {
-  const tag = { Кыр: 'ky', Рус: 'ru', Eng: 'en' }[autonym];
-  await profileMenu(page).click();
-  await page.getByRole('button', { name: autonym, exact: true }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', tag);
-  await profileMenu(page).click();
-}
 
 /** The theme from the profile menu's switch, in whichever language the menu speaks. */
 async function chooseTheme(page: Page, theme: Theme) {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, setTheme, test } from './fixtures';
+import { chooseLanguage, expect, expectAccessible, logIn, setTheme, test } from './fixtures';
 
 // Finding one's way: on a phone the tab bar follows the route and every 'Новости' opens the news,
 // the header says who is signed in; on a desktop the discipline and contact columns serve the
@@ -15,12 +15,6 @@ const NOW = new Date('2026-11-20T10:00:00+06:00');
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Главный экран' });
 const tab = (page: Page, name: string) => tabs(page).getByRole('button', { name, exact: true });
 const newsHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Новости' });
-
-async function chooseLanguage(page: Page, button: 'Кыр' | 'Eng' | 'Рус') {
-  await page.getByRole('button', { name: /Меню профиля|Профиль менюсу|Profile menu/ }).click();
-  await page.getByRole('button', { name: button }).click();
-  await page.keyboard.press('Escape');
-}
 
 test('on a phone: the tab bar follows the route, every “Новости” opens the news, the header says who', async ({
   page,
