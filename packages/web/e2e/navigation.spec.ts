@@ -142,5 +142,17 @@ test('a reload of a chat address and of a journal address opens the same convers
   await expect(main.getByRole('list', { name: 'Перекличка' }).locator(':scope > li')).toHaveCount(
     12,
   );
+
+  // The class's kind of lesson is in the address too.
+  const kind = main.getByLabel('Вид занятия');
+  const other = await kind
+    .locator('option:not(:checked):not([value="-1"])')
+    .first()
+    .getAttribute('value');
+  await kind.selectOption(other!);
+  await expect(page).toHaveURL(new RegExp(`kind=${other}`));
+  await page.reload();
+  await expect(main.getByLabel('Вид занятия')).toHaveValue(other!);
+  await expect(main.getByLabel('Дисциплина')).toHaveValue(chosen);
   await expectAccessible(page, 'journal restored from its address');
 });

@@ -1,7 +1,7 @@
 import { numberFormat } from '@lms/i18n';
+import { useIdParam } from '../../../lib/url-param';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@lms/i18n/dates';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AcademicPickers } from '../../../components/academic/academic-pickers';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -43,8 +43,9 @@ export interface StudentJournalProps {
 export function StudentJournal({ user, academic, warningPercent }: StudentJournalProps) {
   const { t, i18n } = useTranslation('journal');
   const client = useApiClient();
-  const [teacherId, setTeacherId] = useState<number | null>(null);
-  const [kindId, setKindId] = useState<number | null>(null);
+  // The teacher and kind of lesson live in the address with the shell's choice.
+  const [teacherId, setTeacherId] = useIdParam('teacher');
+  const [kindId, setKindId] = useIdParam('kind');
   const teachers = useQuery(getContactsQueryOptions(client, academic.contacts));
   const teacher = academic.contacts
     ? chosenOrFirst(teachers.data, teacherId, (item) => item.idid)

@@ -1,6 +1,7 @@
+import { useIdParam } from '../../../lib/url-param';
 import { useVocabulary } from '../../../lib/vocabulary';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AcademicPickers } from '../../../components/academic/academic-pickers';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -37,8 +38,10 @@ export function TeacherJournal({ user, academic }: TeacherJournalProps) {
   const { t } = useTranslation('journal');
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const [kindId, setKindId] = useState<number | null>(null);
-  const [subgroupId, setSubgroupId] = useState(0);
+  // The class's kind of lesson and subgroup live in the address with the shell's choice.
+  const [kindId, setKindId] = useIdParam('kind');
+  const [subgroupParam, setSubgroupId] = useIdParam('subgroup');
+  const subgroupId = subgroupParam ?? 0;
   const { discipline, group } = academic;
 
   // The outbox sends with this screen's client and refreshes the journal after each write.
