@@ -43,8 +43,14 @@ export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<voi
  * axe judges the colours on screen, and a half-faded button is neither theme's.
  */
 export async function settled(page: Page): Promise<void> {
+  // Endless animations (a spinner, a progress bar) never finish: only the ones that end count.
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
   );
 }
 
