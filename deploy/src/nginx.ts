@@ -202,27 +202,18 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
     throw new Error(`nginx -t failed for ${SITES[options.site]}:\n${check.stderr}`);
   }
   const child: ChildProcess = spawn(nginx, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
+  // nginx finishes its requests on SIGQUIT; its temporary prefix goes with it.
+  const supervised = supervise(child, 'SIGQUIT');
   const stop = async () => {
-    process.off('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGQUIT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await supervised.stop();
     rmSync(prefix, { recursive: true, force: true });
   };
+  const stderr = () => supervised.stderr();
 
   for (let waited = 0; !(await portOpen(port)); waited += 50) {
     if (child.exitCode !== null || waited > 10_000) {
       await stop();
-      throw new Error(`nginx did not start on port ${port}:\n${stderr}`);
+      throw new Error(`nginx did not start on port ${port}:\n${stderr()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -273,18 +264,7 @@ export async function startMockServer(
     ].concat(extraArgs),
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const stop = async () => {
-    process.off('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-  };
+  const { stop, stderr } = supervise(child, 'SIGTERM');
   for (let waited = 0; ; waited += 100) {
     const ok = await fetch(`http://127.0.0.1:${port}/config.json`).then(
       (res) => res.ok,
@@ -293,9 +273,33 @@ export async function startMockServer(
     if (ok) break;
     if (child.exitCode !== null || waited > 20_000) {
       await stop();
-      throw new Error(`the mock server did not start on port ${port}:\n${stderr}`);
+      throw new Error(`the mock server did not start on port ${port}:\n${stderr()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { backend: `127.0.0.1:${port}`, stop };
+}
+
+/**
+ * A server process of a test: its error output kept for the failure message, killed if the test
+ * process exits first, and stopped with `signal` (then SIGKILL after 5 s) when asked.
+ */
+function supervise(child: ChildProcess, signal: NodeJS.Signals) {
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  return {
+    stderr: () => output,
+    async stop() {
+      process.off('exit', killOnExit);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
 }
