@@ -24,6 +24,7 @@ interface OpenApiOperation {
   security?: Record<string, string[]>[];
   /** Only these roles (1 teacher, 2 student) may call the operation. */
   'x-roles'?: number[];
+  'x-owner'?: Owner;
   parameters?: OpenApiParameter[];
   requestBody?: { $ref?: string; required?: boolean; content: Record<string, OpenApiMedia> };
   responses: Record<string, OpenApiResponse>;
@@ -32,6 +33,27 @@ export interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
   security?: Record<string, string[]>[];
   components?: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * `x-owner`: whose data an operation may read or write. `by` names the request fields that name a
+ * person or a group (empty: the session alone says), `item` the field naming an owned thing; a
+ * request naming someone, or something of someone's, that the rule does not allow is refused with
+ * 403 and changes nothing.
+ */
+export interface Owner {
+  /**
+   * caller: only the signed-in person's own data; group: the caller's own group or stream;
+   * class: the teacher of the class (or a student of its group); contacts: the caller or people
+   * they study or teach with; anyone: any signed-in person.
+   */
+  whose: 'caller' | 'group' | 'class' | 'contacts' | 'anyone';
+  by: readonly string[];
+  /** The request field naming an owned item (a message, an order, a material): only its owner's. */
+  item?: string;
+  /** The product specification does not say who may: the rule is assumed. */
+  assumed?: boolean;
+  rule?: string;
 }
 
 /** A JSON pointer into the bundled document, e.g. `/paths/~1config.json/get/...`. */
@@ -56,6 +78,8 @@ export interface Operation {
   isWrite: boolean;
   /** `x-roles`: the only roles that may call it; undefined when every role may. */
   roles: readonly number[] | undefined;
+  /** `x-owner`; undefined for public operations. */
+  owner: Owner | undefined;
   query: QueryParameter[];
   requestBody?: {
     required: boolean;
@@ -93,6 +117,7 @@ function describeOperation(path: string, method: string, op: OpenApiOperation): 
     isPublic: security.length === 0 || security.some((req) => Object.keys(req).length === 0),
     isWrite: security.some((req) => 'xsrfHeader' in req),
     roles: op['x-roles'],
+    owner: op['x-owner'],
     query: (op.parameters ?? []).flatMap((raw, index) => {
       const at = raw.$ref ? raw.$ref.slice(1) : `${base}/parameters/${index}`;
       const p = (raw.$ref ? resolvePointer(at) : raw) as OpenApiParameter;

@@ -8,6 +8,8 @@ import {
   mediaTypeMatches,
   operations,
   readQuery,
+  resolvePointer,
+  resolveSchema,
 } from '../src/index.js';
 
 const op = (method: string, path: string) => {
@@ -64,5 +66,48 @@ describe('the contract package', () => {
     const form = insert.requestBody!.content['multipart/form-data']!;
     const result = checkForm(form, { file: [{ name: 'big.pdf', size: 5_000_000 }] }, 1_000_000);
     expect(result).toMatchObject({ status: 413 });
+  });
+
+  it('says whose data every operation behind a session may touch, and declares the refusal', () => {
+    // the property names of a request, at its top level and in the items of its arrays
+    const fieldsOf = (o: (typeof operations)[number]) => {
+      const names = new Set(o.query.map((q) => q.name));
+      const walk = (node: unknown, depth: number): void => {
+        if (!node || typeof node !== 'object' || depth > 2) return;
+        const schema = resolveSchema(node) as {
+          properties?: Record<string, unknown>;
+          allOf?: unknown[];
+          items?: unknown;
+        };
+        for (const part of schema.allOf ?? []) walk(part, depth);
+        if (schema.items) walk(schema.items, depth + 1);
+        for (const [name, property] of Object.entries(schema.properties ?? {})) {
+          names.add(name);
+          walk(property, depth + 1);
+        }
+      };
+      const pointer = Object.values(o.requestBody?.content ?? {})[0];
+      if (pointer) walk(resolvePointer(pointer), 0);
+      return names;
+    };
+    for (const o of operations) {
+      if (o.isPublic) {
+        expect(o.owner, o.operationId).toBeUndefined();
+        continue;
+      }
+      expect(o.owner, o.operationId).toBeDefined();
+      const { whose, by, item } = o.owner!;
+      // each field the rule names is a field of the request
+      const fields = fieldsOf(o);
+      for (const field of [...by, ...(item ? [item] : [])])
+        expect(fields.has(field), `${o.operationId} ${field}`).toBe(true);
+      // a request that can name someone else's data has a declared 403 for it
+      if (whose !== 'anyone' && (by.length > 0 || item))
+        expect(Object.keys(o.responses), o.operationId).toContain('403');
+    }
+    expect(op('POST', '/api/misc/paymentcode').owner).toMatchObject({
+      whose: 'caller',
+      by: ['id_student', 'id_group'],
+    });
   });
 });

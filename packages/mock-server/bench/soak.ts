@@ -52,7 +52,7 @@ function insertRequest(
           id_faculty: -1,
         }
       : {
-          uid: 2001,
+          uid: 20001,
           message: `Сообщение № ${index}`,
           from: 7001,
           fromType: 2,

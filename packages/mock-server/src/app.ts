@@ -1,8 +1,8 @@
 // Builds the mock server as a Hono app: tests call app.request(), main.ts serves it.
 //
 // Every request to a contract operation passes, in order:
-//   faults → (test mode: response check) → session/XSRF → size limits → query/body validation
-//   (a JSON body nested too deep is refused from its text first) → handler
+//   faults → (test mode: response check) → session/XSRF/role → size limits → query/body validation
+//   (a JSON body nested too deep is refused from its text first) → whose data (x-owner) → handler
 // Each step finds the operation in c.var.operation and reads what to do from the contract, so a
 // new area's routes get all of it by being mounted below.
 import { existsSync } from 'node:fs';
@@ -29,6 +29,7 @@ import { sessionRoutes } from './routes/session.js';
 import { umkRoutes } from './routes/umk.js';
 import { referenceRoutes, webRoutes } from './routes/web.js';
 import { visitlogRoutes } from './routes/visitlog.js';
+import { enforceOwnership } from './ownership.js';
 import { requireSession } from './security.js';
 import { limitBodySize, limitStorage, validateRequest } from './validation/request.js';
 import { validateResponses } from './validation/response.js';
@@ -167,6 +168,7 @@ export function createApp(options: AppOptions = {}) {
   );
   app.use(limitBodySize(maxSizeMb));
   app.use(validateRequest(maxSizeMb));
+  app.use(enforceOwnership(store));
 
   // One sub-app per area of the contract (see CONVENTIONS.md).
   app.route('/', mockRoutes(deps));

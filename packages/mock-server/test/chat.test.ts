@@ -5,6 +5,7 @@ import { chatSlice, groupChatKey } from '../src/world/chat-planning.js';
 import { CHAT_PAGE_SIZE, findMessage } from '../src/world/chat-queries.js';
 import {
   chatQuery as query,
+  type SignedIn,
   Client,
   createTestApp,
   DEMO_IDS,
@@ -33,15 +34,15 @@ const messages = (client: Client, body: object) =>
   client.postData<Page>('/api/chat/messages', body).then((r) => r.body.data);
 const count = (client: Client, body: object) =>
   client.postData<Schema<'ChatUnreadCount'>[]>('/api/chat/count', body).then((r) => r.body.data);
-const groupMessages = (client: Client, gr_potok: number, IsSelect = false, id_lastMessage = 0) =>
+const groupMessages = (client: SignedIn, gr_potok: number, IsSelect = false, id_lastMessage = 0) =>
   client
     .postData<Page>(
       '/api/chat/group/messages',
-      groupChatBody(gr_potok, IsSelect, { id_lastMessage }),
+      groupChatBody(client, gr_potok, IsSelect, { id_lastMessage }),
     )
     .then((r) => r.body.data);
 const olderGroupMessages = (
-  client: Client,
+  client: SignedIn,
   gr_potok: number,
   IsSelect: boolean,
   id_topMessage: number,
@@ -49,7 +50,7 @@ const olderGroupMessages = (
   client
     .postData<Page>(
       '/api/chat/group/messages',
-      groupChatBody(gr_potok, IsSelect, { id_topMessage }),
+      groupChatBody(client, gr_potok, IsSelect, { id_topMessage }),
     )
     .then((r) => r.body.data);
 const NOT_A_MEMBER = 'Forbidden: not a member of this group chat';
@@ -72,11 +73,10 @@ const foreignTo = (teacherId: number, isPotok: boolean) => {
   return conv;
 };
 /** Posts a message to a group (or stream) chat as a member. */
-const postToGroup = (client: Client, role: 1 | 2, gr_potok: number, isSelect: boolean, d: number) =>
+const postToGroup = (client: SignedIn, gr_potok: number, isSelect: boolean, d: number) =>
   client.postForm(
     '/api/chat/insert',
-    sendForm({
-      fromType: role,
+    sendForm(client, {
       discipline: d,
       currentContactId: -1,
       currentContactType: 2,
@@ -87,11 +87,12 @@ const postToGroup = (client: Client, role: 1 | 2, gr_potok: number, isSelect: bo
     }),
   );
 
-const sendForm = (fields: FormFields) => ({
-  uid: 1,
+/** A chat/insert form from the signed-in sender (uid, from and fromType name them). */
+const sendForm = (sender: SignedIn, fields: FormFields) => ({
+  uid: sender.user.uid,
   message: 'Отправляю отчёт заранее.',
-  from: 0,
-  fromType: 2,
+  from: sender.user.id,
+  fromType: sender.user.role,
   semester: ws,
   discipline: 0,
   currentContactId: TEACHER,
@@ -109,7 +110,7 @@ const setup = () => signInDemo();
 describe('chat/messages, new, old', () => {
   it('answers the latest 20 of a long conversation, oldest first, with the unread info', async () => {
     const { teacher, student, d0 } = await setup();
-    const page = await messages(teacher, query(1, STUDENT, d0));
+    const page = await messages(teacher, query(teacher, STUDENT, d0));
     expect(page.messages).toHaveLength(CHAT_PAGE_SIZE);
     expect(ids(page)).toEqual([...ids(page)].sort((a, b) => a - b));
     const created = page.messages.map((m) => m.created);
@@ -122,7 +123,7 @@ describe('chat/messages, new, old', () => {
     expect(page.messages.some((m) => m.ismine)).toBe(true);
 
     // the same conversation from the other side: ismine flips, nothing unread for the student
-    const other = await messages(student, query(2, TEACHER, d0));
+    const other = await messages(student, query(student, TEACHER, d0));
     expect(ids(other)).toEqual(ids(page));
     expect(other.messages.map((m) => m.ismine)).toEqual(page.messages.map((m) => !m.ismine));
     expect(other).toMatchObject({ unreades_start: null, unreades_total: 0 });
@@ -130,7 +131,7 @@ describe('chat/messages, new, old', () => {
 
   it('pages back with old until fewer than 20 come back', async () => {
     const { teacher, d0 } = await setup();
-    const latest = await messages(teacher, query(1, STUDENT, d0));
+    const latest = await messages(teacher, query(teacher, STUDENT, d0));
     const all = [...latest.messages];
     let top = all[0]?.id_message ?? 0;
     const sizes: number[] = [];
@@ -138,7 +139,7 @@ describe('chat/messages, new, old', () => {
       const older = (
         await teacher.postData<Page>(
           '/api/chat/old',
-          query(1, STUDENT, d0, { id_top_message: top }),
+          query(teacher, STUDENT, d0, { id_top_message: top }),
         )
       ).body.data;
       expect(older.unreades_total).toBe(2);
@@ -154,10 +155,10 @@ describe('chat/messages, new, old', () => {
 
   it('answers the messages after id_last_message with new', async () => {
     const { teacher, d0 } = await setup();
-    const latest = await messages(teacher, query(1, STUDENT, d0));
+    const latest = await messages(teacher, query(teacher, STUDENT, d0));
     const after = (id: number) =>
       teacher
-        .postData<Page>('/api/chat/new', query(1, STUDENT, d0, { id_last_message: id }))
+        .postData<Page>('/api/chat/new', query(teacher, STUDENT, d0, { id_last_message: id }))
         .then((r) => r.body.data);
     const tenth = latest.messages[9]?.id_message ?? 0;
     expect(ids(await after(tenth))).toEqual(ids(latest).slice(10));
@@ -172,28 +173,28 @@ describe('chat/messages, new, old', () => {
   it('answers an empty page for a conversation that does not exist', async () => {
     const { teacher, d0 } = await setup();
     const empty = { messages: [], unreades_start: null, unreades_total: 0 };
-    expect(await messages(teacher, query(1, STUDENT, d0, { year: 27 }))).toEqual(empty);
-    expect(await messages(teacher, query(1, STUDENT, 312))).toEqual(empty);
-    expect(await messages(teacher, query(1, TEACHER2, d0, { id_to_type: 1 }))).toEqual(empty);
+    expect(await messages(teacher, query(teacher, STUDENT, d0, { year: 27 }))).toEqual(empty);
+    expect(await messages(teacher, query(teacher, STUDENT, 312))).toEqual(empty);
+    expect(await messages(teacher, query(teacher, TEACHER2, d0, { id_to_type: 1 }))).toEqual(empty);
   });
 
   it('answers 400 for a bad query and 401 without a session', async () => {
     const { app, teacher, d0 } = await setup();
     const cases: [unknown, string][] = [
-      [{ ...query(1, STUDENT, d0), ws: 4 }, 'body/ws: must be one of 1, 2, 3'],
-      [{ ...query(1, STUDENT, d0), id_to: 'x' }, 'body/id_to: must be integer'],
-      [{ ...query(1, STUDENT, d0), kredit: -1 }, 'body/kredit: must be >= 0'],
+      [{ ...query(teacher, STUDENT, d0), ws: 4 }, 'body/ws: must be one of 1, 2, 3'],
+      [{ ...query(teacher, STUDENT, d0), id_to: 'x' }, 'body/id_to: must be integer'],
+      [{ ...query(teacher, STUDENT, d0), kredit: -1 }, 'body/kredit: must be >= 0'],
     ];
     for (const [body, error] of cases)
       await expectError(teacher.post('/api/chat/messages', body), 400, error);
-    const { year: _, ...noYear } = query(1, STUDENT, d0);
+    const { year: _, ...noYear } = query(teacher, STUDENT, d0);
     expect(await (await teacher.post('/api/chat/messages', noYear)).json()).toMatchObject({
       error: 'body/year: is required',
     });
-    const noTop = await teacher.post('/api/chat/old', query(1, STUDENT, d0));
+    const noTop = await teacher.post('/api/chat/old', query(teacher, STUDENT, d0));
     expect(await noTop.json()).toMatchObject({ error: 'body/id_top_message: is required' });
     for (const path of ['/api/chat/messages', '/api/chat/count', '/api/chat/group/messages']) {
-      expect((await new Client(app).post(path, query(1, STUDENT, d0))).status).toBe(401);
+      expect((await new Client(app).post(path, query(teacher, STUDENT, d0))).status).toBe(401);
     }
   });
 });
@@ -201,64 +202,70 @@ describe('chat/messages, new, old', () => {
 describe('chat/count', () => {
   it('lists the contacts with unread messages to the reader', async () => {
     const { teacher, student, d0, d1 } = await setup();
-    const rows = await count(teacher, query(1, STUDENT, d0));
+    const rows = await count(teacher, query(teacher, STUDENT, d0));
     expect(rows).toContainEqual({ idid: STUDENT, id_type: 2, countMessages: 2 });
     expect(rows.every((r) => r.id_type === 2 && r.countMessages >= 1)).toBe(true);
 
-    const studentRows = await count(student, query(2, TEACHER2, d1));
+    const studentRows = await count(student, query(student, TEACHER2, d1));
     expect(studentRows).toContainEqual({ idid: TEACHER2, id_type: 1, countMessages: 1 });
     // the group chat as the pseudo-contact -1
     expect(studentRows).toContainEqual({ idid: -1, id_type: 2, countMessages: 3 });
-    expect(await count(teacher, query(1, STUDENT, d0, { year: 1 }))).toEqual([]);
+    expect(await count(teacher, query(teacher, STUDENT, d0, { year: 1 }))).toEqual([]);
     // a teacher has no group chat row unless id_to -1 names one
     expect(rows.filter((r) => r.idid === -1)).toEqual([]);
   });
 
   it('counts the group or stream chat that id_to -1 names, for teachers and students', async () => {
     const { teacher, student, student2, d0 } = await setup();
-    await postToGroup(student, 2, GROUP, false, d0);
-    await postToGroup(student2, 2, STREAM, true, d0);
+    await postToGroup(student, GROUP, false, d0);
+    await postToGroup(student2, STREAM, true, d0);
     const groupRows = (rows: Schema<'ChatUnreadCount'>[]) => rows.filter((r) => r.idid === -1);
-    const cases: [Client, 1 | 2, number, boolean][] = [
-      [teacher, 1, GROUP, false],
-      [teacher, 1, GROUP2, false],
-      [teacher, 1, STREAM, true],
-      [student, 2, GROUP, false],
-      [student, 2, STREAM, true],
-      [student2, 2, GROUP2, false],
-      [student2, 2, STREAM, true],
+    const cases: [SignedIn, number, boolean][] = [
+      [teacher, GROUP, false],
+      [teacher, GROUP2, false],
+      [teacher, STREAM, true],
+      [student, GROUP, false],
+      [student, STREAM, true],
+      [student2, GROUP2, false],
+      [student2, STREAM, true],
     ];
-    for (const [client, role, gr_potok, isPotok] of cases) {
+    for (const [client, gr_potok, isPotok] of cases) {
       const unread = (await groupMessages(client, gr_potok, isPotok)).unreades_total;
-      const rows = await count(client, groupChatQuery(role, gr_potok, isPotok, d0));
+      const rows = await count(client, groupChatQuery(client, gr_potok, isPotok, d0));
       expect(groupRows(rows)).toEqual(
         unread > 0 ? [{ idid: -1, id_type: 2, countMessages: unread }] : [],
       );
       if (client !== student2) expect(unread).toBeGreaterThan(0);
     }
-    expect(groupRows(await count(student, groupChatQuery(2, STREAM, true, d0)))).toEqual([
+    expect(groupRows(await count(student, groupChatQuery(student, STREAM, true, d0)))).toEqual([
       { idid: -1, id_type: 2, countMessages: 2 },
     ]);
     // the contacts' rows are still there
-    expect(await count(teacher, groupChatQuery(1, GROUP, false, d0))).toContainEqual({
+    expect(await count(teacher, groupChatQuery(teacher, GROUP, false, d0))).toContainEqual({
       idid: STUDENT,
       id_type: 2,
       countMessages: 2,
     });
     // read-all removes the group chat's row, for that reader only
-    await teacher.post('/api/chat/readall', groupChatQuery(1, STREAM, true, d0));
-    expect(groupRows(await count(teacher, groupChatQuery(1, STREAM, true, d0)))).toEqual([]);
-    expect(groupRows(await count(student, groupChatQuery(2, STREAM, true, d0)))).toHaveLength(1);
+    await teacher.post('/api/chat/readall', groupChatQuery(teacher, STREAM, true, d0));
+    expect(groupRows(await count(teacher, groupChatQuery(teacher, STREAM, true, d0)))).toEqual([]);
+    expect(groupRows(await count(student, groupChatQuery(student, STREAM, true, d0)))).toHaveLength(
+      1,
+    );
   });
 
   it('answers 400 for id_to -1 without gr_potok and 403 to a non-member of the group chat', async () => {
     const { teacher, student, student2, d0 } = await setup();
-    await expectError(teacher.post('/api/chat/count', query(1, -1, d0)), 400, GR_POTOK_REQUIRED);
+    await expectError(
+      teacher.post('/api/chat/count', query(teacher, -1, d0)),
+      400,
+      GR_POTOK_REQUIRED,
+    );
     const refused: [Client, object][] = [
-      [student2, groupChatQuery(2, GROUP, false, d0)],
-      [student, groupChatQuery(2, 99_999, true, d0)],
-      [teacher, groupChatQuery(1, foreignTo(TEACHER, false).id, false, d0)],
-      [teacher, groupChatQuery(1, foreignTo(TEACHER, true).id, true, d0)],
+      [student2, groupChatQuery(student2, GROUP, false, d0)],
+      [student, groupChatQuery(student, 99_999, true, d0)],
+      [teacher, groupChatQuery(teacher, foreignTo(TEACHER, false).id, false, d0)],
+      [teacher, groupChatQuery(teacher, foreignTo(TEACHER, true).id, true, d0)],
     ];
     for (const [client, body] of refused) {
       await expectError(client.post('/api/chat/count', body), 403, NOT_A_MEMBER);
@@ -269,7 +276,7 @@ describe('chat/count', () => {
 describe('chat/read and readall', () => {
   it('marks one message addressed to the reader read', async () => {
     const { student, teacher, teacher2, d1 } = await setup();
-    const before = await messages(student, query(2, TEACHER2, d1));
+    const before = await messages(student, query(student, TEACHER2, d1));
     expect(before.unreades_total).toBe(1);
     const id = before.unreades_start ?? 0;
 
@@ -278,15 +285,15 @@ describe('chat/read and readall', () => {
       const res = await client.post('/api/chat/read', { id_message: id });
       expect(res.status).toBe(403);
     }
-    expect(await messages(student, query(2, TEACHER2, d1))).toEqual(before);
+    expect(await messages(student, query(student, TEACHER2, d1))).toEqual(before);
 
     const res = await student.postData('/api/chat/read', { id_message: id });
     expect(res).toEqual({ status: 200, body: { result: 0, error: null, data: true } });
-    expect(await messages(student, query(2, TEACHER2, d1))).toMatchObject({
+    expect(await messages(student, query(student, TEACHER2, d1))).toMatchObject({
       unreades_start: null,
       unreades_total: 0,
     });
-    const rows = await count(student, query(2, TEACHER2, d1));
+    const rows = await count(student, query(student, TEACHER2, d1));
     expect(rows.find((r) => r.idid === TEACHER2)).toBeUndefined();
     // reading it again changes nothing
     expect((await student.post('/api/chat/read', { id_message: id })).status).toBe(200);
@@ -294,7 +301,7 @@ describe('chat/read and readall', () => {
 
   it('answers 404 for an unknown message, 400 for a bad body, 403 without XSRF', async () => {
     const { student, d1 } = await setup();
-    const before = await messages(student, query(2, TEACHER2, d1));
+    const before = await messages(student, query(student, TEACHER2, d1));
     expect((await student.post('/api/chat/read', { id_message: 1 })).status).toBe(404);
     expect((await student.post('/api/chat/read', { id_message: 999_999_999 })).status).toBe(404);
     const bad = await student.post('/api/chat/read', { id_message: '1' });
@@ -305,43 +312,48 @@ describe('chat/read and readall', () => {
       { xsrf: false },
     );
     expect(noXsrf.status).toBe(403);
-    expect(await messages(student, query(2, TEACHER2, d1))).toEqual(before);
+    expect(await messages(student, query(student, TEACHER2, d1))).toEqual(before);
   });
 
   it('readall marks the whole conversation read for the reader only', async () => {
     const { app, teacher, student, d0 } = await setup();
-    const studentBefore = await messages(student, query(2, TEACHER, d0));
-    const res = await teacher.postData('/api/chat/readall', query(1, STUDENT, d0));
+    const studentBefore = await messages(student, query(student, TEACHER, d0));
+    const res = await teacher.postData('/api/chat/readall', query(teacher, STUDENT, d0));
     expect(res.body.data).toBe(true);
-    expect(await messages(teacher, query(1, STUDENT, d0))).toMatchObject({
+    expect(await messages(teacher, query(teacher, STUDENT, d0))).toMatchObject({
       unreades_start: null,
       unreades_total: 0,
     });
-    expect((await count(teacher, query(1, STUDENT, d0))).map((r) => r.idid)).not.toContain(STUDENT);
-    expect(await messages(student, query(2, TEACHER, d0))).toEqual(studentBefore);
+    expect((await count(teacher, query(teacher, STUDENT, d0))).map((r) => r.idid)).not.toContain(
+      STUDENT,
+    );
+    expect(await messages(student, query(student, TEACHER, d0))).toEqual(studentBefore);
 
     // without XSRF: 403 and still unread for the other conversation
     const student2 = await signIn(app, 'student2');
-    const before = await messages(student2, query(2, TEACHER, d0));
+    const before = await messages(student2, query(student2, TEACHER, d0));
     expect(before.unreades_total).toBe(3);
-    const noXsrf = await student2.post('/api/chat/readall', query(2, TEACHER, d0), {
+    const noXsrf = await student2.post('/api/chat/readall', query(student2, TEACHER, d0), {
       xsrf: false,
     });
     expect(noXsrf.status).toBe(403);
-    expect(await messages(student2, query(2, TEACHER, d0))).toEqual(before);
-    await student2.post('/api/chat/readall', query(2, TEACHER, d0));
-    expect((await messages(student2, query(2, TEACHER, d0))).unreades_total).toBe(0);
+    expect(await messages(student2, query(student2, TEACHER, d0))).toEqual(before);
+    await student2.post('/api/chat/readall', query(student2, TEACHER, d0));
+    expect((await messages(student2, query(student2, TEACHER, d0))).unreades_total).toBe(0);
   });
 
   it('readall on a group or stream chat clears it for that reader only, teacher or student', async () => {
     const { teacher, student, student2, d0 } = await setup();
     // a student's post: the teacher surely has something unread in the group chat
-    expect((await postToGroup(student, 2, GROUP, false, d0)).status).toBe(200);
+    expect((await postToGroup(student, GROUP, false, d0)).status).toBe(200);
     expect((await groupMessages(teacher, GROUP)).unreades_total).toBeGreaterThan(0);
     const studentGroup = await groupMessages(student, GROUP);
     expect(studentGroup.unreades_total).toBe(3);
 
-    const res = await teacher.postData('/api/chat/readall', groupChatQuery(1, GROUP, false, d0));
+    const res = await teacher.postData(
+      '/api/chat/readall',
+      groupChatQuery(teacher, GROUP, false, d0),
+    );
     expect(res).toEqual({ status: 200, body: { result: 0, error: null, data: true } });
     const cleared = { unreades_start: null, unreades_total: 0 };
     expect(await groupMessages(teacher, GROUP)).toMatchObject(cleared);
@@ -349,23 +361,23 @@ describe('chat/read and readall', () => {
 
     // the student's stream chat: the group chat stays as it was
     expect((await groupMessages(student, STREAM, true)).unreades_total).toBe(1);
-    await student.post('/api/chat/readall', groupChatQuery(2, STREAM, true, d0));
+    await student.post('/api/chat/readall', groupChatQuery(student, STREAM, true, d0));
     expect(await groupMessages(student, STREAM, true)).toMatchObject(cleared);
     expect(await groupMessages(student, GROUP)).toEqual(studentGroup);
-    await student.post('/api/chat/readall', groupChatQuery(2, GROUP, false, d0));
+    await student.post('/api/chat/readall', groupChatQuery(student, GROUP, false, d0));
     expect(await groupMessages(student, GROUP)).toMatchObject(cleared);
 
     // the teacher's stream chat, after a post from the other group of the stream
-    expect((await postToGroup(student2, 2, STREAM, true, d0)).status).toBe(200);
+    expect((await postToGroup(student2, STREAM, true, d0)).status).toBe(200);
     expect((await groupMessages(teacher, STREAM, true)).unreades_total).toBeGreaterThan(0);
-    await teacher.post('/api/chat/readall', groupChatQuery(1, STREAM, true, d0));
+    await teacher.post('/api/chat/readall', groupChatQuery(teacher, STREAM, true, d0));
     expect(await groupMessages(teacher, STREAM, true)).toMatchObject(cleared);
     // … which the student has not read
     const stream = await groupMessages(student, STREAM, true);
     expect(stream).toMatchObject({ unreades_total: 1, unreades_start: ids(stream).at(-1) });
 
     // a later post is unread again for the teacher
-    await postToGroup(student, 2, GROUP, false, d0);
+    await postToGroup(student, GROUP, false, d0);
     expect((await groupMessages(teacher, GROUP)).unreades_total).toBe(1);
   });
 
@@ -378,28 +390,32 @@ describe('chat/read and readall', () => {
     ];
     const before = await read();
     await expectError(
-      student.post('/api/chat/readall', query(2, -1, d0, { id_to_type: 2 })),
+      student.post('/api/chat/readall', query(student, -1, d0, { id_to_type: 2 })),
       400,
       GR_POTOK_REQUIRED,
     );
     await expectError(
-      teacher.post('/api/chat/readall', query(1, -1, d0, { IsSelect: true })),
+      teacher.post('/api/chat/readall', query(teacher, -1, d0, { IsSelect: true })),
       400,
       GR_POTOK_REQUIRED,
     );
     const refused: [Client, object][] = [
-      [student2, groupChatQuery(2, GROUP, false, d0)],
-      [student, groupChatQuery(2, GROUP2, false, d0)],
-      [student, groupChatQuery(2, 99_999, false, d0)],
-      [teacher, groupChatQuery(1, foreignTo(TEACHER, false).id, false, d0)],
-      [teacher, groupChatQuery(1, foreignTo(TEACHER, true).id, true, d0)],
+      [student2, groupChatQuery(student2, GROUP, false, d0)],
+      [student, groupChatQuery(student, GROUP2, false, d0)],
+      [student, groupChatQuery(student, 99_999, false, d0)],
+      [teacher, groupChatQuery(teacher, foreignTo(TEACHER, false).id, false, d0)],
+      [teacher, groupChatQuery(teacher, foreignTo(TEACHER, true).id, true, d0)],
     ];
     for (const [client, body] of refused) {
       await expectError(client.post('/api/chat/readall', body), 403, NOT_A_MEMBER);
     }
-    const noXsrf = await student.post('/api/chat/readall', groupChatQuery(2, GROUP, false, d0), {
-      xsrf: false,
-    });
+    const noXsrf = await student.post(
+      '/api/chat/readall',
+      groupChatQuery(student, GROUP, false, d0),
+      {
+        xsrf: false,
+      },
+    );
     expect(noXsrf.status).toBe(403);
     expect(await read()).toEqual(before);
   });
@@ -412,12 +428,16 @@ describe('chat/insert', () => {
     const photo = new File([new Uint8Array([255, 216, 255])], 'C:\\фото\\схема.jpg');
     const res = await student.postForm(
       '/api/chat/insert',
-      sendForm({ discipline: d0, message: 'Отправляю отчёт заранее.', file: [report, photo] }),
+      sendForm(student, {
+        discipline: d0,
+        message: 'Отправляю отчёт заранее.',
+        file: [report, photo],
+      }),
     );
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as Envelope<Schema<'ChatInserted'>>;
 
-    const teacherView = await messages(teacher, query(1, STUDENT, d0));
+    const teacherView = await messages(teacher, query(teacher, STUDENT, d0));
     expect(teacherView.messages.at(-1)).toEqual({
       id_message: data.id_message,
       message: 'Отправляю отчёт заранее.',
@@ -427,12 +447,12 @@ describe('chat/insert', () => {
     });
     expect(teacherView.unreades_total).toBe(3);
     expect(teacherView.messages).toHaveLength(CHAT_PAGE_SIZE);
-    const studentView = await messages(student, query(2, TEACHER, d0));
+    const studentView = await messages(student, query(student, TEACHER, d0));
     expect(studentView.messages.at(-1)).toMatchObject({
       id_message: data.id_message,
       ismine: true,
     });
-    expect(await count(teacher, query(1, STUDENT, d0))).toContainEqual({
+    expect(await count(teacher, query(teacher, STUDENT, d0))).toContainEqual({
       idid: STUDENT,
       id_type: 2,
       countMessages: 3,
@@ -440,7 +460,7 @@ describe('chat/insert', () => {
     // the teacher answers: new shows it to the student after the id they hold
     await teacher.postForm(
       '/api/chat/insert',
-      sendForm({
+      sendForm(teacher, {
         fromType: 1,
         discipline: d0,
         currentContactId: STUDENT,
@@ -450,7 +470,7 @@ describe('chat/insert', () => {
     );
     const newer = await student.postData<Page>(
       '/api/chat/new',
-      query(2, TEACHER, d0, { id_last_message: data.id_message }),
+      query(student, TEACHER, d0, { id_last_message: data.id_message }),
     );
     expect(newer.body.data.messages).toMatchObject([
       { message: 'Получил, спасибо.', ismine: false },
@@ -463,7 +483,7 @@ describe('chat/insert', () => {
     const contacts = await teacher.postData<Schema<'ChatContact'>[]>(
       '/api/discipline/students/list',
       {
-        uid: 1,
+        uid: teacher.user.uid,
         year,
         ws,
         id_discipline: d0,
@@ -474,7 +494,7 @@ describe('chat/insert', () => {
     );
     let quiet: number | undefined;
     for (const { idid } of contacts.body.data) {
-      if ((await messages(teacher, query(1, idid, d0))).messages.length === 0) {
+      if ((await messages(teacher, query(teacher, idid, d0))).messages.length === 0) {
         quiet = idid;
         break;
       }
@@ -482,7 +502,7 @@ describe('chat/insert', () => {
     expect(quiet).toBeDefined();
     const res = await teacher.postForm(
       '/api/chat/insert',
-      sendForm({
+      sendForm(teacher, {
         fromType: 1,
         discipline: d0,
         currentContactId: quiet ?? 0,
@@ -491,7 +511,7 @@ describe('chat/insert', () => {
       }),
     );
     expect(res.status).toBe(200);
-    const page = await messages(teacher, query(1, quiet ?? 0, d0));
+    const page = await messages(teacher, query(teacher, quiet ?? 0, d0));
     expect(page.messages).toMatchObject([
       { message: 'Подойдите, пожалуйста, на консультацию.', ismine: true },
     ]);
@@ -502,7 +522,7 @@ describe('chat/insert', () => {
     const before = (await groupMessages(teacher, GROUP)).unreades_total;
     const res = await student.postForm(
       '/api/chat/insert',
-      sendForm({
+      sendForm(student, {
         discipline: d0,
         currentContactId: -1,
         currentContactType: 2,
@@ -524,7 +544,7 @@ describe('chat/insert', () => {
 
     await teacher.postForm(
       '/api/chat/insert',
-      sendForm({
+      sendForm(teacher, {
         fromType: 1,
         discipline: d0,
         currentContactId: -1,
@@ -546,11 +566,11 @@ describe('chat/insert', () => {
   it('answers 403 and sends nothing to a non-contact or a foreign group chat', async () => {
     const { app, teacher, student, d0, d1 } = await setup();
     const before = [
-      await messages(teacher, query(1, STUDENT, d0)),
+      await messages(teacher, query(teacher, STUDENT, d0)),
       await groupMessages(teacher, GROUP2),
       await groupMessages(student, GROUP),
     ];
-    const attempts: [Client, Record<string, string | number>][] = [
+    const attempts: [SignedIn, Record<string, string | number>][] = [
       // teacher2 does not teach d0 to the student
       [student, { discipline: d0, currentContactId: TEACHER2 }],
       // a discipline from another ws
@@ -566,14 +586,18 @@ describe('chat/insert', () => {
       ],
     ];
     for (const [client, fields] of attempts) {
-      await expectForbidden(client.postForm('/api/chat/insert', sendForm(fields)));
+      await expectForbidden(client.postForm('/api/chat/insert', sendForm(client, fields)));
     }
-    const noXsrf = await student.postForm('/api/chat/insert', sendForm({ discipline: d0 }), {
-      xsrf: false,
-    });
+    const noXsrf = await student.postForm(
+      '/api/chat/insert',
+      sendForm(student, { discipline: d0 }),
+      {
+        xsrf: false,
+      },
+    );
     expect(noXsrf.status).toBe(403);
     expect([
-      await messages(teacher, query(1, STUDENT, d0)),
+      await messages(teacher, query(teacher, STUDENT, d0)),
       await groupMessages(teacher, GROUP2),
       await groupMessages(student, GROUP),
     ]).toEqual(before);
@@ -581,32 +605,40 @@ describe('chat/insert', () => {
 
   it('answers 400 for a bad form, 401 without a session, 413 for a big file', async () => {
     const { app, student, d0 } = await setup();
-    const { message: _, ...noMessage } = sendForm({ discipline: d0 });
+    const { message: _, ...noMessage } = sendForm(student, { discipline: d0 });
     const cases: [Record<string, string | number | File>, string][] = [
       [noMessage, 'body/message: is required'],
-      [sendForm({ discipline: d0, fromType: 3 }), 'body/fromType: must be one of 1, 2'],
-      [sendForm({ discipline: d0, IsGroupChat: 'yes' }), 'body/IsGroupChat: must be boolean'],
+      [sendForm(student, { discipline: d0, fromType: 3 }), 'body/fromType: must be one of 1, 2'],
       [
-        sendForm({ discipline: d0, message: '  ' }),
+        sendForm(student, { discipline: d0, IsGroupChat: 'yes' }),
+        'body/IsGroupChat: must be boolean',
+      ],
+      [
+        sendForm(student, { discipline: d0, message: '  ' }),
         'body/message: must not be empty without a file',
       ],
-      [sendForm({ discipline: 'Базы данных' }), 'body/discipline: must be integer'],
+      [sendForm(student, { discipline: 'Базы данных' }), 'body/discipline: must be integer'],
     ];
     for (const [fields, error] of cases)
       await expectError(student.postForm('/api/chat/insert', fields), 400, error);
     const onlyFile = await student.postForm(
       '/api/chat/insert',
-      sendForm({ discipline: d0, message: '', file: new File(['x'], 'фото.png') }),
+      sendForm(student, { discipline: d0, message: '', file: new File(['x'], 'фото.png') }),
     );
     expect(onlyFile.status).toBe(200);
-    const json = await student.post('/api/chat/insert', sendForm({ discipline: d0 }));
+    const json = await student.post('/api/chat/insert', sendForm(student, { discipline: d0 }));
     expect(json.status).toBe(400);
-    expect((await new Client(app).postForm('/api/chat/insert', sendForm({}))).status).toBe(401);
+    expect((await new Client(app).postForm('/api/chat/insert', sendForm(student, {}))).status).toBe(
+      401,
+    );
 
     const small = createTestApp({ maxSizeMb: 0.01 });
     const client = await signIn(small, 'student');
     const big = new File([new Uint8Array(20 * 1024)], 'big.pdf');
-    const res = await client.postForm('/api/chat/insert', sendForm({ discipline: d0, file: big }));
+    const res = await client.postForm(
+      '/api/chat/insert',
+      sendForm(client, { discipline: d0, file: big }),
+    );
     expect(res.status).toBe(413);
   });
 });
@@ -631,7 +663,7 @@ describe('chat/group/messages', () => {
 
   it('pages back with id_topMessage through every message of the chat exactly once', async () => {
     const { student, student2, teacher } = await setup();
-    const pageBack = async (client: Client, gr_potok: number, isPotok: boolean) => {
+    const pageBack = async (client: SignedIn, gr_potok: number, isPotok: boolean) => {
       const latest = await groupMessages(client, gr_potok, isPotok);
       const all = ids(latest);
       const sizes = [all.length];
@@ -664,19 +696,22 @@ describe('chat/group/messages', () => {
     const { student } = await setup();
     const path = '/api/chat/group/messages';
     await expectError(
-      student.post(path, groupChatBody(GROUP, false, { id_lastMessage: 5, id_topMessage: 9 })),
+      student.post(
+        path,
+        groupChatBody(student, GROUP, false, { id_lastMessage: 5, id_topMessage: 9 }),
+      ),
       400,
       'body/id_topMessage: only with id_lastMessage 0',
     );
     await expectBadRequest(
-      student.post(path, groupChatBody(GROUP, false, { id_topMessage: 0 })),
+      student.post(path, groupChatBody(student, GROUP, false, { id_topMessage: 0 })),
       'body/id_topMessage: must be >= 1',
     );
   });
 
   it('answers 403 to a reader who is not a member of the group or stream', async () => {
     const { student, student2, teacher, teacher2 } = await setup();
-    const refused: [Client, number, boolean, object][] = [
+    const refused: [SignedIn, number, boolean, object][] = [
       [student2, GROUP, false, {}],
       [student2, GROUP, false, { id_lastMessage: 10001 }],
       [student2, GROUP, false, { id_topMessage: 999_999 }],
@@ -688,7 +723,7 @@ describe('chat/group/messages', () => {
     ];
     for (const [client, gr_potok, isPotok, extra] of refused) {
       await expectError(
-        client.post('/api/chat/group/messages', groupChatBody(gr_potok, isPotok, extra)),
+        client.post('/api/chat/group/messages', groupChatBody(client, gr_potok, isPotok, extra)),
         403,
         NOT_A_MEMBER,
       );
@@ -725,7 +760,7 @@ describe('chat/group/messages', () => {
 
   it('lets a teacher member mark a group message read for themself; a non-member may not', async () => {
     const { student, teacher, teacher2, d0 } = await setup();
-    const res = await postToGroup(student, 2, GROUP, false, d0);
+    const res = await postToGroup(student, GROUP, false, d0);
     const { data } = (await res.json()) as Envelope<Schema<'ChatInserted'>>;
     const before = await groupMessages(teacher, GROUP);
     const other = await groupMessages(teacher2, GROUP);
@@ -744,7 +779,9 @@ describe('chat/group/messages', () => {
     expect(after.unreades_total).toBe(before.unreades_total - 1);
     expect(await groupMessages(teacher2, GROUP)).toEqual(other);
     expect(
-      (await count(teacher, groupChatQuery(1, GROUP, false, d0))).filter((r) => r.idid === -1),
+      (await count(teacher, groupChatQuery(teacher, GROUP, false, d0))).filter(
+        (r) => r.idid === -1,
+      ),
     ).toEqual(
       after.unreades_total > 0
         ? [{ idid: -1, id_type: 2, countMessages: after.unreades_total }]
@@ -761,7 +798,7 @@ describe('chat/group/messages', () => {
 describe('chat/deletemessage', () => {
   it('deletes the user’s own message, which then disappears', async () => {
     const { teacher, student, d0 } = await setup();
-    const before = await messages(teacher, query(1, STUDENT, d0));
+    const before = await messages(teacher, query(teacher, STUDENT, d0));
     const own = before.messages.filter((m) => m.ismine).at(-1);
     const res = await teacher.postData('/api/chat/deletemessage', {
       id_message: own?.id_message,
@@ -769,7 +806,7 @@ describe('chat/deletemessage', () => {
     });
     expect(res).toEqual({ status: 200, body: { result: 0, error: null, data: [{ result: 1 }] } });
     for (const client of [teacher, student]) {
-      const reader = client === teacher ? query(1, STUDENT, d0) : query(2, TEACHER, d0);
+      const reader = client === teacher ? query(teacher, STUDENT, d0) : query(student, TEACHER, d0);
       expect(ids(await messages(client, reader))).not.toContain(own?.id_message);
     }
     const again = await teacher.post('/api/chat/deletemessage', {
@@ -781,10 +818,10 @@ describe('chat/deletemessage', () => {
 
   it('answers 403 for another’s message and changes nothing; 404 unknown; 400 bad body', async () => {
     const { teacher, student, d0 } = await setup();
-    const before = await messages(teacher, query(1, STUDENT, d0));
+    const before = await messages(teacher, query(teacher, STUDENT, d0));
     const foreign = before.messages.find((m) => !m.ismine);
     const own = before.messages.find((m) => m.ismine);
-    const attempts: [Client, number | undefined, boolean][] = [
+    const attempts: [SignedIn, number | undefined, boolean][] = [
       [teacher, foreign?.id_message, true],
       [student, own?.id_message, true],
       [teacher, own?.id_message, false], // no XSRF header
@@ -792,15 +829,15 @@ describe('chat/deletemessage', () => {
     for (const [client, id, xsrf] of attempts) {
       const res = await client.post(
         '/api/chat/deletemessage',
-        { id_message: id, uid: 1 },
+        { id_message: id, uid: client.user.uid },
         { xsrf },
       );
       expect(res.status).toBe(403);
     }
-    expect(await messages(teacher, query(1, STUDENT, d0))).toEqual(before);
-    expect((await teacher.post('/api/chat/deletemessage', { id_message: 5, uid: 1 })).status).toBe(
-      404,
-    );
+    expect(await messages(teacher, query(teacher, STUDENT, d0))).toEqual(before);
+    expect(
+      (await teacher.post('/api/chat/deletemessage', { id_message: 5, uid: 1001 })).status,
+    ).toBe(404);
     const bad = await teacher.post('/api/chat/deletemessage', { id_message: 5 });
     expect(await bad.json()).toMatchObject({ error: 'body/uid: is required' });
   });
@@ -809,38 +846,46 @@ describe('chat/deletemessage', () => {
     const { teacher, student, d0 } = await setup();
     const res = await student.postForm(
       '/api/chat/insert',
-      sendForm({ discipline: d0, message: 'Ой, не туда.' }),
+      sendForm(student, { discipline: d0, message: 'Ой, не туда.' }),
     );
     const { data } = (await res.json()) as Envelope<Schema<'ChatInserted'>>;
-    expect((await messages(teacher, query(1, STUDENT, d0))).unreades_total).toBe(3);
-    await student.post('/api/chat/deletemessage', { id_message: data.id_message, uid: 1 });
-    expect((await messages(teacher, query(1, STUDENT, d0))).unreades_total).toBe(2);
+    expect((await messages(teacher, query(teacher, STUDENT, d0))).unreades_total).toBe(3);
+    await student.post('/api/chat/deletemessage', {
+      id_message: data.id_message,
+      uid: student.user.uid,
+    });
+    expect((await messages(teacher, query(teacher, STUDENT, d0))).unreades_total).toBe(2);
   });
 });
 
 describe('the chat world', () => {
   it('is restored by reset', async () => {
     const { app, teacher, d0 } = await setup();
-    const before = await messages(teacher, query(1, STUDENT, d0));
+    const before = await messages(teacher, query(teacher, STUDENT, d0));
     const own = before.messages.find((m) => m.ismine);
-    await teacher.post('/api/chat/deletemessage', { id_message: own?.id_message, uid: 1 });
-    await teacher.post('/api/chat/readall', query(1, STUDENT, d0));
+    await teacher.post('/api/chat/deletemessage', { id_message: own?.id_message, uid: 1001 });
+    await teacher.post('/api/chat/readall', query(teacher, STUDENT, d0));
     await teacher.postForm(
       '/api/chat/insert',
-      sendForm({ fromType: 1, discipline: d0, currentContactId: STUDENT, currentContactType: 2 }),
+      sendForm(teacher, {
+        fromType: 1,
+        discipline: d0,
+        currentContactId: STUDENT,
+        currentContactType: 2,
+      }),
     );
-    expect(await messages(teacher, query(1, STUDENT, d0))).not.toEqual(before);
+    expect(await messages(teacher, query(teacher, STUDENT, d0))).not.toEqual(before);
     await resetWorld(app);
     const again = await signIn(app, 'teacher');
-    expect(await messages(again, query(1, STUDENT, d0))).toEqual(before);
+    expect(await messages(again, query(again, STUDENT, d0))).toEqual(before);
   });
 
   it('gives the same answers for the same seed whatever was opened first', async () => {
     const transcript = async (seed: number, reversed: boolean) => {
       const { teacher, d0 } = await signInDemo(createTestApp({ seed }));
       const calls = [
-        () => messages(teacher, query(1, STUDENT, d0)),
-        () => messages(teacher, query(1, STUDENT2, d0)),
+        () => messages(teacher, query(teacher, STUDENT, d0)),
+        () => messages(teacher, query(teacher, STUDENT2, d0)),
         () => groupMessages(teacher, GROUP),
         () => groupMessages(teacher, STREAM, true),
       ];
@@ -875,7 +920,11 @@ describe('chat attachments (download type 3)', () => {
     const bytes = new Uint8Array([37, 80, 68, 70, 1, 2, 3, 250]);
     const res = await student.postForm(
       '/api/chat/insert',
-      sendForm({ discipline: d0, message: 'Отчёт', file: [new File([bytes], 'Отчёт.pdf')] }),
+      sendForm(student, {
+        discipline: d0,
+        message: 'Отчёт',
+        file: [new File([bytes], 'Отчёт.pdf')],
+      }),
     );
     const { data } = (await res.json()) as Envelope<Schema<'ChatInserted'>>;
     for (const reader of [student, teacher]) {
@@ -896,12 +945,12 @@ describe('the cap on written messages', () => {
   it('drops the oldest written messages over all chats, with their unread counts and read marks; the seed stays', async () => {
     const { app, teacher, student, d0 } = await signInDemo(createTestApp({ maxWrittenRecords: 4 }));
     const chat = app.store.get(chatSlice);
-    const seededPrivate = await messages(teacher, query(1, STUDENT, d0));
+    const seededPrivate = await messages(teacher, query(teacher, STUDENT, d0));
     const seededGroup = await groupMessages(teacher, GROUP);
     const toTeacher = (n: number) =>
       student.postForm(
         '/api/chat/insert',
-        sendForm({
+        sendForm(student, {
           discipline: d0,
           message: `Вопрос ${n}`,
           file: new File([`черновик ${n}`], `черновик ${n}.txt`),
@@ -913,9 +962,9 @@ describe('the cap on written messages', () => {
       await sentId(await toTeacher(3)),
     ];
     const [g1, g2, g3] = [
-      await sentId(await postToGroup(student, 2, GROUP, false, d0)),
-      await sentId(await postToGroup(student, 2, GROUP, false, d0)),
-      await sentId(await postToGroup(student, 2, GROUP, false, d0)),
+      await sentId(await postToGroup(student, GROUP, false, d0)),
+      await sentId(await postToGroup(student, GROUP, false, d0)),
+      await sentId(await postToGroup(student, GROUP, false, d0)),
     ];
     // six written, four kept: the two oldest (private) went
     expect([...chat.insertedIn.keys()]).toEqual([p3, g1, g2, g3]);
@@ -924,16 +973,16 @@ describe('the cap on written messages', () => {
       expect(chat.files.has(`${id}_черновик ${id === p1 ? 1 : 2}.txt`)).toBe(false);
     }
     expect(chat.files.has(`${p3}_черновик 3.txt`)).toBe(true);
-    const privateView = await messages(teacher, query(1, STUDENT, d0));
+    const privateView = await messages(teacher, query(teacher, STUDENT, d0));
     expect(ids(privateView).slice(-2)).toEqual([ids(seededPrivate).at(-1), p3]);
     expect(privateView.unreades_total).toBe(seededPrivate.unreades_total + 1);
 
     // the teacher reads g1; two more group posts push p3 and g1 out
     expect((await teacher.post('/api/chat/read', { id_message: g1 })).status).toBe(200);
-    const g4 = await sentId(await postToGroup(student, 2, GROUP, false, d0));
-    const g5 = await sentId(await postToGroup(student, 2, GROUP, false, d0));
+    const g4 = await sentId(await postToGroup(student, GROUP, false, d0));
+    const g5 = await sentId(await postToGroup(student, GROUP, false, d0));
     expect([...chat.insertedIn.keys()]).toEqual([g2, g3, g4, g5]);
-    const afterPrivate = await messages(teacher, query(1, STUDENT, d0));
+    const afterPrivate = await messages(teacher, query(teacher, STUDENT, d0));
     expect(afterPrivate).toEqual(seededPrivate);
     const group = chat.groupChats.get(groupChatKey(GROUP, false));
     const marks = [...(group?.readMarks.values() ?? [])];

@@ -12,6 +12,7 @@ import {
   studentDisciplines,
   teacherDisciplines,
   type Envelope,
+  type SignedIn,
   type Schema,
 } from './helpers.js';
 
@@ -27,8 +28,14 @@ const data = async <T>(client: Client, path: string, body: object) => {
   expect(res.status).toBe(200);
   return res.body.data;
 };
-const contactsBody = (id_discipline: number, id_group = GROUP, isPotok = false) => ({
-  uid: 1,
+/** A contacts request from the signed-in client (uid is theirs). */
+const contactsBody = (
+  client: SignedIn,
+  id_discipline: number,
+  id_group = GROUP,
+  isPotok = false,
+) => ({
+  uid: client.user.uid,
   year,
   ws,
   id_discipline,
@@ -94,10 +101,14 @@ describe('discipline/list and forStudentDisciplinelist', () => {
 
   it('answers 403 to the other role and 400 for a bad body', async () => {
     const { teacher, student } = await setup();
-    const wrongRole = await student.post('/api/discipline/list', { uid: 1, year, ws });
+    const wrongRole = await student.post('/api/discipline/list', {
+      uid: student.user.uid,
+      year,
+      ws,
+    });
     expect(wrongRole.status).toBe(403);
     const wrongRole2 = await teacher.post('/api/discipline/forStudentDisciplinelist', {
-      uid: 1,
+      uid: teacher.user.uid,
       year,
       ws,
       id_group: GROUP,
@@ -111,7 +122,7 @@ describe('discipline/list and forStudentDisciplinelist', () => {
     for (const [body, error] of cases)
       await expectError(teacher.post('/api/discipline/list', body), 400, error);
     const noGroup = await student.post('/api/discipline/forStudentDisciplinelist', {
-      uid: 1,
+      uid: student.user.uid,
       year,
       ws,
     });
@@ -122,21 +133,41 @@ describe('discipline/list and forStudentDisciplinelist', () => {
 describe('discipline/semester/list and studentSemester/list', () => {
   it('gives the semester in which the discipline is taught', async () => {
     const { teacher, student, d0 } = await setup();
-    const body = { uid: 1, year, ws, id_discipline: d0, id_group: GROUP };
+    const body = (client: SignedIn) => ({
+      uid: client.user.uid,
+      year,
+      ws,
+      id_discipline: d0,
+      id_group: GROUP,
+    });
     const expected = [{ id_semester: 1, name: '1 семестр' }];
-    expect(await data(teacher, '/api/discipline/semester/list', body)).toEqual(expected);
-    expect(await data(student, '/api/discipline/studentSemester/list', body)).toEqual(expected);
+    expect(await data(teacher, '/api/discipline/semester/list', body(teacher))).toEqual(expected);
+    expect(await data(student, '/api/discipline/studentSemester/list', body(student))).toEqual(
+      expected,
+    );
     expect(
-      await data(teacher, '/api/discipline/semester/list', { ...body, id_discipline: 1 }),
+      await data(teacher, '/api/discipline/semester/list', { ...body(teacher), id_discipline: 1 }),
     ).toEqual([]);
   });
 
   it('answers 403 to the other role and 400 for a bad body', async () => {
     const { teacher, student, d0 } = await setup();
-    const body = { uid: 1, year, ws, id_discipline: d0, id_group: GROUP };
-    expect((await student.post('/api/discipline/semester/list', body)).status).toBe(403);
-    expect((await teacher.post('/api/discipline/studentSemester/list', body)).status).toBe(403);
-    const bad = await teacher.post('/api/discipline/semester/list', { uid: 1, year, ws });
+    const body = (client: SignedIn) => ({
+      uid: client.user.uid,
+      year,
+      ws,
+      id_discipline: d0,
+      id_group: GROUP,
+    });
+    expect((await student.post('/api/discipline/semester/list', body(student))).status).toBe(403);
+    expect((await teacher.post('/api/discipline/studentSemester/list', body(teacher))).status).toBe(
+      403,
+    );
+    const bad = await teacher.post('/api/discipline/semester/list', {
+      uid: teacher.user.uid,
+      year,
+      ws,
+    });
     expect(await bad.json()).toMatchObject({ error: 'body/id_discipline: is required' });
   });
 });
@@ -144,28 +175,49 @@ describe('discipline/semester/list and studentSemester/list', () => {
 describe('discipline/group/list and studentGroup/list', () => {
   it('gives the teacher’s groups then their stream, and the student’s group and stream', async () => {
     const { teacher, student, d0 } = await setup();
-    const body = { uid: 1, year, ws, id_discipline: d0, id_semester: 1, id_group: GROUP };
-    expect(await data<Group[]>(teacher, '/api/discipline/group/list', body)).toEqual([
+    const body = (client: SignedIn) => ({
+      uid: client.user.uid,
+      year,
+      ws,
+      id_discipline: d0,
+      id_semester: 1,
+      id_group: GROUP,
+    });
+    expect(await data<Group[]>(teacher, '/api/discipline/group/list', body(teacher))).toEqual([
       { id_group: GROUP, name: 'ПИ-1-26', id_faculty: 1, isPotok: false },
       { id_group: GROUP2, name: 'ПИ-2-26', id_faculty: 1, isPotok: false },
       { id_group: STREAM, name: 'ПИ-26 (поток)', id_faculty: 1, isPotok: true },
     ]);
-    expect(await data<Group[]>(student, '/api/discipline/studentGroup/list', body)).toEqual([
+    expect(
+      await data<Group[]>(student, '/api/discipline/studentGroup/list', body(student)),
+    ).toEqual([
       { id_group: GROUP, name: 'ПИ-1-26', id_faculty: 1, isPotok: false },
       { id_group: STREAM, name: 'ПИ-26 (поток)', id_faculty: 1, isPotok: true },
     ]);
     // another semester: nothing
-    const other = { ...body, id_semester: 3 };
-    expect(await data(teacher, '/api/discipline/group/list', other)).toEqual([]);
-    expect(await data(student, '/api/discipline/studentGroup/list', other)).toEqual([]);
+    const other = (client: SignedIn) => ({ ...body(client), id_semester: 3 });
+    expect(await data(teacher, '/api/discipline/group/list', other(teacher))).toEqual([]);
+    expect(await data(student, '/api/discipline/studentGroup/list', other(student))).toEqual([]);
   });
 
   it('answers 403 to the other role and 400 for a bad body', async () => {
     const { teacher, student, d0 } = await setup();
-    const body = { uid: 1, year, ws, id_discipline: d0, id_semester: 1, id_group: GROUP };
-    expect((await student.post('/api/discipline/group/list', body)).status).toBe(403);
-    expect((await teacher.post('/api/discipline/studentGroup/list', body)).status).toBe(403);
-    const bad = await teacher.post('/api/discipline/group/list', { ...body, id_semester: 'I' });
+    const body = (client: SignedIn) => ({
+      uid: client.user.uid,
+      year,
+      ws,
+      id_discipline: d0,
+      id_semester: 1,
+      id_group: GROUP,
+    });
+    expect((await student.post('/api/discipline/group/list', body(student))).status).toBe(403);
+    expect((await teacher.post('/api/discipline/studentGroup/list', body(teacher))).status).toBe(
+      403,
+    );
+    const bad = await teacher.post('/api/discipline/group/list', {
+      ...body(teacher),
+      id_semester: 'I',
+    });
     expect(await bad.json()).toMatchObject({ error: 'body/id_semester: must be integer' });
   });
 });
@@ -176,7 +228,7 @@ describe('discipline/students/list', () => {
     const contacts = await data<Contact[]>(
       teacher,
       '/api/discipline/students/list',
-      contactsBody(d0),
+      contactsBody(teacher, d0),
     );
     expect(contacts).toHaveLength(12);
     const names = contacts.map((c) => c.fio);
@@ -197,7 +249,7 @@ describe('discipline/students/list', () => {
     const stream = await data<Contact[]>(
       teacher,
       '/api/discipline/students/list',
-      contactsBody(d0, STREAM, true),
+      contactsBody(teacher, d0, STREAM, true),
     );
     expect(stream).toHaveLength(24);
     expect(new Set(stream.map((c) => c.group))).toEqual(new Set([GROUP, GROUP2]));
@@ -206,9 +258,9 @@ describe('discipline/students/list', () => {
   it('counts a new message and forgets it after readall', async () => {
     const { teacher, student, d0 } = await setup();
     const countOf = async () =>
-      (await data<Contact[]>(teacher, '/api/discipline/students/list', contactsBody(d0))).find(
-        (c) => c.idid === STUDENT,
-      )?.countMessages;
+      (
+        await data<Contact[]>(teacher, '/api/discipline/students/list', contactsBody(teacher, d0))
+      ).find((c) => c.idid === STUDENT)?.countMessages;
     expect(await countOf()).toBe(2);
     const sent = await student.postForm('/api/chat/insert', {
       uid: 20001,
@@ -225,28 +277,27 @@ describe('discipline/students/list', () => {
     });
     expect(sent.status).toBe(200);
     expect(await countOf()).toBe(3);
-    await teacher.post(
-      '/api/chat/readall',
-      chatQuery(1, STUDENT, d0, { id_from: TEACHER, kredit: 3 }),
-    );
+    await teacher.post('/api/chat/readall', chatQuery(teacher, STUDENT, d0, { kredit: 3 }));
     expect(await countOf()).toBe(0);
   });
 
   it('gives nobody for a group the teacher does not teach that discipline', async () => {
     const { teacher, teacher2, d0 } = await setup();
     expect(
-      await data(teacher, '/api/discipline/students/list', contactsBody(d0, 150, false)),
+      await data(teacher, '/api/discipline/students/list', contactsBody(teacher, d0, 150, false)),
     ).toEqual([]);
-    expect(await data(teacher2, '/api/discipline/students/list', contactsBody(d0))).toEqual([]);
+    expect(
+      await data(teacher2, '/api/discipline/students/list', contactsBody(teacher2, d0)),
+    ).toEqual([]);
   });
 
   it('answers 403 to a student and 400 for a bad body', async () => {
     const { teacher, student, d0 } = await setup();
-    expect((await student.post('/api/discipline/students/list', contactsBody(d0))).status).toBe(
-      403,
-    );
+    expect(
+      (await student.post('/api/discipline/students/list', contactsBody(student, d0))).status,
+    ).toBe(403);
     const bad = await teacher.post('/api/discipline/students/list', {
-      ...contactsBody(d0),
+      ...contactsBody(teacher, d0),
       isPotok: 'нет',
     });
     expect(await bad.json()).toMatchObject({ error: 'body/isPotok: must be boolean' });
@@ -260,7 +311,7 @@ describe('discipline/teachers/list', () => {
       data<Contact[]>(
         student,
         '/api/discipline/teachers/list',
-        contactsBody(id_discipline, id_group, isPotok),
+        contactsBody(student, id_discipline, id_group, isPotok),
       );
     expect(await teachersOf(d0)).toEqual([
       {
@@ -280,9 +331,19 @@ describe('discipline/teachers/list', () => {
         faculty: 1,
       },
     ]);
-    // asked for the stream: the same teachers; for another group: nobody
+    // asked for the stream: the same teachers; another group (or its stream named as a group) is
+    // not the student's to name: 403, from x-owner
     expect(await teachersOf(d1, STREAM, true)).toEqual(await teachersOf(d1));
-    expect(await teachersOf(d1, GROUP2)).toEqual([]);
+    for (const [id_group, isPotok, names] of [
+      [GROUP2, false, 'group'],
+      [STREAM, false, 'group'],
+    ] as const) {
+      await expectError(
+        student.post('/api/discipline/teachers/list', contactsBody(student, d1, id_group, isPotok)),
+        403,
+        `Forbidden: body/id_group names another ${names}`,
+      );
+    }
   });
 
   it('drops the count once the message is read', async () => {
@@ -290,23 +351,23 @@ describe('discipline/teachers/list', () => {
     const page = await data<Schema<'ChatMessagesPage'>>(
       student,
       '/api/chat/messages',
-      chatQuery(2, TEACHER2, d1, { id_from: STUDENT, kredit: 3 }),
+      chatQuery(student, TEACHER2, d1, { kredit: 3 }),
     );
     await student.post('/api/chat/read', { id_message: page.unreades_start });
     const [contact] = await data<Contact[]>(
       student,
       '/api/discipline/teachers/list',
-      contactsBody(d1),
+      contactsBody(student, d1),
     );
     expect(contact?.countMessages).toBe(0);
   });
 
   it('answers 403 to a teacher and 400 for a bad body', async () => {
     const { teacher, student, d0 } = await setup();
-    expect((await teacher.post('/api/discipline/teachers/list', contactsBody(d0))).status).toBe(
-      403,
-    );
-    const { isPotok: _, ...noPotok } = contactsBody(d0);
+    expect(
+      (await teacher.post('/api/discipline/teachers/list', contactsBody(teacher, d0))).status,
+    ).toBe(403);
+    const { isPotok: _, ...noPotok } = contactsBody(student, d0);
     const bad = await student.post('/api/discipline/teachers/list', noPotok);
     expect(await bad.json()).toMatchObject({ error: 'body/isPotok: is required' });
   });
@@ -314,16 +375,15 @@ describe('discipline/teachers/list', () => {
   it('is restored by reset', async () => {
     const app = createTestApp();
     const { student, d1 } = await setup(app);
-    const before = await data(student, '/api/discipline/teachers/list', contactsBody(d1));
-    await student.post(
-      '/api/chat/readall',
-      chatQuery(2, TEACHER2, d1, { id_from: STUDENT, kredit: 3 }),
-    );
-    expect(await data(student, '/api/discipline/teachers/list', contactsBody(d1))).not.toEqual(
-      before,
-    );
+    const before = await data(student, '/api/discipline/teachers/list', contactsBody(student, d1));
+    await student.post('/api/chat/readall', chatQuery(student, TEACHER2, d1, { kredit: 3 }));
+    expect(
+      await data(student, '/api/discipline/teachers/list', contactsBody(student, d1)),
+    ).not.toEqual(before);
     await resetWorld(app);
     const again = await signIn(app, 'student');
-    expect(await data(again, '/api/discipline/teachers/list', contactsBody(d1))).toEqual(before);
+    expect(await data(again, '/api/discipline/teachers/list', contactsBody(again, d1))).toEqual(
+      before,
+    );
   });
 });

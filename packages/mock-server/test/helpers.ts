@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { createApp, type AppOptions, type MockApp } from '../src/app.js';
 import type { Schema } from '../src/http.js';
 import { CURRENT_WS, CURRENT_YEAR_ID, calendarSlice } from '../src/world/calendar.js';
-import { ROLE_STUDENT, ROLE_TEACHER, otherRole, type Role } from '../src/world/roles.js';
+import { ROLE_STUDENT, ROLE_TEACHER } from '../src/world/roles.js';
 import { Store, type Slice } from '../src/world/store.js';
 import { DEFAULT_NOW } from '../src/world/time.js';
 
@@ -58,13 +58,23 @@ export type FormFields = Record<string, string | number | File | File[]>;
 export interface Session {
   cookie: string;
   xsrf: string;
+  /** Who signed in (the login's answer): requests name the caller by these ids. */
+  user?: Schema<'User'>;
 }
+
+/** A client signed in as a demo person: `client.user` is who it is. */
+export type SignedIn = Client & { readonly user: Schema<'User'> };
 
 export class Client {
   constructor(
     readonly app: MockApp,
     readonly session?: Session,
   ) {}
+
+  /** The signed-in person (undefined without a session). */
+  get user(): Schema<'User'> | undefined {
+    return this.session?.user;
+  }
 
   #headers({ xsrf = true, headers = {} }: RequestOptions) {
     return {
@@ -108,12 +118,13 @@ export class Client {
   }
 }
 
-/** Logs a demo account in and returns a client carrying its cookies. */
-export async function signIn(app: MockApp, login: DemoLogin): Promise<Client> {
-  const res = await new Client(app).post('/api/auth/orize.json', {
-    login,
-    password: passwords[login],
-  });
+/** Logs a demo account in (with its demo password unless told) and returns a client carrying its cookies. */
+export async function signIn(
+  app: MockApp,
+  login: DemoLogin,
+  password: string = passwords[login],
+): Promise<SignedIn> {
+  const res = await new Client(app).post('/api/auth/orize.json', { login, password });
   if (res.status !== 200) throw new Error(`login ${login} answered ${res.status}`);
   const cookies = Object.fromEntries(
     res.headers.getSetCookie().map((c) => c.split(';')[0]?.split('=') ?? []),
@@ -121,7 +132,8 @@ export async function signIn(app: MockApp, login: DemoLogin): Promise<Client> {
   const cookie = Object.entries(cookies)
     .map(([k, v]) => `${k}=${v}`)
     .join('; ');
-  return new Client(app, { cookie, xsrf: cookies['XSRF-TOKEN'] ?? '' });
+  const { data: user } = (await res.json()) as Envelope<Schema<'User'>>;
+  return new Client(app, { cookie, xsrf: cookies['XSRF-TOKEN'] ?? '', user }) as SignedIn;
 }
 
 /** The 200 answer's data; anything else throws. */
@@ -131,11 +143,12 @@ async function dataOf<T>(client: Client, path: string, body: unknown): Promise<T
   return res.body.data;
 }
 
-export const newsPage = (client: Client, page = 1) =>
+/** A page of the news feed as the signed-in reader asks for it (id, uid and role are theirs). */
+export const newsPage = (client: SignedIn, page = 1) =>
   client.postData<Schema<'NewsItem'>[]>('/api/news/data.json', {
-    id: 501,
-    uid: 1001,
-    role: ROLE_TEACHER,
+    id: client.user.id,
+    uid: client.user.uid,
+    role: client.user.role,
     page,
   });
 
@@ -156,16 +169,20 @@ export const downloadFile = (client: Client, type: 1 | 2 | 3 | 4, id: number, na
   );
 
 /** The signed-in teacher's disciplines in a year and ws (the current ones by default). */
-export const teacherDisciplines = (client: Client, year = CURRENT_YEAR_ID, ws = CURRENT_WS) =>
-  dataOf<Schema<'Discipline'>[]>(client, '/api/discipline/list', { uid: 1001, year, ws });
-
-/** The signed-in student's disciplines in a year and ws (the current ones by default). */
-export const studentDisciplines = (client: Client, year = CURRENT_YEAR_ID, ws = CURRENT_WS) =>
-  dataOf<Schema<'Discipline'>[]>(client, '/api/discipline/forStudentDisciplinelist', {
-    uid: 20001,
+export const teacherDisciplines = (client: SignedIn, year = CURRENT_YEAR_ID, ws = CURRENT_WS) =>
+  dataOf<Schema<'Discipline'>[]>(client, '/api/discipline/list', {
+    uid: client.user.uid,
     year,
     ws,
-    id_group: DEMO_IDS.GROUP,
+  });
+
+/** The signed-in student's disciplines in a year and ws (the current ones by default). */
+export const studentDisciplines = (client: SignedIn, year = CURRENT_YEAR_ID, ws = CURRENT_WS) =>
+  dataOf<Schema<'Discipline'>[]>(client, '/api/discipline/forStudentDisciplinelist', {
+    uid: client.user.uid,
+    year,
+    ws,
+    id_group: client.user.id_group ?? -1,
   });
 
 /**
@@ -178,7 +195,7 @@ export async function signInDemo(app: MockApp = createTestApp()) {
   const student = await signIn(app, 'student');
   const student2 = await signIn(app, 'student2');
   const studied = await studentDisciplines(student);
-  const sharedWith = async (client: Client) => {
+  const sharedWith = async (client: SignedIn) => {
     const taught = await teacherDisciplines(client);
     const shared = taught.find((d) => studied.some((s) => s.id_discipline === d.id_discipline));
     if (!shared) throw new Error('a demo teacher does not teach the demo student');
@@ -196,37 +213,48 @@ export async function signInDemo(app: MockApp = createTestApp()) {
   };
 }
 
-/** A private chat query (ChatQuery) from a reader of `role` to a contact, this year and ws. */
-export const chatQuery = (role: Role, id_to: number, id_discipline: number, extra = {}) => ({
-  year: CURRENT_YEAR_ID,
-  ws: CURRENT_WS,
-  id_discipline,
-  id_from_type: role,
-  id_from: 0,
-  id_to_type: otherRole(role),
-  id_to,
-  kredit: 4,
-  ...extra,
-});
+/** Who a request comes from: a signed-in client, or a person of the world. */
+export type Reader = SignedIn | { role: number; id: number };
+const readerOf = (reader: Reader) => ('user' in reader ? reader.user : reader);
 
-/** A chat/group/messages body for the group (or, with IsSelect, the stream): the latest page. */
-export const groupChatBody = (gr_potok: number, IsSelect = false, extra = {}) => ({
-  id_HumanFrom: 0,
-  id_humanTypeFrom: ROLE_STUDENT,
-  gr_potok,
-  IsSelect,
-  id_lastMessage: 0,
-  ...extra,
-});
+/** A private chat query (ChatQuery) from the reader (id_from) to a contact, this year and ws. */
+export const chatQuery = (reader: Reader, id_to: number, id_discipline: number, extra = {}) => {
+  const { role, id } = readerOf(reader);
+  return {
+    year: CURRENT_YEAR_ID,
+    ws: CURRENT_WS,
+    id_discipline,
+    id_from_type: role,
+    id_from: id,
+    id_to_type: role === ROLE_TEACHER ? ROLE_STUDENT : ROLE_TEACHER,
+    id_to,
+    kredit: 4,
+    ...extra,
+  };
+};
+
+/** A chat/group/messages body from the reader for the group (or, with IsSelect, the stream). */
+export const groupChatBody = (reader: Reader, gr_potok: number, IsSelect = false, extra = {}) => {
+  const { role, id } = readerOf(reader);
+  return {
+    id_HumanFrom: id,
+    id_humanTypeFrom: role,
+    gr_potok,
+    IsSelect,
+    id_lastMessage: 0,
+    ...extra,
+  };
+};
 
 /** A ChatQuery for the group chat pseudo-contact (id_to -1) of a group or stream, this year and ws. */
 export const groupChatQuery = (
-  role: Role,
+  reader: Reader,
   gr_potok: number,
   IsSelect: boolean,
   id_discipline: number,
   extra = {},
-) => chatQuery(role, -1, id_discipline, { id_to_type: ROLE_STUDENT, gr_potok, IsSelect, ...extra });
+) =>
+  chatQuery(reader, -1, id_discipline, { id_to_type: ROLE_STUDENT, gr_potok, IsSelect, ...extra });
 
 /** Expects the error envelope with that status: `{ result: 1, error, data: null }`. */
 export async function expectError(
@@ -284,8 +312,8 @@ export async function expectForbidden(res: Response | Promise<Response>) {
 export async function expectResetRestores<T>(
   app: MockApp,
   login: DemoLogin,
-  read: (client: Client) => Promise<T>,
-  write: (client: Client, before: T) => Promise<unknown>,
+  read: (client: SignedIn) => Promise<T>,
+  write: (client: SignedIn, before: T) => Promise<unknown>,
 ) {
   const client = await signIn(app, login);
   const before = await read(client);
@@ -316,7 +344,7 @@ export const pdfFile = (name: string) =>
 /** The e-library's books of a category (-1: all) as a reader (a person of the world) asks. */
 export const libraryBooks = (
   client: Client,
-  reader: { id: number; role: Role },
+  reader: { id: number; role: number },
   id_bookCategory = -1,
 ) =>
   client.postData<Schema<'LibraryEBook'>[]>('/api/library/getbooklist', {

@@ -18,6 +18,7 @@ import {
   signIn,
   type Envelope,
   type FormFields,
+  type SignedIn,
   type Schema,
 } from './helpers.js';
 
@@ -25,8 +26,9 @@ type EBook = Schema<'LibraryEBook'>;
 
 const { demo } = seededWorld().get(universitySlice);
 
-const bookList = (client: Client, id_bookCategory = -1) =>
-  libraryBooks(client, demo.student, id_bookCategory);
+/** The e-library's books of a category (-1: all) as the signed-in client asks for them. */
+const bookList = (client: SignedIn, id_bookCategory = -1) =>
+  libraryBooks(client, client.user, id_bookCategory);
 
 const bookForm = (fields: FormFields = {}) => ({
   id_eBook: -1,
@@ -44,8 +46,13 @@ const bookForm = (fields: FormFields = {}) => ({
 
 const pdf = (name = 'Алгоритмы.pdf') => pdfFile(name);
 
-const saveBook = (client: Client, fields: FormFields = {}, options = {}) =>
-  client.postForm('/api/library/insertupdatebook', bookForm(fields), options);
+/** Saves a book as the signed-in client (id_human and id_humanType name them). */
+const saveBook = (client: SignedIn, fields: FormFields = {}, options = {}) =>
+  client.postForm(
+    '/api/library/insertupdatebook',
+    bookForm({ id_human: client.user.id, id_humanType: client.user.role, ...fields }),
+    options,
+  );
 
 async function savedBook(res: Response) {
   expect(res.status).toBe(200);
@@ -142,7 +149,13 @@ describe('library/insertupdatebook', () => {
   it('adds a book that the list then shows, added by the session’s teacher', async () => {
     const app = createTestApp();
     const teacher = await signIn(app, 'teacher2');
-    const book = await savedBook(await saveBook(teacher, { id_human: 1, file: pdf() }));
+    // the book is added by the session's teacher, who must be the one id_human names
+    await expectError(
+      saveBook(teacher, { id_human: demo.teacher.id, file: pdf() }),
+      403,
+      'Forbidden: body/id_human names another person',
+    );
+    const book = await savedBook(await saveBook(teacher, { file: pdf() }));
     expect(book).toEqual({
       id_eBook: expect.any(Number),
       name: 'Алгоритмы и структуры данных',
@@ -200,7 +213,7 @@ describe('library/insertupdatebook', () => {
     const before = await bookList(teacher);
     const own = before.body.data.find((b) => b.id_human === demo.teacher.id);
     const edit = { id_eBook: own?.id_eBook ?? 0, nameBook: 'Чужая книга', file: pdf() };
-    const attempts: [Client, Record<string, string | number | File>, object][] = [
+    const attempts: [SignedIn, Record<string, string | number | File>, object][] = [
       [await signIn(app, 'teacher2'), edit, {}],
       [await signIn(app, 'student'), edit, {}],
       [await signIn(app, 'student'), { file: pdf() }, {}],
@@ -250,7 +263,12 @@ describe('library/insertupdatebook', () => {
     const res = await saveBook(teacher, { file: new File([new Uint8Array(11 * 1024)], 'big.pdf') });
     expect(res.status).toBe(413);
     expect(await bookList(teacher)).toEqual(before);
-    expect((await saveBook(new Client(app), { file: pdf() })).status).toBe(401);
+    const anonymous = new Client(app);
+    const res401 = await anonymous.postForm(
+      '/api/library/insertupdatebook',
+      bookForm({ file: pdf() }),
+    );
+    expect(res401.status).toBe(401);
   });
 });
 
@@ -302,7 +320,7 @@ describe('e-library files (download type 2)', () => {
 
   it('answers 401 without a session', async () => {
     const app = createTestApp();
-    const [book] = (await libraryBooks(await signIn(app, 'student'), { id: 1, role: 2 })).body.data;
+    const [book] = (await bookList(await signIn(app, 'student'))).body.data;
     const res = await download(new Client(app), book?.id_eBook ?? 0, book?.fileName ?? '');
     expect(res.status).toBe(401);
   });

@@ -1,6 +1,8 @@
 import { decode as decodeJpeg } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { Client, createTestApp, expectError, signIn, type Schema } from './helpers.js';
+import { disciplineSlice } from '../src/world/discipline.js';
+import { universitySlice } from '../src/world/university.js';
+import { Client, createTestApp, expectError, seededWorld, signIn, type Schema } from './helpers.js';
 
 type PaymentCode = Schema<'MiscPaymentCode'>;
 
@@ -71,13 +73,15 @@ describe('misc/photo', () => {
   });
 
   it('decodes as a 64×64 baseline JPEG', async () => {
-    const student = await signIn(createTestApp(), 'student');
-    for (const [uid, role] of [
-      [1001, 1],
-      [20001, 2],
-      [20013, 2],
+    const app = createTestApp();
+    const student = await signIn(app, 'student');
+    const teacher = await signIn(app, 'teacher');
+    for (const [client, uid, role] of [
+      [student, 1001, 1],
+      [student, 20001, 2],
+      [teacher, 20013, 2],
     ] as const) {
-      const bytes = (await photo(student, uid, role)).body.data?.data ?? [];
+      const bytes = (await photo(client, uid, role)).body.data?.data ?? [];
       // jpeg-js throws on corrupt data (bad markers, Huffman codes or a truncated scan).
       const image = decodeJpeg(Uint8Array.from(bytes), { useTArray: true });
       expect([image.width, image.height]).toEqual([64, 64]);
@@ -85,7 +89,7 @@ describe('misc/photo', () => {
     }
   });
 
-  it('differs between people, is stable, and is null without a photo or a person', async () => {
+  it('differs between people, is stable, and is null without a photo', async () => {
     const app = createTestApp();
     const student = await signIn(app, 'student');
     const own = (await photo(student, 20001, 2)).body.data;
@@ -93,11 +97,56 @@ describe('misc/photo', () => {
     expect(again).toEqual(own);
     const teacher = (await photo(student, 1001, 1)).body.data;
     expect(teacher?.data).not.toEqual(own?.data);
-    // the demo teacher2 has no photo
+    // the demo teacher2 (who teaches the student's group) has no photo
     expect((await photo(student, 1002, 1)).body).toEqual({ result: 0, error: null, data: null });
-    expect((await photo(student, 99_999, 2)).body.data).toBeNull();
-    // a uid of the other role is nobody
-    expect((await photo(student, 1001, 2)).body.data).toBeNull();
+  });
+
+  it('answers a contact’s photo and 403 for anyone else (x-owner: contacts)', async () => {
+    const app = createTestApp();
+    const world = seededWorld();
+    const { students, teachers, demo } = world.get(universitySlice);
+    const { offeringsByGroup } = world.get(disciplineSlice);
+    const teachersOf = (id_group: number) =>
+      new Set((offeringsByGroup.get(id_group) ?? []).map((o) => o.id_teacher));
+    const groupmate = students.find(
+      (s) => s.id_group === demo.student.id_group && s !== demo.student,
+    );
+    const strangerTeacher = teachers.find((t) => !teachersOf(demo.student.id_group).has(t.id));
+    const strangerStudent = students.find((s) => !teachersOf(s.id_group).has(demo.teacher.id));
+    if (!groupmate || !strangerTeacher || !strangerStudent)
+      throw new Error('the world lacks people');
+
+    const student = await signIn(app, 'student');
+    const teacher = await signIn(app, 'teacher');
+    const contacts: [Client, { uid: number; role: number }][] = [
+      [student, demo.student], // oneself
+      [student, groupmate],
+      [student, demo.teacher], // teaches the student's group
+      [student, demo.teacher2],
+      [teacher, demo.student], // a student the teacher teaches
+      [teacher, demo.student2],
+    ];
+    for (const [client, { uid, role }] of contacts) {
+      expect((await photo(client, uid, role)).status, `${uid}`).toBe(200);
+    }
+    const refused: [Client, { uid: number; role: number }][] = [
+      [student, demo.student2], // another group
+      [student, strangerTeacher],
+      [teacher, demo.teacher2], // teachers are not each other's contacts
+      [teacher, strangerStudent],
+      [student, { uid: 99_999, role: 2 }], // nobody: refused alike
+      [student, { uid: 1001, role: 2 }],
+    ];
+    for (const [client, { uid, role }] of refused) {
+      expect(await photo(client, uid, role), `${uid}`).toEqual({
+        status: 403,
+        body: {
+          result: 1,
+          error: 'Forbidden: body/uid names nobody the caller studies or teaches with',
+          data: null,
+        },
+      });
+    }
   });
 
   it('answers 400 naming the field', async () => {
@@ -194,13 +243,35 @@ describe('misc/getgroups', () => {
     expect((await groups(4, 7001)).body.data).toEqual([
       { id_group: 101, name: 'ПИ-1-26', id_faculty: 1, isPotok: false },
     ]);
-    expect((await groups(4, 7013)).body.data).toEqual([
-      { id_group: 102, name: 'ПИ-2-26', id_faculty: 1, isPotok: false },
-    ]);
+    const student2 = await signIn(app, 'student2');
+    expect(
+      (await student2.postData('/api/misc/getgroups', { id_a_year: 4, id_student: 7013 })).body
+        .data,
+    ).toEqual([{ id_group: 102, name: 'ПИ-2-26', id_faculty: 1, isPotok: false }]);
     // admitted in 2026: not a student in 2025-2026
     expect((await groups(3, 7001)).body.data).toEqual([]);
     expect((await groups(99, 7001)).body.data).toEqual([]);
-    expect((await groups(4, 1)).body.data).toEqual([]);
+  });
+
+  it('answers 403 to a student asking for another student’s groups (x-owner: the caller’s own)', async () => {
+    const app = createTestApp();
+    const student = await signIn(app, 'student');
+    for (const id_student of [7013, 1]) {
+      await expectError(
+        student.post('/api/misc/getgroups', { id_a_year: 4, id_student }),
+        403,
+        'Forbidden: body/id_student names another person',
+      );
+    }
+    // a teacher is nobody's id_student
+    await expectError(
+      (await signIn(app, 'teacher')).post('/api/misc/getgroups', {
+        id_a_year: 4,
+        id_student: 7001,
+      }),
+      403,
+      'Forbidden: body/id_student names another person',
+    );
   });
 
   it('answers 400 naming the field', async () => {
@@ -255,8 +326,6 @@ describe('misc/paymentcode', () => {
     const cases: [Record<string, number>, number, string][] = [
       [{}, 99, 'body/id_uslug: no such service'],
       [{ id_year: 77 }, 1, 'body/id_year: no such academic year'],
-      [{ id_student: 5 }, 1, 'body/id_student: no such student'],
-      [{ id_group: 102 }, 1, 'body/id_group: not the student’s group in that year'],
       [{ id_year: 3 }, 1, 'body/id_group: not the student’s group in that year'],
     ];
     for (const [fields, id_uslug, error] of cases) {
@@ -267,6 +336,31 @@ describe('misc/paymentcode', () => {
     const res = await student.post('/api/misc/paymentcode', { id_year: 4, id_group: 101 });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'body/id_student: is required' });
+  });
+
+  it('answers 403 for another student’s code or group, to a student or a teacher (x-owner)', async () => {
+    const app = createTestApp();
+    const student = await signIn(app, 'student');
+    const teacher = await signIn(app, 'teacher');
+    const refused: [Client, Record<string, number>, string][] = [
+      // student2's own code, asked for by student
+      [student, { id_group: 102, id_student: 7013 }, 'body/id_student names another person'],
+      [student, { id_student: 7013 }, 'body/id_student names another person'],
+      [student, { id_student: 5 }, 'body/id_student names another person'],
+      // the student's own id in another group
+      [student, { id_group: 102 }, 'body/id_group names another group'],
+      [teacher, {}, 'body/id_student names another person'],
+    ];
+    for (const [client, fields, error] of refused) {
+      const { status, body } = await code(client, 1, fields);
+      expect({ status, body }).toEqual({
+        status: 403,
+        body: { result: 1, error: `Forbidden: ${error}`, data: null },
+      });
+      expect(body.result).toBeTruthy();
+    }
+    // the student's own code still answers
+    expect((await code(student, 1)).status).toBe(200);
   });
 
   it('answers 401 without a session', async () => {

@@ -8,17 +8,22 @@ import {
   expectBadForms,
   expectBadRequest,
   expectError,
-  expectForbidden,
   newsForm,
   newsPage,
   seededWorld,
   signIn,
   type Envelope,
   type Schema,
+  type SignedIn,
 } from './helpers.js';
 
-const insert = (client: Client, fields = {}, options = {}) =>
-  client.postForm('/api/news/insert.json', newsForm(fields), options);
+/** Publishes as the signed-in client (uid, role and id name them). */
+const insert = (client: SignedIn, fields = {}, options = {}) =>
+  client.postForm(
+    '/api/news/insert.json',
+    newsForm({ uid: client.user.uid, role: client.user.role, id: client.user.id, ...fields }),
+    options,
+  );
 
 const download = (client: Client, filename: string) =>
   client.get(`/lms/api/news/download.file?filename=${encodeURIComponent(filename)}&type=4`);
@@ -85,13 +90,27 @@ describe('news/data.json', () => {
 describe('news/check.json', () => {
   it('tells whether a person may write news', async () => {
     const app = createTestApp();
+    const check = (client: Client, id: number, type: number) =>
+      client.postData<Schema<'NewsCheck'>>('/api/news/check.json', { id, type });
+    const teacher = await signIn(app, 'teacher');
+    expect((await check(teacher, 501, 1)).body.data).toEqual({ newsPerms: true });
+    expect((await check(await signIn(app, 'teacher2'), 502, 1)).body.data).toEqual({
+      newsPerms: false,
+    });
     const student = await signIn(app, 'student');
-    const check = (id: number, type: number) =>
-      student.postData<Schema<'NewsCheck'>>('/api/news/check.json', { id, type });
-    expect((await check(501, 1)).body.data).toEqual({ newsPerms: true });
-    expect((await check(502, 1)).body.data).toEqual({ newsPerms: false });
-    expect((await check(7001, 2)).body.data).toEqual({ newsPerms: false });
-    expect((await check(1, 1)).body.data).toEqual({ newsPerms: false });
+    expect((await check(student, 7001, 2)).body.data).toEqual({ newsPerms: false });
+    // id and type name the caller (x-owner): another person is refused
+    for (const [client, id, type, field] of [
+      [student, 501, 1, 'id'],
+      [student, 7001, 1, 'type'],
+      [teacher, 1, 1, 'id'],
+    ] as const) {
+      await expectError(
+        client.post('/api/news/check.json', { id, type }),
+        403,
+        `Forbidden: body/${field} names another person`,
+      );
+    }
   });
 });
 
@@ -148,9 +167,20 @@ describe('news/insert.json', () => {
     const app = createTestApp();
     const teacher = await signIn(app, 'teacher');
     const before = await newsPage(teacher);
+    // each names themselves: the news permission is what refuses them
     for (const login of ['teacher2', 'student'] as const) {
-      await expectForbidden(insert(await signIn(app, login)));
+      await expectError(
+        insert(await signIn(app, login)),
+        403,
+        'Forbidden: no permission to write news',
+      );
     }
+    // and nobody publishes in another's name (x-owner), not even as a teacher with newsPerms
+    await expectError(
+      (await signIn(app, 'teacher2')).postForm('/api/news/insert.json', newsForm()),
+      403,
+      'Forbidden: body/uid names another person',
+    );
     expect(await newsPage(teacher)).toEqual(before);
   });
 
@@ -165,7 +195,8 @@ describe('news/insert.json', () => {
   });
 
   it('answers 401 without a session', async () => {
-    expect((await insert(new Client(createTestApp()))).status).toBe(401);
+    const anonymous = new Client(createTestApp());
+    expect((await anonymous.postForm('/api/news/insert.json', newsForm())).status).toBe(401);
   });
 
   it('answers 400 naming the field for a bad form', async () => {

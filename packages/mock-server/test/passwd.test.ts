@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MockApp } from '../src/app.js';
-import { Client, createTestApp, expectForbidden, resetWorld, signIn } from './helpers.js';
+import {
+  Client,
+  createTestApp,
+  expectError,
+  expectForbidden,
+  resetWorld,
+  signIn,
+  type SignedIn,
+} from './helpers.js';
 
 const reset = (client: Client, body: Record<string, unknown> = {}, options = {}) =>
   client.postData<boolean>(
@@ -56,6 +64,39 @@ describe('passwd/reset.json', () => {
     await resetWorld(app);
     expect(await loginStatus(app, 'student', 'Student1')).toBe(200);
     expect(await loginStatus(app, 'student', 'Ala-Too2026')).toBe(401);
+  });
+
+  it('ends the account’s other sessions and keeps the one that changed it', async () => {
+    const app = createTestApp();
+    const student = await signIn(app, 'student');
+    const otherDevice = await signIn(app, 'student');
+    const thirdDevice = await signIn(app, 'student');
+    const student2 = await signIn(app, 'student2');
+    const card = (client: SignedIn) =>
+      client.post('/api/profile/data.json', { uid: client.user.uid, role: client.user.role });
+    for (const client of [student, otherDevice, thirdDevice, student2]) {
+      expect((await card(client)).status).toBe(200);
+    }
+    // a wrong old password changes nothing, so it ends nothing
+    expect((await reset(student, { password: 'wrong' })).body.data).toBe(false);
+    expect((await card(otherDevice)).status).toBe(200);
+
+    expect((await reset(student)).body).toEqual({ result: 0, error: null, data: true });
+    for (const ended of [otherDevice, thirdDevice]) {
+      await expectError(card(ended), 401, 'Unauthorized');
+      // a write is refused as well, and authenticate does not bring the token back
+      expect(
+        (await reset(ended, { password: 'Ala-Too2026', newPassword: 'Back-2026' })).status,
+      ).toBe(401);
+      const token = /token=([^;]+)/.exec(ended.session?.cookie ?? '')?.[1];
+      expect((await new Client(app).post('/api/auth/enticate.json', { token })).status).toBe(401);
+    }
+    // the session that changed it stays signed in, as does everyone else's
+    expect((await card(student)).status).toBe(200);
+    expect((await card(student2)).status).toBe(200);
+    // and a new login with the new password works beside it
+    expect((await card(await signIn(app, 'student', 'Ala-Too2026'))).status).toBe(200);
+    expect((await card(student)).status).toBe(200);
   });
 
   it('answers 403 for another account’s uid and changes nothing', async () => {

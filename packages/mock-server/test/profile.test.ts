@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { Client, createTestApp, expectError, signIn, type Schema } from './helpers.js';
+import {
+  Client,
+  createTestApp,
+  expectError,
+  signIn,
+  type Schema,
+  type SignedIn,
+} from './helpers.js';
 
 type ProfileData = Schema<'ProfileData'>;
 
-const profile = (client: Client, body: unknown = { uid: 20001, role: 2 }) =>
-  client.postData<ProfileData>('/api/profile/data.json', body);
+/** The card as the signed-in client asks for it (uid and role are theirs unless `body` says). */
+const profile = (
+  client: SignedIn,
+  body: unknown = { uid: client.user.uid, role: client.user.role },
+) => client.postData<ProfileData>('/api/profile/data.json', body);
 
 describe('profile/data.json', () => {
   it('shows the demo student’s card: group, speciality and faculty, no kafedra', async () => {
@@ -49,10 +59,24 @@ describe('profile/data.json', () => {
     expect(other.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it('answers the session’s own card whatever uid the body names', async () => {
-    const student = await signIn(createTestApp(), 'student');
-    const { body } = await profile(student, { uid: 1001, role: 1 });
-    expect(body.data).toMatchObject({ uid: 20001, role: 2 });
+  it('answers 403 for another person’s card (x-owner: uid and role name the caller)', async () => {
+    const app = createTestApp();
+    const student = await signIn(app, 'student');
+    const refused: [SignedIn, object, string][] = [
+      [student, { uid: 20013, role: 2 }, 'uid'],
+      [student, { uid: 1001, role: 1 }, 'uid'],
+      [student, { uid: 20001, role: 1 }, 'role'],
+      [await signIn(app, 'teacher'), { uid: 1002, role: 1 }, 'uid'],
+    ];
+    for (const [client, body, field] of refused) {
+      const res = await profile(client, body);
+      expect(res).toEqual({
+        status: 403,
+        body: { result: 1, error: `Forbidden: body/${field} names another person`, data: null },
+      });
+    }
+    // the session's own card still answers
+    expect((await profile(student)).body.data).toMatchObject({ uid: 20001, role: 2 });
   });
 
   it('gives the same cards for the same seed', async () => {

@@ -6,6 +6,7 @@ import {
   expectResetRestores,
   signIn,
   type Schema,
+  type SignedIn,
 } from './helpers.js';
 
 type RegRow = Schema<'RegRow'>;
@@ -74,10 +75,11 @@ const saveBody = (row: RegRow, id_teacher: number, subgroup: number) => ({
 const save = (client: Client, body: unknown, options = {}) =>
   client.postData<Schema<'RegSaved'>>(`${API}/saveregistration`, body, options);
 
-const remove = (client: Client, id_disciplineForStudent: number, options = {}) =>
+/** Cancels a registration as the signed-in client (uid is theirs). */
+const remove = (client: SignedIn, id_disciplineForStudent: number, options = {}) =>
   client.postData<boolean>(
     `${API}/deleteregistration`,
-    { id_disciplineForStudent, uid: DEMO.uid },
+    { id_disciplineForStudent, uid: client.user.uid },
     options,
   );
 
@@ -193,10 +195,33 @@ describe('regfordisciplines/getreglist', () => {
     }
   });
 
-  it('is empty for another group or a semester the group does not study', async () => {
+  it('is empty for a semester the group does not study', async () => {
     const student = await signIn(createTestApp(), 'student');
-    expect(await regList(student, 2, { ...DEMO, id_group: 102 })).toEqual([]);
     expect(await regList(student, 5)).toEqual([]);
+  });
+
+  it('answers 403 for another student’s rows or group (x-owner: the caller’s own)', async () => {
+    const app = createTestApp();
+    const student = await signIn(app, 'student');
+    const list = (who: { uid: number; id_group: number }) =>
+      student.postData(`${API}/getreglist`, {
+        uid: who.uid,
+        id_a_year: YEAR,
+        id_semester: 2,
+        id_group: who.id_group,
+      });
+    const refused: [{ uid: number; id_group: number }, string][] = [
+      [DEMO2, 'uid names another person'],
+      [{ ...DEMO, id_group: 102 }, 'id_group names another group'],
+      [{ ...DEMO2, id_group: 101 }, 'uid names another person'],
+    ];
+    for (const [who, error] of refused) {
+      expect(await list(who)).toEqual({
+        status: 403,
+        body: { result: 1, error: `Forbidden: body/${error}`, data: null },
+      });
+    }
+    expect((await list(DEMO)).status).toBe(200);
   });
 
   it('answers 403 to a teacher', async () => {

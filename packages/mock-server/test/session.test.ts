@@ -161,6 +161,7 @@ describe('sessions', () => {
   it('logout needs the XSRF header, then ends the session and clears the cookies', async () => {
     const app = createTestApp();
     const teacher = await signIn(app, 'teacher');
+    const elsewhere = await signIn(app, 'teacher');
     const refused = await teacher.post('/api/auth/logout.json', { logout: true }, { xsrf: false });
     expect(refused.status).toBe(403);
     expect(
@@ -174,6 +175,11 @@ describe('sessions', () => {
     expect(
       (await teacher.post('/api/news/data.json', { id: 501, uid: 1001, role: 1, page: 1 })).status,
     ).toBe(401);
+    // x-owner: it ends the session its cookie names, nobody else's (not the account's others)
+    expect(
+      (await elsewhere.post('/api/news/data.json', { id: 501, uid: 1001, role: 1, page: 1 }))
+        .status,
+    ).toBe(200);
   });
 
   it('answers 404 (envelope) for a path outside the contract', async () => {

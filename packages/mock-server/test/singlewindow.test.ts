@@ -40,6 +40,38 @@ const saveOrder = (client: Client, body: unknown, options = {}) =>
 const cancel = (client: Client, id_order: number, options = {}) =>
   client.postData<Order>(`${API}/order/cancel`, { id_order, uid: 20001 }, options);
 
+describe('whose orders (x-owner: the caller’s own)', () => {
+  it('answers 403 for another person’s order list, and for placing or cancelling in their name', async () => {
+    const app = createTestApp();
+    const student = await signIn(app, 'student');
+    const student2 = await signIn(app, 'student2');
+    const mine = await orders(student);
+    const theirs = await orders(student2, uids.student2);
+    expect(theirs.length).toBeGreaterThan(0);
+    const refused = 'Forbidden: body/uid names another person';
+    for (const uid of [uids.student2, uids.teacher, 1]) {
+      const res = await student.postData(`${API}/order/list`, { uid });
+      expect(res).toEqual({ status: 403, body: { result: 1, error: refused, data: null } });
+      expect(res.body.result).toBeTruthy();
+    }
+    // a write in another's name changes nothing for either
+    await expectError(
+      student.post(`${API}/order/save`, newOrder({ uid: uids.student2 })),
+      403,
+      refused,
+    );
+    const waiting = theirs.find((o) => o.status === 'waiting');
+    if (!waiting) throw new Error('student2 has no waiting order');
+    await expectError(
+      student.post(`${API}/order/cancel`, { id_order: waiting.id_order, uid: uids.student2 }),
+      403,
+      refused,
+    );
+    expect(await orders(student)).toEqual(mine);
+    expect(await orders(student2, uids.student2)).toEqual(theirs);
+  });
+});
+
 describe('singlewindow/doc/list', () => {
   it('offers the documents of the user’s role', async () => {
     const app = createTestApp();
@@ -62,8 +94,12 @@ describe('singlewindow/doc/list', () => {
     const teacher = await names('teacher', 1);
     expect(teacher).toContain('Справка с места работы');
     expect(teacher).not.toContain('Академическая справка');
-    // the session, not the body, decides
-    expect(await names('teacher', 2)).toEqual(teacher);
+    // uid and role name the caller (x-owner): another role is refused
+    await expectError(
+      (await signIn(app, 'teacher')).post(`${API}/doc/list`, { uid: 1001, role: 2 }),
+      403,
+      'Forbidden: body/role names another person',
+    );
   });
 
   it('answers 401 without a session and 400 for a bad role', async () => {

@@ -66,10 +66,10 @@ describe('the cap on stored uploads (--max-storage-mb)', () => {
       (await teacher.postForm('/api/news/insert.json', newsForm({ file: file(0.9) }))).status,
     ).toBe(200);
     const res = await student.postForm('/api/chat/insert', {
-      uid: 1,
+      uid: student.user.uid,
       message: 'Отчёт',
-      from: 0,
-      fromType: 2,
+      from: student.user.id,
+      fromType: student.user.role,
       semester: 1,
       discipline: d0,
       currentContactId: 501,

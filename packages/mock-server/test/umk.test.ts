@@ -19,6 +19,7 @@ import {
   type Envelope,
   type FormFields,
   type Schema,
+  type SignedIn,
 } from './helpers.js';
 
 type UmkItem = Schema<'UmkItem'>;
@@ -46,24 +47,26 @@ const row = {
   id_examination: EXAM,
 };
 
-const umkList = (client: Client, fields: Partial<typeof row> = {}) =>
+/** A teacher's materials for the row, as the signed-in client asks (id_human names them). */
+const umkList = (client: SignedIn, fields: Partial<typeof row> = {}) =>
   client.postData<UmkItem[]>('/api/umk/umklist', {
-    id_human: demo.teacher.id,
-    id_humanType: 1,
+    id_human: client.user.id,
+    id_humanType: client.user.role,
     ...row,
     ...fields,
   });
 
-const studentList = (client: Client, id_teacher = -1) =>
+/** The row's materials as the signed-in student asks (their uid and group). */
+const studentList = (client: SignedIn, id_teacher = -1) =>
   client.postData<UmkItem[]>('/api/umk/getumklistforstud', {
-    uid: 1,
-    id_group: demo.student.id_group,
+    uid: client.user.uid,
+    id_group: client.user.id_group ?? -1,
     ...row,
     id_teacher,
   });
 
-const bookList = (client: Client, id_bookCategory = -1) =>
-  libraryBooks(client, demo.teacher, id_bookCategory);
+const bookList = (client: SignedIn, id_bookCategory = -1) =>
+  libraryBooks(client, client.user, id_bookCategory);
 
 const saveForm = (fields: FormFields = {}) => ({
   idBook: -1,
@@ -88,8 +91,17 @@ const saveForm = (fields: FormFields = {}) => ({
   ...fields,
 });
 
-const save = (client: Client, fields: FormFields = {}) =>
-  client.postForm('/api/umk/insertorupdateumk', saveForm(fields));
+/** Saves a material as the signed-in client (id_human, id_humanType and idUser name them). */
+const save = (client: SignedIn, fields: FormFields = {}) =>
+  client.postForm(
+    '/api/umk/insertorupdateumk',
+    saveForm({
+      id_human: client.user.id,
+      id_humanType: client.user.role,
+      idUser: client.user.uid,
+      ...fields,
+    }),
+  );
 
 async function saved(res: Response) {
   expect(res.status).toBe(200);
@@ -195,7 +207,10 @@ describe('umk/disciplines', () => {
     // teacher2 teaches other disciplines
     const other = await (
       await signIn(createTestApp(), 'teacher2')
-    ).postData<UmkDisciplineRow[]>('/api/umk/disciplines', { uid: 1, id_semester: SEMESTER });
+    ).postData<UmkDisciplineRow[]>('/api/umk/disciplines', {
+      uid: demo.teacher2.uid,
+      id_semester: SEMESTER,
+    });
     expect(other.body.data.map((r) => r.id_discipline)).not.toContain(DISCIPLINE.id_discipline);
   });
 
@@ -367,7 +382,7 @@ describe('umk/getumklistforstud', () => {
     const app = createTestApp();
     const student = await signIn(app, 'student');
     const res = await student.postData('/api/umk/getumklistforstud', {
-      uid: 1,
+      uid: demo.student.uid,
       id_group: demo.student.id_group,
       ...row,
       id_discipline: 3999,
@@ -552,14 +567,32 @@ describe('umk/insertorupdateumk', () => {
     const [target] = before.body.data;
     const booksBefore = await bookList(teacher);
     const edit = { idBook: target?.id_books ?? 0, bookName: 'Чужое', file: pdf() };
-    const attempts: [Client, object][] = [
+    const attempts: [SignedIn, object][] = [
       [await signIn(app, 'teacher2'), {}],
       [await signIn(app, 'student'), {}],
       [teacher, { xsrf: false }],
     ];
+    // each sends its own ids: the item's owner is what refuses teacher2
+    const own = (client: SignedIn) => ({
+      id_human: client.user.id,
+      id_humanType: client.user.role,
+      idUser: client.user.uid,
+    });
     for (const [client, options] of attempts) {
-      await expectForbidden(client.postForm('/api/umk/insertorupdateumk', saveForm(edit), options));
+      await expectForbidden(
+        client.postForm(
+          '/api/umk/insertorupdateumk',
+          saveForm({ ...edit, ...own(client) }),
+          options,
+        ),
+      );
     }
+    const [[teacher2]] = attempts as [[SignedIn, object]];
+    await expectError(
+      teacher2.postForm('/api/umk/insertorupdateumk', saveForm({ ...edit, ...own(teacher2) })),
+      403,
+      'Forbidden: only the owner may edit this material',
+    );
     // a student or a request without XSRF may not create either
     for (const [client, options] of attempts.slice(1)) {
       const res = await client.postForm('/api/umk/insertorupdateumk', saveForm(), options);
@@ -623,10 +656,11 @@ describe('umk/insertorupdateumk', () => {
 });
 
 describe('umk/deletebook', () => {
-  const remove = (client: Client, id_books: number, options = {}) =>
+  /** Deletes a material as the signed-in client (id_human and id_humanType name them). */
+  const remove = (client: SignedIn, id_books: number, options = {}) =>
     client.post(
       '/api/umk/deletebook',
-      { id_human: demo.teacher.id, id_humanType: 1, id_books },
+      { id_human: client.user.id, id_humanType: client.user.role, id_books },
       options,
     );
 
@@ -665,6 +699,12 @@ describe('umk/deletebook', () => {
       const res = await remove(client, id, options);
       expect(res.status).toBe(403);
     }
+    // teacher2 named themselves: the material's owner is what refuses them
+    expect(await (await remove(await signIn(app, 'teacher2'), id)).json()).toEqual({
+      result: 1,
+      error: 'Forbidden: only the owner may delete it',
+      data: null,
+    });
     expect(await umkList(teacher)).toEqual(before);
   });
 
@@ -681,6 +721,110 @@ describe('umk/deletebook', () => {
       teacher.post('/api/umk/deletebook', { id_human: 501, id_humanType: 1 }),
       'body/id_books: is required',
     );
+  });
+});
+
+describe('a distance-only material published to the e-library (id_forStudentKind 2, isForEBooks)', () => {
+  const ids = (items: { id_books: number }[]) => items.map((item) => item.id_books);
+  const books = (items: { id_eBook: number }[]) => items.map((book) => book.id_eBook);
+
+  it('reaches no full-time student by any path, and still reaches teachers and distance students', async () => {
+    const app = createTestApp();
+    const teacher = await signIn(app, 'teacher');
+    const teacher2 = await signIn(app, 'teacher2');
+    const fullTime = await signIn(app, 'student'); // ПИ-1-26: full-time
+    const distance = await signIn(app, 'student2'); // ПИ-2-26: distance, the same plan
+    const university = seeded.get(universitySlice);
+    expect(studyKindOf(university, demo.student.id_group)).toBe(1);
+    expect(studyKindOf(university, demo.student2.id_group)).toBe(2);
+
+    const id = await saved(
+      await save(teacher, {
+        bookName: 'Только для дистанта',
+        id_forStudentKind: 2,
+        isForEBooks: 'true',
+        id_bookCategory: 11,
+        file: pdf('Дистант.pdf'),
+      }),
+    );
+    const book = (await bookList(teacher, 11)).body.data.find(
+      (b) => b.name === 'Только для дистанта',
+    );
+    if (!book) throw new Error('the material was not published');
+    expect(book.fileName).toBe('Дистант.pdf');
+
+    // the study materials list (umk/getumklistforstud)
+    expect(ids((await studentList(fullTime)).body.data)).not.toContain(id);
+    expect(ids((await studentList(distance)).body.data)).toContain(id);
+    // the e-library list, whole and by category (library/getbooklist)
+    for (const category of [-1, 11]) {
+      expect(books((await bookList(fullTime, category)).body.data)).not.toContain(book.id_eBook);
+      expect(books((await bookList(distance, category)).body.data)).toContain(book.id_eBook);
+      expect(books((await bookList(teacher2, category)).body.data)).toContain(book.id_eBook);
+    }
+    // its file, as a material (type 1) and as an e-library book (type 2): 404 as for no file
+    expect((await downloadFile(fullTime, 1, id, 'Дистант.pdf')).status).toBe(404);
+    expect((await downloadFile(fullTime, 2, book.id_eBook, 'Дистант.pdf')).status).toBe(404);
+    expect((await downloadFile(distance, 1, id, 'Дистант.pdf')).status).toBe(200);
+    expect((await downloadFile(teacher, 1, id, 'Дистант.pdf')).status).toBe(200);
+    for (const reader of [distance, teacher, teacher2]) {
+      expect((await downloadFile(reader, 2, book.id_eBook, 'Дистант.pdf')).status).toBe(200);
+    }
+
+    // a material for all students that shares the distance-only book is no way around it
+    const sharing = await saved(
+      await save(teacher, {
+        bookName: 'Ссылка на книгу',
+        isSharedBookFromEBooks: 'true',
+        id_booksShare: book.id_eBook,
+        id_forStudentKind: 0,
+      }),
+    );
+    expect(ids((await studentList(fullTime)).body.data)).not.toContain(sharing);
+    expect((await downloadFile(fullTime, 1, sharing, 'Дистант.pdf')).status).toBe(404);
+    expect(ids((await studentList(distance)).body.data)).toContain(sharing);
+    expect((await downloadFile(distance, 1, sharing, 'Дистант.pdf')).status).toBe(200);
+
+    // aimed at all students again, it reaches the full-time student by every path
+    await saved(
+      await save(teacher, {
+        idBook: id,
+        bookName: 'Только для дистанта',
+        fileName: 'Дистант.pdf',
+        id_forStudentKind: 0,
+        isForEBooks: 'true',
+        id_bookCategory: 11,
+      }),
+    );
+    expect(ids((await studentList(fullTime)).body.data)).toEqual(
+      expect.arrayContaining([id, sharing]),
+    );
+    expect(books((await bookList(fullTime, 11)).body.data)).toContain(book.id_eBook);
+    expect((await downloadFile(fullTime, 1, id, 'Дистант.pdf')).status).toBe(200);
+    expect((await downloadFile(fullTime, 2, book.id_eBook, 'Дистант.pdf')).status).toBe(200);
+  });
+
+  it('keeps a full-time-only book from distance students the same way', async () => {
+    const app = createTestApp();
+    const teacher = await signIn(app, 'teacher');
+    await saved(
+      await save(teacher, {
+        bookName: 'Только для очников',
+        id_forStudentKind: 1,
+        isForEBooks: 'true',
+        id_bookCategory: 11,
+        file: pdf('Очно.pdf'),
+      }),
+    );
+    const book = (await bookList(teacher, 11)).body.data.find(
+      (b) => b.name === 'Только для очников',
+    );
+    if (!book) throw new Error('the material was not published');
+    const distance = await signIn(app, 'student2');
+    expect(books((await bookList(distance)).body.data)).not.toContain(book.id_eBook);
+    expect((await downloadFile(distance, 2, book.id_eBook, 'Очно.pdf')).status).toBe(404);
+    const fullTime = await signIn(app, 'student');
+    expect(books((await bookList(fullTime)).body.data)).toContain(book.id_eBook);
   });
 });
 

@@ -118,10 +118,59 @@ describe('visitlog/getvidzaniatiy', () => {
     expect(await kinds(teacher, { ...law, id_semesterOrWs: 1 })).toHaveLength(1);
     // a student asks for the teacher they chose
     expect(await kinds(student, group)).toHaveLength(2);
-    // not that teacher's, not that semester, no such group: nothing
+    // not that teacher's, not that semester, no such discipline: nothing
     expect(await kinds(student, { ...group, id_teacher: 502 })).toEqual([]);
     expect(await kinds(student, { ...group, id_semesterOrWs: 2 })).toEqual([]);
-    expect(await kinds(student, { ...group, id_groupOrPorok: 1 })).toEqual([]);
+    expect(await kinds(student, { ...group, id_discipline: 4001 })).toEqual([]);
+  });
+
+  it('answers 403 for another teacher’s class, or a class of another group to a student (x-owner: class)', async () => {
+    const [teacher2, student, student2] = await signInAll('teacher2', 'student', 'student2');
+    const { credits: _c, id_vid_zaniatiy: _v, ...group } = practice;
+    const otherGroup = { ...group, id_groupOrPorok: DEMO_IDS.GROUP2 };
+    const refused: [Client, object, string][] = [
+      // teacher2 naming themselves for the demo teacher's class
+      [teacher2, { ...group, id_teacher: 502 }, 'Forbidden: not a class of the signed-in teacher'],
+      // … or naming the demo teacher
+      [teacher2, group, 'Forbidden: body/id_teacher names another person'],
+      // students: the class of the other group of the stream
+      [student, otherGroup, 'Forbidden: not a class of the signed-in student’s group'],
+      [student2, group, 'Forbidden: not a class of the signed-in student’s group'],
+      // … whether or not the world has such a class (no group, no such discipline there)
+      [
+        student,
+        { ...group, id_groupOrPorok: 1 },
+        'Forbidden: not a class of the signed-in student’s group',
+      ],
+      [
+        student2,
+        { ...group, id_discipline: 4001 },
+        'Forbidden: not a class of the signed-in student’s group',
+      ],
+      // a stream named as a group, a group named as a stream
+      [
+        student,
+        { ...group, id_groupOrPorok: DEMO_IDS.STREAM },
+        'Forbidden: not a class of the signed-in student’s group',
+      ],
+      [
+        student,
+        { ...group, isPotok: true },
+        'Forbidden: not a class of the signed-in student’s group',
+      ],
+    ];
+    for (const [client, body, error] of refused) {
+      const res = await client.postData('/api/visitlog/getvidzaniatiy', body);
+      expect(res).toEqual({ status: 403, body: { result: 1, error, data: null } });
+    }
+    // each student still gets the kinds of their own group's class, and of the stream's lectures
+    expect(
+      (await student2.postData<unknown[]>('/api/visitlog/getvidzaniatiy', otherGroup)).body.data,
+    ).toHaveLength(2);
+    const stream = { ...group, id_groupOrPorok: DEMO_IDS.STREAM, isPotok: true };
+    expect(
+      (await student2.postData<unknown[]>('/api/visitlog/getvidzaniatiy', stream)).body.data,
+    ).toEqual([{ id_vid_zaniatiy: 1, name: 'Лекция' }]);
   });
 
   it('answers 401 without a session and 400 for a bad body', async () => {
@@ -406,9 +455,19 @@ describe('visitlog/getjournalforstudent', () => {
 
   it('answers 403 for another student’s id and for a teacher', async () => {
     const [student, student2, teacher] = await signInAll('student', 'student2', 'teacher');
-    expect((await studentJournal(student, { id_student: 7002 })).status).toBe(403);
-    expect((await studentJournal(student2)).status).toBe(403);
+    // a groupmate's row (7002 is in the same group and class): x-owner says the caller's own
+    for (const [client, fields] of [
+      [student, { id_student: 7002 }],
+      [student2, {}],
+    ] as const) {
+      expect(await studentJournal(client, fields)).toEqual({
+        status: 403,
+        body: { result: 1, error: 'Forbidden: body/id_student names another person', data: null },
+      });
+    }
     expect((await studentJournal(teacher)).status).toBe(403);
+    // the student's own row still answers
+    expect((await studentJournal(student)).body.data.data).toHaveLength(1);
     const bad = await student.post('/api/visitlog/getjournalforstudent', { id_student: STUDENT });
     expect(bad.status).toBe(400);
   });

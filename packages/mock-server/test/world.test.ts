@@ -3,7 +3,24 @@ import { calendarSlice, CURRENT_YEAR_ID } from '../src/world/calendar.js';
 import { newsSlice } from '../src/world/news.js';
 import { DEFAULT_NOW } from '../src/world/time.js';
 import { universitySlice } from '../src/world/university.js';
-import { createTestApp, newsForm, newsPage, postReset, seededWorld, signIn } from './helpers.js';
+import {
+  createTestApp,
+  newsForm,
+  newsPage,
+  postReset,
+  seededWorld,
+  signIn,
+  type SignedIn,
+} from './helpers.js';
+
+/** A page of the news feed as the signed-in reader asks for it (the raw answer). */
+const feed = (client: SignedIn, page: number) =>
+  client.post('/api/news/data.json', {
+    id: client.user.id,
+    uid: client.user.uid,
+    role: client.user.role,
+    page,
+  });
 
 /** A fixed sequence of calls, every answer as text. */
 async function transcript(seed: number) {
@@ -16,14 +33,14 @@ async function transcript(seed: number) {
   for (const login of ['teacher', 'student', 'student2'] as const) {
     const client = await signIn(app, login);
     for (const page of [1, 2, 3, 4]) {
-      await record(client.post('/api/news/data.json', { id: 1, uid: 1, role: 1, page }));
+      await record(feed(client, page));
     }
   }
   const teacher = await signIn(app, 'teacher');
   await record(
     teacher.postForm('/api/news/insert.json', newsForm({ file: new File(['x'], 'a.txt') })),
   );
-  await record(teacher.post('/api/news/data.json', { id: 1, uid: 1, role: 1, page: 1 }));
+  await record(feed(teacher, 1));
   return answers;
 }
 
@@ -42,6 +59,21 @@ describe('the seeded world', () => {
     other.get(universitySlice);
     expect(other.get(calendarSlice)).toEqual(calendarFirst);
     expect(other.get(universitySlice)).toEqual(direct.get(universitySlice));
+  });
+
+  it('has second demo accounts for the x-owner checks: another group, another teacher’s classes', () => {
+    const world = seededWorld();
+    const { demo } = world.get(universitySlice);
+    const { offerings } = world.get(calendarSlice);
+    expect(demo.student2.id_group).not.toBe(demo.student.id_group);
+    const ofGroup = offerings.filter((o) => o.id_group === demo.student.id_group);
+    const classOf = (o: (typeof offerings)[number]) => `${o.id_discipline} ${o.id_a_year} ${o.ws}`;
+    const teachers = ofGroup.filter((o) => o.id_teacher === demo.teacher.id).map(classOf);
+    const teachers2 = ofGroup.filter((o) => o.id_teacher === demo.teacher2.id).map(classOf);
+    // both teach the student's group, never one class together
+    expect(teachers.length).toBeGreaterThan(0);
+    expect(teachers2.length).toBeGreaterThan(0);
+    expect(teachers.filter((key) => teachers2.includes(key))).toEqual([]);
   });
 
   it('mixes Russian and Kyrgyz names', () => {

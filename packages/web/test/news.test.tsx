@@ -81,8 +81,19 @@ function parseBody(headers: Headers, body: ArrayBuffer | undefined): unknown {
   return JSON.parse(new TextDecoder().decode(body));
 }
 
+/** Who signed in last on each backend: the reads below name them, as the portal does. */
+const signedIn = new WeakMap<NewsBackend, { id: number; uid: number; role: number }>();
+
 async function signIn(backend: NewsBackend, login: string, password: string) {
-  await backend.client.post('/api/auth/orize.json', { body: { login, password } });
+  const user = await backend.client.post('/api/auth/orize.json', { body: { login, password } });
+  if (user) signedIn.set(backend, user);
+}
+
+/** The first page of the feed, read directly as the signed-in person. */
+async function readFeed(backend: NewsBackend) {
+  const { id, uid, role } = signedIn.get(backend)!;
+  const body = { id, uid, role: role === 1 ? (1 as const) : (2 as const), page: 1 };
+  return (await backend.client.post('/api/news/data.json', { body }))!;
 }
 
 const TEACHER = ['teacher', 'Teacher1'] as const;
@@ -169,10 +180,7 @@ describe('news feed', () => {
       'Асанов Бакыт Эркинович',
     );
 
-    // The mock answers for the session's reader; the body's ids only have to be valid.
-    const [newest] = (await backend.client.post('/api/news/data.json', {
-      body: { id: 0, uid: 0, role: 2, page: 1 },
-    }))!;
+    const [newest] = await readFeed(backend);
     const created = newest!.created;
     const { date, time } = bishkekDate(created);
     const stamp = first.querySelector('time')!;
@@ -311,9 +319,7 @@ describe('permissions', () => {
     const backend = createNewsBackend();
     const { feed } = await openNews(backend, TEACHER);
     expect(screen.getByRole('heading', { level: 2, name: 'Написать новость' })).toBeTruthy();
-    const page = (await backend.client.post('/api/news/data.json', {
-      body: { id: 0, uid: 0, role: 1, page: 1 },
-    }))!;
+    const page = await readFeed(backend);
     const editable = page.filter((item) => item.canEdit).length;
     expect(editable).toBeGreaterThan(0);
     expect(editable).toBeLessThan(page.length);
@@ -629,9 +635,7 @@ describe('deleting news', () => {
       message: string;
     }[];
     expect(body).toMatchObject({ role: 1, message });
-    const remaining = (await backend.client.post('/api/news/data.json', {
-      body: { id: 0, uid: 0, role: 1, page: 1 },
-    }))!;
+    const remaining = await readFeed(backend);
     expect(remaining.map((item) => item.id_eventMessage)).not.toContain(body!.id);
   });
 

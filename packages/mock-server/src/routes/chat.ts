@@ -1,6 +1,7 @@
 // Area "chat": private conversations between a teacher and a student (per year, ws and
 // discipline) and group chats (per group or stream). Pages of 20, oldest first inside a page.
-// The session, not the body's id_from / uid / from, says who reads and writes.
+// The session says who reads and writes; x-owner (src/ownership.ts) has made the body's id_from /
+// uid / from name it, and the handlers check the rest: contacts, group membership, a message's sender.
 import {
   createRouter,
   fail,

@@ -1,7 +1,8 @@
 // Area "discipline": the reference-data chain of the chat screen. Current year and ws lists, then by
 // role the disciplines, semesters, groups and streams of the signed-in teacher or student, and the
 // contacts of the active group or stream with their unread counts (from the chat slice).
-// The session, not the body's uid / id_group, says whose data it is.
+// The session says whose data it is; x-owner (src/ownership.ts) has made the body's uid / id_group
+// name it.
 import { createRouter, getBody, getSession, okFor } from '../http.js';
 import { calendarSlice } from '../world/calendar.js';
 import { chatSlice } from '../world/chat-planning.js';

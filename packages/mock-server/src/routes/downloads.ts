@@ -23,10 +23,11 @@ type FileSource = (
 ) => StoredFile | undefined;
 
 // Each finder applies the visibility rules of the lists that show the file; what a reader may
-// not see answers 404, like what does not exist. Every signed-in user sees every e-library book.
+// not see answers 404, like what does not exist. Every signed-in user sees every e-library book,
+// except a student that of a material aimed at the other form of study.
 const sources: Record<DownloadType, FileSource> = {
   1: findUmkFile,
-  2: (store, id, name) => findLibraryFile(store, id, name),
+  2: findLibraryFile,
   3: findChatFile,
   4: findNewsFile,
 };

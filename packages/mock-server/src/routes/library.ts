@@ -7,6 +7,7 @@ import {
   bookCategories,
   bookCategoryById,
   byBookName,
+  isBookVisibleTo,
   librarySlice,
   toEBook,
   type EBookRecord,
@@ -15,7 +16,7 @@ import { whoIs } from '../world/sessions.js';
 import { fitsStorage, storageFullMessage } from '../world/storage.js';
 import type { RouteDeps } from './route-deps.js';
 
-// The session, not the body's id_human/id_humanType, says who is asking.
+// The session says who is asking; x-owner has made the body's id_human/id_humanType name them.
 export const libraryRoutes = ({ store, settings }: RouteDeps) =>
   createRouter()
     .post('/api/library/basebookcategories', (c) =>
@@ -30,14 +31,18 @@ export const libraryRoutes = ({ store, settings }: RouteDeps) =>
       );
     })
 
+    // The catalogue as the reader may see it: a book published from a material aimed at one form
+    // of study reaches only its students (and every teacher).
     .post('/api/library/getbooklist', (c) => {
       const { id_bookCategory } = getBody<'libraryGetBookList'>(c);
+      const { person: reader } = whoIs(store, getSession(c));
       const { books } = store.get(librarySlice);
-      const listed =
-        id_bookCategory === -1
-          ? books
-          : books.filter((book) => book.id_bookCategory === id_bookCategory);
-      return okFor<'libraryGetBookList'>(c, [...listed].sort(byBookName).map(toEBook));
+      const listed = books.filter(
+        (book) =>
+          (id_bookCategory === -1 || book.id_bookCategory === id_bookCategory) &&
+          isBookVisibleTo(store, book, reader),
+      );
+      return okFor<'libraryGetBookList'>(c, listed.sort(byBookName).map(toEBook));
     })
 
     // Teachers only (x-roles); an existing book only by whoever added it.

@@ -1,10 +1,12 @@
 // Area "misc": faculties for the news audience picker, photos, the apps page's links, academic
 // years, paid services, the current year, a student's groups and payment codes.
-import { createRouter, fail, getBody, okFor } from '../http.js';
+import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
 import { academicYears, CURRENT_YEAR_ID } from '../world/calendar.js';
+import { isSelfOrContact } from '../world/contacts.js';
 import { avatarJpeg } from '../world/misc-photo.js';
 import { dinUrls, findYear, paymentAccount, studiedIn, uslugi } from '../world/misc.js';
 import { findByUid, photoOf } from '../world/profile.js';
+import { whoIs } from '../world/sessions.js';
 import { faculties, universitySlice, type Group } from '../world/university.js';
 import { APP_ICON_PATH, appIconSvg } from '../world/app-icons.js';
 import type { RouteDeps } from './route-deps.js';
@@ -35,11 +37,16 @@ export const miscRoutes = ({ store }: RouteDeps) =>
       ),
     )
 
-    // any person's photo by account id and role; null without a photo or for an unknown account
+    // x-owner `contacts`: the caller's own photo or a contact's (world/contacts.ts); anyone else,
+    // or an account that does not exist, is refused alike. null: the person has no photo.
     .post('/api/misc/photo', (c) => {
       const { uid, role } = getBody<'miscGetPhoto'>(c);
+      const { person: caller } = whoIs(store, getSession(c));
       const person = findByUid(store, role, uid);
-      const photo = person && photoOf(store, person);
+      if (!person || !isSelfOrContact(store, caller, person)) {
+        return fail(c, 403, 'Forbidden: body/uid names nobody the caller studies or teaches with');
+      }
+      const photo = photoOf(store, person);
       return okFor<'miscGetPhoto'>(
         c,
         photo ? { type: 'Buffer' as const, data: avatarJpeg(photo) } : null,

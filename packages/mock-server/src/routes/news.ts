@@ -19,7 +19,7 @@ import { universitySlice } from '../world/university.js';
 import { fitsStorage, storageFullMessage } from '../world/storage.js';
 import type { RouteDeps } from './route-deps.js';
 
-// The session, not the body's id/uid/role, says who is asking: the body only has to be valid.
+// The session says who is asking; x-owner (src/ownership.ts) has made the body's id/uid/role name it.
 export const newsRoutes = ({ store, settings }: RouteDeps) =>
   createRouter()
     .post('/api/news/data.json', (c) => {

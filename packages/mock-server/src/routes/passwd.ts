@@ -1,7 +1,8 @@
 // Area "passwd": changing the signed-in account's password. The new password works at the next
 // login (auth/orize.json reads Account.password) and POST /__mock/reset restores the seeded one.
-import { createRouter, fail, getBody, getSession, type AppContext } from '../http.js';
-import { whoIs } from '../world/sessions.js';
+// A change ends the account's other sessions (they answer 401); the one that changed it goes on.
+import { createRouter, getBody, getSession, type AppContext } from '../http.js';
+import { endOtherSessions, whoIs } from '../world/sessions.js';
 import type { RouteDeps } from './route-deps.js';
 
 export const WRONG_OLD_PASSWORD = 'Неверный старый пароль';
@@ -17,13 +18,12 @@ const outcome = (c: AppContext, changed: boolean) =>
 
 export const passwdRoutes = ({ store }: RouteDeps) =>
   createRouter().post('/api/passwd/reset.json', (c) => {
-    const { password, newPassword, uid, role } = getBody<'passwdReset'>(c);
-    const { account } = whoIs(store, getSession(c));
-    // only one's own account: the body names it, the session must be it
-    if (uid !== account.uid || role !== account.role) {
-      return fail(c, 403, 'Forbidden: not your account');
-    }
+    const { password, newPassword } = getBody<'passwdReset'>(c);
+    const session = getSession(c);
+    // uid and role have named the session's own account (x-owner, src/ownership.ts)
+    const { account } = whoIs(store, session);
     if (password !== account.password) return outcome(c, false);
     account.password = newPassword;
+    endOtherSessions(store, account.login, session);
     return outcome(c, true);
   });

@@ -4,8 +4,8 @@ import { toProfileData } from '../world/profile.js';
 import { whoIs } from '../world/sessions.js';
 import type { RouteDeps } from './route-deps.js';
 
-// The body's uid and role only have to be valid: the session says whose card it is (the
-// operation declares no 403, so a foreign uid is not refused, it is simply not looked at).
+// The session says whose card it is; another person's uid or role in the body has been refused
+// (403) by x-owner (src/ownership.ts) before this handler.
 export const profileRoutes = ({ store }: RouteDeps) =>
   createRouter().post('/api/profile/data.json', (c) => {
     const { person } = whoIs(store, getSession(c));

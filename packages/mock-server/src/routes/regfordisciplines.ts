@@ -92,7 +92,8 @@ function toRow(
 const inSemester = (row: RegRecord, body: { id_a_year: number; id_semester: number }) =>
   row.id_a_year === body.id_a_year && row.id_semester === body.id_semester;
 
-// The session, not the body's uid, says who is asking.
+// The session says who is asking; x-owner (src/ownership.ts) has made the body's uid and a
+// student's id_group name it.
 export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
   createRouter()
     .post('/api/regfordisciplines/getdefyear', (c) => {

@@ -20,7 +20,8 @@ import { toBishkekIso } from '../world/time.js';
 const newestFirst = (a: OrderRecord, b: OrderRecord) =>
   b.created.localeCompare(a.created) || b.id_order - a.id_order;
 
-// The session, not the body's uid or role, says who is asking.
+// The session says who is asking; x-owner (src/ownership.ts) has made the body's uid and role name
+// it, and an order's owner is checked here.
 /** Real time, the one clock orders advance by (the world's clock may be frozen). */
 const wallClockMs = () => Date.now();
 

@@ -65,8 +65,8 @@ const owns = (person: Teacher | Student, item: UmkRecord) =>
 
 const studentGroup = (person: Teacher | Student) => (isStudent(person) ? person.id_group : -1);
 
-// Who asks comes from the session (x-roles has let only the listed role in); body ids such as
-// uid, id_human or a student's id_group only have to be valid.
+// Who asks comes from the session (x-roles has let only the listed role in; x-owner has made body
+// ids such as uid, id_human or a student's id_group name the caller).
 export const umkRoutes = ({ store, settings }: RouteDeps) =>
   createRouter()
     .post('/api/umk/semesters', (c) => {
@@ -172,7 +172,7 @@ export const umkRoutes = ({ store, settings }: RouteDeps) =>
       const kind = isStudent(person) ? studyKindOf(university, id_group) : undefined;
       const owners = new Set(
         materialsOf(store, body)
-          .filter((item) => kind === undefined || isForKind(item, kind))
+          .filter((item) => kind === undefined || isForKind(store, item, kind))
           .map((item) => item.id_teacher),
       );
       const teachers = [...owners]
@@ -348,6 +348,8 @@ function publishToLibrary(store: Store, item: UmkRecord, publish: boolean) {
     totalPages: item.totalPages,
     fileName: item.fileName ?? '',
     id_bookCategory: item.id_bookCategory,
+    // the copy reaches only the students the material is aimed at
+    forStudentKind: item.id_forStudentKind,
   };
   const book = library.books[index];
   if (book) Object.assign(book, fields);

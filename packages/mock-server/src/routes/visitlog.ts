@@ -61,6 +61,16 @@ function teacherClass(
   return cls ? { cls } : { denied: fail(c, 403, NOT_YOURS) };
 }
 
+/** Whether a class request names the student's own group, or (isPotok) their group's stream. */
+function namesOwnGroup(
+  store: Store,
+  student: Student,
+  { id_groupOrPorok, isPotok }: { id_groupOrPorok: number; isPotok: boolean },
+) {
+  if (!isPotok) return id_groupOrPorok === student.id_group;
+  return store.get(universitySlice).groupById.get(student.id_group)?.id_stream === id_groupOrPorok;
+}
+
 // The fields every row of an insert-all must share with the first.
 const classFields = [
   'id_teacher',
@@ -78,12 +88,21 @@ const badMark = (c: AppContext, at: string) =>
 
 export const visitlogRoutes = ({ store }: RouteDeps) =>
   createRouter()
-    // Students ask too (for the teacher they chose); a class the world does not have has no kinds.
+    // x-owner `class`: the teacher of the class, or a student of its group. A student names their
+    // own group (or its stream, for lectures) whatever the class, else 403; they ask for the
+    // teacher they chose, and another teacher gets no kinds. A teacher is refused a class that
+    // another teacher holds. A class the world does not have has no kinds.
     .post('/api/visitlog/getvidzaniatiy', (c) => {
       const body = getBody<'visitlogGetVidZaniatiy'>(c);
+      const { person } = whoIs(store, getSession(c));
+      if (isStudent(person) && !namesOwnGroup(store, person, body)) {
+        return fail(c, 403, 'Forbidden: not a class of the signed-in student’s group');
+      }
       const offerings = findOfferings(store, body);
-      if (offerings[0]?.id_teacher !== body.id_teacher)
-        return okFor<'visitlogGetVidZaniatiy'>(c, []);
+      const [first] = offerings;
+      if (!first) return okFor<'visitlogGetVidZaniatiy'>(c, []);
+      if (isTeacher(person) && first.id_teacher !== person.id) return fail(c, 403, NOT_YOURS);
+      if (first.id_teacher !== body.id_teacher) return okFor<'visitlogGetVidZaniatiy'>(c, []);
       return okFor<'visitlogGetVidZaniatiy'>(c, kindsOf(store, offerings, body.isPotok));
     })
 

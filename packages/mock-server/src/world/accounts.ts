@@ -19,12 +19,25 @@ export interface DemoAccount {
   description: string;
 }
 
-/** Printed at start-up and documented in the README. */
+/**
+ * Printed at start-up and documented in the README. The second teacher and student are the
+ * contract checker's `--teacher2` / `--student2` (x-owner): student2 is in another group than
+ * student (ПИ-2-26, distance learning, beside ПИ-1-26 full-time), and teacher2 teaches their groups
+ * other disciplines than teacher, so no class of teacher's is teacher2's.
+ */
 export const demoAccounts: readonly DemoAccount[] = [
   { login: 'teacher', password: 'Teacher1', description: 'teacher with news permission' },
-  { login: 'teacher2', password: 'Teacher2', description: 'teacher without news permission' },
-  { login: 'student', password: 'Student1', description: 'student' },
-  { login: 'student2', password: 'Student2', description: 'student in another group' },
+  {
+    login: 'teacher2',
+    password: 'Teacher2',
+    description: 'teacher without news permission; none of teacher’s classes',
+  },
+  { login: 'student', password: 'Student1', description: 'student, ПИ-1-26 (full-time)' },
+  {
+    login: 'student2',
+    password: 'Student2',
+    description: 'student in another group, ПИ-2-26 (distance)',
+  },
   {
     login: 'student3',
     password: 'Student3',

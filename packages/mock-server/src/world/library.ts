@@ -2,14 +2,16 @@
 // dictionaries, well-known textbooks) plus textbooks and monographs written by the university's
 // own teachers about the disciplines they teach; some of those were published from a UMK material
 // (isFromUmk; the umk slice links its materials to them). Uploaded book files are kept in `files`.
+// A book published from a material aimed at one form of study reaches only its students.
 import type { components } from '@lms/client/schema';
 import { groupBy } from './collections.js';
 import { calendarSlice } from './calendar.js';
 import { faker } from './faker.js';
 import { placeholderFile, type StoredFile } from './files.js';
 import { defineSlice, type Store } from './store.js';
-import { ROLE_TEACHER } from './roles.js';
-import { universitySlice, type Teacher } from './university.js';
+import { isStudent, ROLE_TEACHER } from './roles.js';
+import { aimedAt, studyKindOf, type ForStudentKind } from './study-kind.js';
+import { universitySlice, type Student, type Teacher } from './university.js';
 
 type Schema = components['schemas'];
 
@@ -24,6 +26,11 @@ type LibraryEBook = Schema['LibraryEBook'];
 export interface EBookRecord extends LibraryEBook {
   /** Seeded books written for a discipline: the teacher and discipline (the umk slice uses it). */
   source?: { id_teacher: number; id_discipline: number };
+  /**
+   * A book published from a study material aimed at one form of study (its id_forStudentKind)
+   * reaches only the students of that form; absent or 0: everybody.
+   */
+  forStudentKind?: ForStudentKind;
 }
 
 export interface Library {
@@ -541,11 +548,32 @@ const collator = new Intl.Collator('ru');
 export const byBookName = (a: EBookRecord, b: EBookRecord) =>
   collator.compare(a.name, b.name) || a.id_eBook - b.id_eBook;
 
-/** An e-library book's file (download type 2): the upload when there is one, else the seeded file. */
-export function findLibraryFile(store: Store, id_eBook: number, name: string) {
+/**
+ * Who may see a book, in the list or as a download: every teacher, and every student unless the
+ * book was published from a material aimed at the other form of study (a distance-only material
+ * never reaches a full-time student, nor a full-time-only one a distance student).
+ */
+export function isBookVisibleTo(store: Store, book: EBookRecord, reader: Teacher | Student) {
+  if (!isStudent(reader)) return true;
+  return aimedAt(
+    book.forStudentKind ?? 0,
+    studyKindOf(store.get(universitySlice), reader.id_group),
+  );
+}
+
+/**
+ * An e-library book's file (download type 2), for a reader who may see the book: the upload when
+ * there is one, else the seeded file. Undefined (a 404, as for what does not exist) otherwise.
+ */
+export function findLibraryFile(
+  store: Store,
+  id_eBook: number,
+  name: string,
+  reader: Teacher | Student,
+) {
   const library = store.get(librarySlice);
   const book = library.books.find((candidate) => candidate.id_eBook === id_eBook);
-  if (!book || book.fileName !== name) return undefined;
+  if (!book || book.fileName !== name || !isBookVisibleTo(store, book, reader)) return undefined;
   const uploaded = library.files.get(id_eBook);
   return uploaded?.name === name ? uploaded : placeholderFile(name, `${book.author}. ${book.name}`);
 }

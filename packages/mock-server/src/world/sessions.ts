@@ -86,6 +86,17 @@ export const sessionMsOf = (hours: number) => hours * HOUR_MS;
 export const endSession = (store: Store, session: Session) =>
   store.get(sessionsSlice).delete(session.token);
 
+/**
+ * Ends every session of a login except `kept` (a password change signs the account out
+ * everywhere else; the session that changed it goes on). Their tokens then answer 401 as unknown.
+ */
+export function endOtherSessions(store: Store, login: string, kept: Session) {
+  const sessions = store.get(sessionsSlice);
+  for (const [token, session] of sessions) {
+    if (session.login === login && token !== kept.token) sessions.delete(token);
+  }
+}
+
 /** The account and person a session acts as. */
 export function whoIs(
   store: Store,

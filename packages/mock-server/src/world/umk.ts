@@ -8,19 +8,9 @@ import { placeholderFile, type StoredFile } from './files.js';
 import { fileNameFromTitle, librarySlice } from './library.js';
 import { isTeacher } from './roles.js';
 import { defineSlice, type Store } from './store.js';
+import { aimedAt, studyKindOf, type ForStudentKind, type StudyKind } from './study-kind.js';
 import { toBishkekIso } from './time.js';
-import {
-  specialties,
-  universitySlice,
-  type Group,
-  type Stream,
-  type Student,
-  type Teacher,
-  type University,
-} from './university.js';
-
-/** 0 all students, 1 full-time, 2 distance (the contract's UmkForStudentKind). */
-export type ForStudentKind = 0 | 1 | 2;
+import { specialties, universitySlice, type Student, type Teacher } from './university.js';
 
 export interface UmkType {
   id_typeUmk: number;
@@ -89,22 +79,19 @@ export const specialityId = (code: string) =>
 export const specialityName = (code: string) =>
   specialties.find((specialty) => specialty.code === code)?.name ?? code;
 
-/**
- * A group's form of study: the first group of each stream studies full-time, the second at a
- * distance, and so on (so the two demo students, in groups 1 and 2 of one stream, differ).
- */
-export function studyKindOf(
-  university: Pick<University, 'groupById' | 'streamById'>,
-  id_group: number,
-): 1 | 2 {
-  const group: Group | undefined = university.groupById.get(id_group);
-  const stream: Stream | undefined = group && university.streamById.get(group.id_stream);
-  return (stream?.groupIds.indexOf(id_group) ?? 0) % 2 === 1 ? 2 : 1;
-}
+export { studyKindOf, type ForStudentKind } from './study-kind.js';
 
-/** Whether a material reaches students of a form of study. */
-export const isForKind = (item: UmkRecord, kind: 1 | 2) =>
-  item.id_forStudentKind === 0 || item.id_forStudentKind === kind;
+/**
+ * Whether a material reaches students of a form of study: it is aimed at them, and so is the
+ * e-library book it shares, if any (a material pointing at a distance-only book is no way around
+ * it).
+ */
+export function isForKind(store: Store, item: UmkRecord, kind: StudyKind) {
+  if (!aimedAt(item.id_forStudentKind, kind)) return false;
+  if (item.id_booksShare === -1) return true;
+  const shared = store.get(librarySlice).books.find((book) => book.id_eBook === item.id_booksShare);
+  return !shared || aimedAt(shared.forStudentKind ?? 0, kind);
+}
 
 // Per kind: how a material is named and which files it comes as.
 const templates: Record<
@@ -320,7 +307,7 @@ export function isUmkVisibleTo(store: Store, item: UmkRecord, reader: Teacher | 
   if (isTeacher(reader)) return item.id_teacher === reader.id;
   return (
     isPlanned(store, reader.id_group, item) &&
-    isForKind(item, studyKindOf(store.get(universitySlice), reader.id_group))
+    isForKind(store, item, studyKindOf(store.get(universitySlice), reader.id_group))
   );
 }
 

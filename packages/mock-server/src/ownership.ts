@@ -1,0 +1,147 @@
+// Whose data a request may name, as the contract's `x-owner` says (op.owner), for every operation
+// in one place: after the session, XSRF and role checks and after validation (so a malformed
+// request is still a 400), before any handler.
+//
+// `by` lists the request fields that name a person or a group. When the rule is the caller's own
+// (`whose` caller), the caller's group or stream (`group`) or a class the caller teaches (`class`),
+// each of those fields that the request carries, at its top level or in an item of one of its
+// top-level arrays (visits[].id_teacher), must name the signed-in person (or their group); anything
+// else answers 403 `Forbidden: body/<field> names another person` (or `another group`), and nothing
+// changes. For `contacts` the fields name the contact, which the handler checks; `anyone` names
+// nobody. What a field can only be judged with the world (a stream in gr_potok, a class, an item's
+// owner, a contact) is the handler's job too.
+import type { MiddlewareHandler } from 'hono';
+import type { Owner } from '@lms/contract';
+import { fail, getSession, type AppEnv } from './http.js';
+import type { Account } from './world/accounts.js';
+import { isStudent, isTeacher } from './world/roles.js';
+import { whoIs } from './world/sessions.js';
+import type { Store } from './world/store.js';
+import { universitySlice, type Student, type Teacher } from './world/university.js';
+
+/** The signed-in account and person, and the store (a student's stream comes from the world). */
+interface Caller {
+  account: Account;
+  person: Teacher | Student;
+  store: Store;
+}
+
+/** Whether a value names the caller; `skip` when this field is not for this check to judge. */
+type Judge = (
+  value: unknown,
+  caller: Caller,
+  context: { owner: Owner; holder: Record<string, unknown> },
+) => boolean | 'skip';
+
+interface FieldRule {
+  /** What a wrong value names, for the message. */
+  names: 'person' | 'group';
+  judge: Judge;
+}
+
+const uid: FieldRule = { names: 'person', judge: (value, { account }) => value === account.uid };
+const role: FieldRule = { names: 'person', judge: (value, { account }) => value === account.role };
+const personId: FieldRule = {
+  names: 'person',
+  judge: (value, { person }) => value === person.id,
+};
+
+/**
+ * The `by` fields this check understands, and what each must equal. A field not listed here
+ * (gr_potok, …) is left to the handler.
+ */
+export const OWNER_FIELDS: Readonly<Record<string, FieldRule>> = {
+  uid,
+  idUser: uid,
+  role,
+  type: role,
+  id_humanType: role,
+  fromType: role,
+  id_from_type: role,
+  id_humanTypeFrom: role,
+  id: personId,
+  id_human: personId,
+  from: personId,
+  id_from: personId,
+  id_HumanFrom: personId,
+  // A student names only themselves; a teacher is nobody's id_student where the rule is the
+  // caller's own (in a class a teacher names its students, which the handler checks).
+  id_student: {
+    names: 'person',
+    judge: (value, { person }, { owner }) =>
+      isStudent(person) ? value === person.id : owner.whose === 'caller' ? false : 'skip',
+  },
+  // A teacher names only themselves; a student names the teacher of a class of their group,
+  // which the handler checks.
+  id_teacher: {
+    names: 'person',
+    judge: (value, { person }) => (isTeacher(person) ? value === person.id : 'skip'),
+  },
+  // A student's own group, or its stream where the same object says isPotok; a teacher's id_group
+  // names a class's group, which the handler checks.
+  id_group: {
+    names: 'group',
+    judge: (value, { person, store }, { holder }) => {
+      if (!isStudent(person)) return 'skip';
+      if (value === person.id_group) return true;
+      const group = store.get(universitySlice).groupById.get(person.id_group);
+      return holder['isPotok'] === true && value === group?.id_stream;
+    },
+  },
+};
+
+/** The rules under which `by` names the caller (contacts: the contact; anyone: nobody). */
+const NAMES_THE_CALLER: readonly Owner['whose'][] = ['caller', 'group', 'class'];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof File);
+
+/**
+ * The first `by` field of a request (`body/…` or `query/…`, its top level and each object item of
+ * its top-level arrays) that names someone other than the caller, as the 403's message; undefined
+ * when every one names the caller.
+ */
+export function foreignField(
+  owner: Owner,
+  caller: Caller,
+  request: { body?: unknown; query?: unknown },
+): string | undefined {
+  if (!NAMES_THE_CALLER.includes(owner.whose)) return undefined;
+  const rules = owner.by.flatMap((field) => {
+    const rule = OWNER_FIELDS[field];
+    return rule ? [[field, rule] as const] : [];
+  });
+  if (rules.length === 0) return undefined;
+  const check = (holder: Record<string, unknown>, at: string) => {
+    for (const [field, rule] of rules) {
+      if (!(field in holder)) continue;
+      const verdict = rule.judge(holder[field], caller, { owner, holder });
+      if (verdict === false) return `Forbidden: ${at}/${field} names another ${rule.names}`;
+    }
+    return undefined;
+  };
+  for (const [place, value] of Object.entries(request)) {
+    if (!isRecord(value)) continue;
+    const problem = check(value, place);
+    if (problem) return problem;
+    for (const [name, items] of Object.entries(value)) {
+      if (!Array.isArray(items)) continue;
+      for (const [i, item] of items.entries()) {
+        const inItem = isRecord(item) && check(item, `${place}/${name}/${i}`);
+        if (inItem) return inItem;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** 403 for a request whose `x-owner` fields name someone other than the signed-in person. */
+export function enforceOwnership(store: Store): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const op = c.get('operation');
+    if (!op?.owner || op.isPublic) return next();
+    const caller = { ...whoIs(store, getSession(c)), store };
+    const problem = foreignField(op.owner, caller, { body: c.get('body'), query: c.get('query') });
+    return problem ? fail(c, 403, problem) : next();
+  };
+}
