@@ -75,10 +75,9 @@ export default tseslint.config(
       },
     },
   },
-  // Import graphs: no cycles in the portal, the client and the translations (the mock server's
-  // world is left out: walking its graph costs seconds on every lint).
+  // Import graphs: no cycles in any package's source.
   {
-    files: ['packages/{web,client,i18n}/src/**/*.{ts,tsx}'],
+    files: ['packages/{web,client,i18n,contract,mock-server}/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs'],
@@ -93,6 +92,24 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  // The contract checker is layered: its run (check-run.ts) builds on lib/ alone; the sweeps, the
+  // scenarios, discovery and the report build on the run, never the other way.
+  {
+    files: ['packages/contract/src/check/check-run.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\./(?!lib/)',
+              message: 'check-run.ts imports none of its siblings: only ./lib and the contract.',
+            },
+          ],
+        },
+      ],
     },
   },
   // The portal's shared code never reaches into features or the app (src/app composes features).

@@ -2,7 +2,7 @@
 // and, for JSON, the schema (the envelope included). One function for every user of the contract:
 // the mock server's test mode, the contract checker and the validating proxy.
 import type { ErrorObject } from 'ajv';
-import type { Operation, Pointer } from './contract.js';
+import { resolvePointer, type Operation, type Pointer } from './contract.js';
 import { isJsonMediaType, validatorAt } from './validators.js';
 
 /** Which rule an answer broke. */
@@ -112,4 +112,79 @@ export function checkAnswer(
       ),
     ],
   };
+}
+
+type SchemaNode = {
+  $ref?: string;
+  allOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  anyOf?: SchemaNode[];
+  properties?: Record<string, SchemaNode>;
+  additionalProperties?: boolean | SchemaNode;
+  patternProperties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  prefixItems?: SchemaNode[];
+};
+
+/** The branches a value may take: `$ref`s followed, `allOf`/`oneOf`/`anyOf` flattened. */
+function branches(node: SchemaNode | undefined, seen = 0): SchemaNode[] {
+  if (!node || typeof node !== 'object' || seen > 32) return [];
+  if (node.$ref) return branches(resolvePointer(node.$ref.slice(1)) as SchemaNode, seen + 1);
+  const parts = [...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])];
+  return [node, ...parts.flatMap((part) => branches(part, seen + 1))];
+}
+
+/**
+ * The properties of a JSON answer that its declared schema names nowhere, as JSON pointers
+ * ('/data/passwordHash'). A schema that allows any property (`additionalProperties` true or a
+ * schema, `patternProperties`) declares every name; a property some branch of a union declares
+ * counts as declared.
+ */
+export function undeclaredProperties(
+  op: Operation,
+  status: number,
+  contentType: string | null | undefined,
+  body: unknown,
+): string[] {
+  const content = declaredContent(op, status);
+  const mediaType = mediaTypeOf(contentType);
+  const pointer = content && mediaType ? schemaFor(content, mediaType) : undefined;
+  if (!pointer || !isJsonMediaType(mediaType)) return [];
+  const found: string[] = [];
+  const walk = (schemas: SchemaNode[], value: unknown, at: string) => {
+    if (schemas.length === 0 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      value.forEach((item, index) =>
+        walk(
+          schemas.flatMap((s) => branches(s.prefixItems?.[index] ?? s.items)),
+          item,
+          `${at}/${index}`,
+        ),
+      );
+      return;
+    }
+    const open = schemas.some(
+      (s) =>
+        s.additionalProperties === true ||
+        typeof s.additionalProperties === 'object' ||
+        s.patternProperties,
+    );
+    for (const [name, field] of Object.entries(value)) {
+      const declared = schemas.flatMap((s) => branches(s.properties?.[name]));
+      const extra = schemas.flatMap((s) =>
+        typeof s.additionalProperties === 'object' ? branches(s.additionalProperties) : [],
+      );
+      if (
+        declared.length === 0 &&
+        !open &&
+        !schemas.some((s) => s.properties && name in s.properties)
+      ) {
+        found.push(`${at}/${name}`);
+        continue;
+      }
+      walk(declared.length > 0 ? declared : extra, field, `${at}/${name}`);
+    }
+  };
+  walk(branches(resolvePointer(pointer) as SchemaNode), body, '');
+  return found;
 }

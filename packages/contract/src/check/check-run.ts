@@ -1,40 +1,39 @@
-// The contract checker: signs in as a teacher and a student, calls every operation of the contract
-// against a server with valid data (the contract's examples, fed with what the server answered) and
-// with invalid data, and checks each answer, the session and XSRF rules, the roles, and that a
-// write shows in a read. It never deletes or changes what it did not create; --read-only sends no
-// writes at all.
-import { checkAnswer, findOperation, operations, type Operation } from '../index.js';
-import { AssumptionTracker, type AssumptionLine } from './assumptions.js';
-import { invalidBody, validBody, Facts, type Person, type Role } from './data.js';
-import {
-  BudgetExceeded,
-  Client,
-  HttpBudget,
-  type Answer,
-  type CallOptions,
-  type Limits,
-} from './http.js';
-import { teacherClass, type TeacherClass } from './discovery.js';
-import { runWriteScenarios } from './scenarios.js';
+// One run of the contract checker: the people it signs in as, the list of checks and what each
+// means, every call checked against the contract, and the results. Everything else in the checker
+// (the sweeps over every operation, the scenarios of each area, discovery, the report) builds on
+// this file; it imports none of them.
+import { checkAnswer, operations, undeclaredProperties, type Operation } from '../index.js';
+import { AssumptionTracker, type AssumptionLine } from './lib/assumptions.js';
+import { validBody, type Facts, type Person } from './lib/data.js';
+import { Client, HttpBudget, type Answer, type CallOptions, type Limits } from './lib/http.js';
+import { roleName, type Role } from './lib/roles.js';
 
 export type CheckName =
   | 'valid'
   | 'answers'
+  | 'fields'
   | 'invalid'
   | 'no-session'
   | 'xsrf-missing'
   | 'xsrf-wrong'
   | 'role'
+  | 'owner'
+  | 'session-end'
+  | 'cors'
   | 'write-read';
 
 export const CHECKS: readonly CheckName[] = [
   'valid',
   'answers',
+  'fields',
   'invalid',
   'no-session',
   'xsrf-missing',
   'xsrf-wrong',
   'role',
+  'owner',
+  'session-end',
+  'cors',
   'write-read',
 ];
 
@@ -42,15 +41,35 @@ export const CHECKS: readonly CheckName[] = [
 export const CHECK_MEANING: Record<CheckName, string> = {
   valid: 'a valid request (as the allowed role) is answered 2xx',
   answers: 'every answer has a declared status and content type and matches its schema; no 5xx',
+  fields:
+    'answers carry no property the contract does not declare (with --strict-fields any, else any whose name looks secret)',
   invalid: 'an invalid request is refused with a 4xx and a failing envelope',
   'no-session': 'without a session the operation answers 401',
   'xsrf-missing': 'a write without the X-XSRF-TOKEN header answers 403 and changes nothing',
   'xsrf-wrong': 'a write with a wrong X-XSRF-TOKEN answers 403 and changes nothing',
   role: 'the other role (x-roles) is answered 403 and nothing changes',
+  owner:
+    'another person’s data (x-owner) is refused with 403 and nothing changes; an answer about the caller names no one else',
+  'session-end':
+    'the token of an ended session (logout, a password change) answers 401 when replayed',
+  cors: 'a foreign Origin gets no credentialed CORS (no Access-Control-Allow-Origin for it with credentials)',
   'write-read': 'a write followed by a read shows the write',
 };
 
-export type Outcome = 'pass' | 'fail' | 'skip';
+/** The operations that end sessions, and which. */
+export const SESSION_ENDING: Readonly<Record<string, string>> = {
+  logout: 'the session it was sent with',
+  passwdReset: 'every other session of the person',
+};
+
+/** A foreign site, for the CORS check. */
+export const FOREIGN_ORIGIN = 'https://contract-check.invalid';
+
+/** Property names that must never leave a server undeclared. */
+export const SECRET_NAME = /pass(word|wd)?|secret|hash|salt|token|otp|private|credential|session/i;
+
+/** pass and fail as they say; skip: not exercised, with the reason; error: the run never got there. */
+export type Outcome = 'pass' | 'fail' | 'skip' | 'error';
 
 export interface CheckResult {
   operationId: string;
@@ -64,35 +83,51 @@ export interface Credentials {
   password: string;
 }
 
-export interface CheckOptions {
-  target: string;
-  teacher: Credentials;
-  student: Credentials;
-  readOnly?: boolean;
-  /** Makes the checker's own texts (markers) repeatable. */
-  seed?: number;
-  limits?: Partial<Limits> & { totalSeconds?: number };
-  onProgress?: (done: number, total: number, operationId: string) => void;
-}
-
-export interface CheckReport {
-  target: string;
-  readOnly: boolean;
-  results: CheckResult[];
-  assumptions: AssumptionLine[];
-  requests: number;
-  ms: number;
-  /** Why the run stopped early (budget, a server that cannot be reached). */
-  aborted?: string;
-}
+/** Who the run signs in as: a teacher and a student, and a second of each for `owner`. */
+export type ActorKey = 'teacher' | 'student' | 'teacher2' | 'student2';
 
 export interface Actor {
+  key: ActorKey;
   role: Role;
   client: Client;
   person: Person;
   facts: Facts;
   credentials: Credentials;
 }
+
+/** 'the teacher', 'the second student'. */
+export const actorName = (actor: Pick<Actor, 'key' | 'role'>) =>
+  `the ${actor.key.endsWith('2') ? 'second ' : ''}${roleName(actor.role)}`;
+
+export interface PostureLine {
+  /** What was looked at: a cookie, or a page's header. */
+  subject: string;
+  /** The property: Secure, SameSite, HSTS… */
+  property: string;
+  /** What the server sent. */
+  value: string;
+  verdict: 'good' | 'weak' | 'missing' | 'n/a';
+}
+
+export interface CheckReport {
+  target: string;
+  readOnly: boolean;
+  strictFields: boolean;
+  results: CheckResult[];
+  assumptions: AssumptionLine[];
+  posture: PostureLine[];
+  requests: number;
+  ms: number;
+  /** Why the run stopped early (sign-in refused, budget, a server that cannot be reached). */
+  aborted?: string;
+  /** The run could not sign in: nothing it says about the server is a pass. */
+  signInFailed?: boolean;
+}
+
+const ownerApplies = (op: Operation) =>
+  op.owner !== undefined &&
+  op.owner.whose !== 'anyone' &&
+  (op.owner.by.length > 0 || op.owner.item !== undefined);
 
 /** Which checks apply to an operation (others show as not applicable). */
 export function applicableChecks(op: Operation): CheckName[] {
@@ -109,11 +144,17 @@ export function applicableChecks(op: Operation): CheckName[] {
         return op.isWrite;
       case 'role':
         return op.roles !== undefined;
+      case 'owner':
+        return ownerApplies(op);
+      case 'session-end':
+        return op.operationId in SESSION_ENDING;
       default:
         return true;
     }
   });
 }
+
+export const isOk = (answer: Answer) => answer.status >= 200 && answer.status < 300;
 
 const isFailingEnvelope = (body: unknown) =>
   typeof body === 'object' &&
@@ -126,30 +167,38 @@ export const dataOf = (answer: Answer): unknown =>
     ? (answer.body as { data?: unknown }).data
     : undefined;
 
-const errorOf = (answer: Answer) =>
+export const errorOf = (answer: Answer) =>
   answer.body && typeof answer.body === 'object'
     ? String((answer.body as { error?: unknown }).error ?? '')
     : (answer.malformed ?? '');
 
+export interface RunOptions {
+  target: string;
+  readOnly: boolean;
+  seed: number;
+  strictFields: boolean;
+}
+
 export class CheckRun {
   readonly results = new Map<string, CheckResult>();
   readonly assumptions = new AssumptionTracker();
-  /** The last body each operation accepted (2xx), per role. */
+  /** The last request each operation accepted (2xx), per actor. */
   readonly accepted = new Map<
     string,
-    Map<Role, { body?: unknown; query?: Record<string, string> }>
+    Map<ActorKey, { body?: unknown; query?: Record<string, string> }>
   >();
-  /** The last successful data of each operation, per role. */
-  readonly answered = new Map<string, Map<Role, unknown>>();
+  /** The last successful data of each operation, per actor. */
+  readonly answered = new Map<string, Map<ActorKey, unknown>>();
   readonly budget: HttpBudget;
   /** What discovery found once (a shared class, a class of the teacher's). */
   readonly memo = new Map<string, unknown>();
-  /** Both people, once signed in. */
+  /** Everyone signed in, the teacher and the student first. */
   actors: Actor[] = [];
+  posture: PostureLine[] = [];
   private markers = 0;
 
   constructor(
-    readonly options: Required<Pick<CheckOptions, 'target' | 'readOnly' | 'seed'>>,
+    readonly options: RunOptions,
     limits: Limits,
   ) {
     this.budget = new HttpBudget(limits);
@@ -159,6 +208,23 @@ export class CheckRun {
     const found = operations.find((op) => op.operationId === operationId);
     if (!found) throw new Error(`the contract has no operation ${operationId}`);
     return found;
+  }
+
+  /** The signed-in actor, if the run has them. */
+  actor(key: ActorKey): Actor | undefined {
+    return this.actors.find((a) => a.key === key);
+  }
+
+  /** The first actor of a role (the teacher, the student). */
+  main(role: Role): Actor {
+    const found = this.actors.find((a) => a.role === role);
+    if (!found) throw new Error(`no ${roleName(role)} is signed in`);
+    return found;
+  }
+
+  /** The second person of the actor's role, for the `owner` check. */
+  second(actor: Actor): Actor | undefined {
+    return this.actors.find((a) => a.role === actor.role && a.key !== actor.key);
   }
 
   /** A text the checker writes and later finds again ('contract-check 1-3'). */
@@ -191,7 +257,10 @@ export class CheckRun {
     return new Client(this.options.target, this.budget);
   }
 
-  /** Calls an operation and checks the answer against the contract (the `answers` check). */
+  /**
+   * Calls an operation and checks the answer against the contract: its status, content type and
+   * schema (`answers`) and its undeclared properties (`fields`).
+   */
   async call(
     client: Client,
     op: Operation,
@@ -199,7 +268,8 @@ export class CheckRun {
     context: string,
   ): Promise<Answer> {
     const answer = await client.call(op, options);
-    const where = `${context}: ${op.method} ${op.path}`;
+    const where = `${context}: ${options.method ?? op.method} ${op.path}`;
+    if (options.method === 'OPTIONS') return answer;
     if (answer.status >= 500) {
       this.fail(op, 'answers', `${where} answered ${answer.status} ${errorOf(answer)}`.trim());
     }
@@ -214,6 +284,19 @@ export class CheckRun {
       problem && problem.rule === 'schema' ? problem : undefined,
     );
     if (answer.status < 500 && !problem) this.pass(op, 'answers');
+    const extra = undeclaredProperties(op, answer.status, answer.contentType, answer.body);
+    const flagged = this.options.strictFields
+      ? extra
+      : extra.filter((pointer) => SECRET_NAME.test(pointer.split('/').at(-1) ?? ''));
+    if (flagged.length > 0) {
+      this.fail(
+        op,
+        'fields',
+        `${where} answered ${answer.status} with ${flagged.slice(0, 5).join(', ')}, not declared by the contract`,
+      );
+    } else if (answer.body !== undefined) {
+      this.pass(op, 'fields');
+    }
     return answer;
   }
 
@@ -227,11 +310,20 @@ export class CheckRun {
     const data = dataOf(answer);
     actor.facts.record(data);
     const accepted = this.accepted.get(op.operationId) ?? new Map();
-    accepted.set(actor.role, request);
+    accepted.set(actor.key, request);
     this.accepted.set(op.operationId, accepted);
     const answered = this.answered.get(op.operationId) ?? new Map();
-    answered.set(actor.role, data);
+    answered.set(actor.key, data);
     this.answered.set(op.operationId, answered);
+  }
+
+  /** What the first actor of a role last had accepted, or answered. */
+  acceptedAs(operationId: string, role: Role) {
+    return this.accepted.get(operationId)?.get(this.main(role).key);
+  }
+
+  answeredAs(operationId: string, role: Role): unknown {
+    return this.answered.get(operationId)?.get(this.main(role).key);
   }
 
   /** Expects a refusal: the status and a failing envelope. */
@@ -267,62 +359,48 @@ export class CheckRun {
   }
 
   /** The same request by the role x-roles leaves out: 403 and a failing envelope (`role`). */
-  async expectRoleRefused(
-    op: Operation,
-    other: Actor,
-    request: CallOptions,
-    what: 'request' | 'write',
-  ) {
-    const name = other.role === 1 ? 'teacher' : 'student';
-    const answer = await this.call(other.client, op, request, `${what} as the ${name}`);
-    this.expectRefusal(op, 'role', answer, [403], `the ${name}'s ${what}`);
+  async expectRoleRefused(op: Operation, other: Actor, request: CallOptions, what: string) {
+    const name = actorName(other);
+    const answer = await this.call(other.client, op, request, `${what} as ${name}`);
+    this.expectRefusal(op, 'role', answer, [403], `${name}'s ${what}`);
   }
 
-  report(started: number, aborted?: string): CheckReport {
+  /** A request naming someone else's data (x-owner): 403 and a failing envelope (`owner`). */
+  async expectOwnerRefused(op: Operation, client: Client, request: CallOptions, what: string) {
+    const answer = await this.call(client, op, request, what);
+    this.expectRefusal(op, 'owner', answer, [403], what);
+  }
+
+  report(started: number, aborted?: string, signInFailed = false): CheckReport {
     const results: CheckResult[] = [];
     for (const op of operations) {
       for (const check of applicableChecks(op)) {
         results.push(
-          this.results.get(`${op.operationId} ${check}`) ?? {
-            operationId: op.operationId,
-            check,
-            outcome: 'skip',
-            detail: aborted ? `not reached: ${aborted}` : 'not exercised',
-          },
+          this.results.get(`${op.operationId} ${check}`) ??
+            (aborted
+              ? {
+                  operationId: op.operationId,
+                  check,
+                  outcome: 'error',
+                  detail: `not reached: ${aborted}`,
+                }
+              : { operationId: op.operationId, check, outcome: 'skip', detail: 'not exercised' }),
         );
       }
     }
     return {
       target: this.options.target,
       readOnly: this.options.readOnly,
+      strictFields: this.options.strictFields,
       results,
       assumptions: this.assumptions.report(),
+      posture: this.posture,
       requests: this.budget.requests,
       ms: Date.now() - started,
       aborted,
+      signInFailed,
     };
   }
-}
-
-const roleName = (role: Role) => (role === 1 ? 'teacher' : 'student');
-
-async function signIn(run: CheckRun, role: Role, credentials: Credentials): Promise<Actor> {
-  const op = run.op('authorize');
-  const client = run.newClient();
-  const answer = await run.call(
-    client,
-    op,
-    { body: credentials },
-    `sign in as the ${role === 1 ? 'teacher' : 'student'}`,
-  );
-  const person = dataOf(answer) as Person | undefined;
-  if (answer.status !== 200 || !person || person.role !== role) {
-    throw new Error(
-      `could not sign in as the ${role === 1 ? 'teacher' : 'student'} ${credentials.login}: ${answer.status} ${errorOf(answer)}`,
-    );
-  }
-  run.pass(op, 'valid');
-  return { role, client, person, facts: new Facts(), credentials };
 }
 
 /** A read as an actor with the valid body and overrides; checked, and remembered when 2xx. */
@@ -334,252 +412,7 @@ export async function readAs(
 ): Promise<unknown> {
   const op = run.op(operationId);
   const body = validBody(op, actor.person, actor.facts, overrides);
-  const answer = await run.call(actor.client, op, { body }, `read as the ${roleName(actor.role)}`);
-  if (answer.status >= 200 && answer.status < 300) run.remember(actor, op, { body }, answer);
+  const answer = await run.call(actor.client, op, { body }, `read as ${actorName(actor)}`);
+  if (isOk(answer)) run.remember(actor, op, { body }, answer);
   return dataOf(answer);
 }
-
-// Reads of a teacher's class: the class must be one the teacher holds (403 otherwise).
-const CLASS_READS: Record<string, (found: TeacherClass) => Record<string, unknown>> = {
-  visitlogGetStudentsList: ({ klass, dates }) => ({ ...klass, visitDate: dates.at(-1) }),
-  visitlogGetStudentsListSubgroup: ({ klass, dates }) => ({
-    ...klass,
-    visitDate: dates.at(-1),
-    subgroup: 0,
-  }),
-  visitlogGetStudentsListSubgroupUpdate: ({ klass, dates }) => ({
-    ...klass,
-    visitDate: dates.at(-1),
-    subgroup: 0,
-  }),
-  visitlogGetJournal: ({ klass }) => ({ ...klass, subgroup: 0 }),
-};
-
-/** The valid request of a read: example and facts, with hints where those alone do not do. */
-async function readRequest(
-  run: CheckRun,
-  op: Operation,
-  actor: Actor,
-): Promise<{ body?: unknown; query?: Record<string, string> }> {
-  const classRead = CLASS_READS[op.operationId];
-  if (classRead && actor.role === 1) {
-    const [teacher, student] = run.actors;
-    const found = teacher && student ? await teacherClass(run, teacher, student) : null;
-    if (found) return { body: validBody(op, actor.person, actor.facts, classRead(found)) };
-  }
-  if (op.operationId === 'downloadNewsFile') {
-    const news = [...(run.answered.get('getNews')?.values() ?? [])].flat() as {
-      id_eventMessage: number;
-      fileName: string;
-    }[];
-    const item = news.find((n) => n?.fileName);
-    const file = item?.fileName.split(';!;')[0];
-    return {
-      query:
-        item && file
-          ? { filename: `${item.id_eventMessage}_${file}`, type: '4' }
-          : { filename: 'x', type: '4' },
-    };
-  }
-  if (!op.requestBody) return {};
-  return { body: validBody(op, actor.person, actor.facts) };
-}
-
-async function publicChecks(run: CheckRun, teacher: Actor) {
-  for (const id of ['getConfig', 'getLogo']) {
-    const op = run.op(id);
-    const answer = await run.call(run.newClient(), op, {}, 'read without a session');
-    if (answer.status >= 200 && answer.status < 300) run.pass(op, 'valid');
-    else run.fail(op, 'valid', `answered ${answer.status}`);
-  }
-  const authorize = run.op('authorize');
-  const missing = await run.call(
-    run.newClient(),
-    authorize,
-    { body: { login: teacher.credentials.login } },
-    'sign in without a password',
-  );
-  run.expectRefusal(authorize, 'invalid', missing, [400], 'sign in without a password');
-
-  const authenticate = run.op('authenticate');
-  const token = teacher.client.cookies.get('token');
-  const ok = await run.call(
-    teacher.client,
-    authenticate,
-    { body: { token: token ? decodeURIComponent(token) : '' } },
-    'authenticate with the session token',
-  );
-  if (ok.status === 200) run.pass(authenticate, 'valid');
-  else
-    run.fail(
-      authenticate,
-      'valid',
-      `authenticate with the session's token answered ${ok.status} ${errorOf(ok)}`,
-    );
-  const bad = await run.call(
-    run.newClient(),
-    authenticate,
-    { body: {} },
-    'authenticate without a token',
-  );
-  run.expectRefusal(authenticate, 'invalid', bad, [400], 'authenticate without a token');
-}
-
-const readOperations = () => operations.filter((op) => !op.isPublic && !op.isWrite);
-
-async function reads(run: CheckRun, actors: Actor[], progress: (id: string) => void) {
-  const pending = new Set(readOperations().map((op) => op.operationId));
-  const lastFailure = new Map<string, string>();
-  for (let pass = 1; pass <= 2 && pending.size > 0; pass++) {
-    for (const op of readOperations()) {
-      if (!pending.has(op.operationId)) continue;
-      if (pass === 1) progress(op.operationId);
-      for (const actor of actors.filter((a) => !op.roles || op.roles.includes(a.role))) {
-        const request = await readRequest(run, op, actor);
-        const answer = await run.call(
-          actor.client,
-          op,
-          request,
-          `valid request as the ${roleName(actor.role)}`,
-        );
-        if (answer.status >= 200 && answer.status < 300) {
-          run.remember(actor, op, request, answer);
-          run.assumptions.request(op, true);
-          pending.delete(op.operationId);
-        } else {
-          lastFailure.set(
-            op.operationId,
-            `as the ${roleName(actor.role)}: ${answer.status} ${errorOf(answer)}`.trim(),
-          );
-          if (pass === 2 && answer.status === 400)
-            run.assumptions.request(op, false, errorOf(answer));
-        }
-      }
-    }
-  }
-  for (const op of readOperations()) {
-    if (pending.has(op.operationId))
-      run.fail(
-        op,
-        'valid',
-        `a valid request was refused ${lastFailure.get(op.operationId) ?? ''}`.trim(),
-      );
-    else run.pass(op, 'valid');
-  }
-}
-
-/** Invalid requests to every read (and, unless read-only, every write, which must refuse them). */
-async function invalids(run: CheckRun, actors: Actor[], readOnly: boolean) {
-  for (const op of operations) {
-    if (op.isPublic || !applicableChecks(op).includes('invalid')) continue;
-    if (op.isWrite && readOnly) continue;
-    const actor = actors.find((a) => !op.roles || op.roles.includes(a.role))!;
-    // passwd: an invalid request that a broken server took would still set the same password
-    if (op.operationId === 'passwdReset') {
-      const body = {
-        uid: actor.person.uid,
-        role: actor.role,
-        newPassword: actor.credentials.password,
-      };
-      const answer = await run.call(actor.client, op, { body }, 'invalid request (no password)');
-      run.expectRefusal(op, 'invalid', answer, [400], 'a request without the old password');
-      continue;
-    }
-    if (op.operationId === 'logout') {
-      const extra = await signIn(run, actor.role, actor.credentials);
-      const answer = await run.call(
-        extra.client,
-        op,
-        { body: { logout: 'yes' } },
-        'invalid request',
-      );
-      run.expectRefusal(op, 'invalid', answer, [400], 'logout with a wrong field type');
-      continue;
-    }
-    let options: CallOptions;
-    if (op.method === 'GET') {
-      options = { query: {} };
-    } else if (op.requestBody?.content['application/json']) {
-      const accepted = run.accepted.get(op.operationId)?.get(actor.role)?.body;
-      const valid = (accepted ?? validBody(op, actor.person, actor.facts)) as
-        Record<string, unknown> | undefined;
-      options = { body: invalidBody(op, valid) };
-    } else {
-      options = { form: new FormData() };
-    }
-    const answer = await run.call(actor.client, op, options, 'invalid request');
-    run.expectRefusal(op, 'invalid', answer, [400, 413, 422], 'an invalid request');
-  }
-}
-
-async function withoutSession(run: CheckRun, actors: Actor[]) {
-  for (const op of readOperations()) {
-    const actor = actors.find((a) => !op.roles || op.roles.includes(a.role))!;
-    const request =
-      run.accepted.get(op.operationId)?.get(actor.role) ?? (await readRequest(run, op, actor));
-    await run.expectNoSession(op, request, 'request');
-  }
-}
-
-/** Reads limited to one role, asked by the other: 403. */
-async function otherRoleReads(run: CheckRun, actors: Actor[]) {
-  for (const op of readOperations().filter((o) => o.roles)) {
-    const allowed = actors.find((a) => op.roles!.includes(a.role))!;
-    const other = actors.find((a) => !op.roles!.includes(a.role));
-    if (!other) continue;
-    const request =
-      run.accepted.get(op.operationId)?.get(allowed.role) ?? (await readRequest(run, op, allowed));
-    await run.expectRoleRefused(op, other, request, 'request');
-  }
-}
-
-const DEFAULT_LIMITS = { maxRequests: 4000, timeoutMs: 15_000, totalSeconds: 600 };
-
-export async function runCheck(options: CheckOptions): Promise<CheckReport> {
-  const started = Date.now();
-  const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const run = new CheckRun(
-    { target: options.target, readOnly: options.readOnly ?? false, seed: options.seed ?? 1 },
-    {
-      maxRequests: limits.maxRequests,
-      timeoutMs: limits.timeoutMs,
-      deadline: started + limits.totalSeconds * 1000,
-    },
-  );
-  const total = operations.length;
-  const seen = new Set<string>();
-  const progress = (id: string) => {
-    seen.add(id);
-    options.onProgress?.(Math.min(seen.size, total), total, id);
-  };
-  try {
-    const teacher = await signIn(run, 1, options.teacher);
-    const student = await signIn(run, 2, options.student);
-    const actors = [teacher, student];
-    run.actors = actors;
-    for (const id of ['getConfig', 'getLogo', 'authorize', 'authenticate']) progress(id);
-    await publicChecks(run, teacher);
-    await reads(run, actors, progress);
-    await invalids(run, actors, run.options.readOnly);
-    await withoutSession(run, actors);
-    await otherRoleReads(run, actors);
-    if (run.options.readOnly) {
-      for (const op of operations.filter((o) => o.isWrite)) {
-        progress(op.operationId);
-        for (const check of applicableChecks(op))
-          run.skip(op, check, 'read-only: no writes are sent');
-      }
-    } else {
-      await runWriteScenarios(run, teacher, student, progress);
-    }
-    return run.report(started);
-  } catch (error) {
-    const reason =
-      error instanceof BudgetExceeded
-        ? error.message
-        : `stopped: ${error instanceof Error ? error.message : String(error)}`;
-    return run.report(started, reason);
-  }
-}
-
-export { findOperation };

@@ -1,38 +1,55 @@
 // pnpm contract:check --target <url>: checks a server against the contract (see the README's
-// "For the backend team"). Exit code 1 when any check fails or the run could not finish.
+// "For the backend team"). Exit code 0 when every check ran and passed, 1 when a check failed,
+// 2 when the run could not check (sign-in refused, stopped early) or was called wrongly.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatAssumptions, formatFailures, formatTable, toJUnit } from './report.js';
-import { runCheck, type Credentials } from './run.js';
+import {
+  exitCode,
+  formatAssumptions,
+  formatFailures,
+  formatPosture,
+  formatTable,
+  summaryLine,
+  toJUnit,
+} from './report.js';
+import { runCheck, type Credentials } from './run-check.js';
 
 const usage = `Usage: pnpm contract:check --target <url> [options]
-  --target <url>          the server to check (its /api and /config.json)
-  --teacher <login:pass>  a teacher's account (env LMS_TEACHER_LOGIN, LMS_TEACHER_PASSWORD)
-  --student <login:pass>  a student's account (env LMS_STUDENT_LOGIN, LMS_STUDENT_PASSWORD)
-  --read-only             send no writes at all (for production)
-  --junit <file>          write a JUnit XML report (default contract-check.xml)
-  --seed <n>              the checker's own texts repeat with the seed (default 1)
-  --max-requests <n>      stop after this many requests (default 4000)
-  --timeout <ms>          per request (default 15000)
-  --max-seconds <n>       stop after this long (default 600)
+  --target <url>           the server to check (its /api and /config.json)
+  --teacher <login:pass>   a teacher's account (env LMS_TEACHER_LOGIN, LMS_TEACHER_PASSWORD)
+  --student <login:pass>   a student's account (env LMS_STUDENT_LOGIN, LMS_STUDENT_PASSWORD)
+  --teacher2 <login:pass>  a second teacher, who teaches none of the first one's classes
+                           (env LMS_TEACHER2_LOGIN, LMS_TEACHER2_PASSWORD): for the owner check
+  --student2 <login:pass>  a second student, of another group than the first
+                           (env LMS_STUDENT2_LOGIN, LMS_STUDENT2_PASSWORD): for the owner check
+  --portal <url>           the portal's first page for the posture table (default <target>/lms/)
+  --strict-fields          fail on any answer property the contract does not declare (default:
+                           only those whose names look secret: password, hash, token, …)
+  --read-only              send no writes at all (for production)
+  --junit <file>           write a JUnit XML report (default contract-check.xml)
+  --seed <n>               the checker's own texts repeat with the seed (default 1)
+  --max-requests <n>       stop after this many requests (default 6000)
+  --timeout <ms>           per request (default 15000)
+  --max-seconds <n>        stop after this long (default 600)
   --help`;
 
 function credentials(
   flag: string | undefined,
-  loginEnv: string,
-  passwordEnv: string,
   name: string,
-): Credentials {
+  required: boolean,
+): Credentials | undefined {
+  const env = `LMS_${name.toUpperCase()}`;
   if (flag) {
     const at = flag.indexOf(':');
     if (at > 0) return { login: flag.slice(0, at), password: flag.slice(at + 1) };
   }
-  const login = process.env[loginEnv];
-  const password = process.env[passwordEnv];
+  const login = process.env[`${env}_LOGIN`];
+  const password = process.env[`${env}_PASSWORD`];
   if (login && password) return { login, password };
+  if (!required && flag === undefined) return undefined;
   console.error(
-    `Give the ${name}'s account: --${name} login:password, or ${loginEnv} and ${passwordEnv}.\n\n${usage}`,
+    `Give the ${name}'s account: --${name} login:password, or ${env}_LOGIN and ${env}_PASSWORD.\n\n${usage}`,
   );
   process.exit(2);
 }
@@ -42,10 +59,14 @@ const { values } = parseArgs({
     target: { type: 'string' },
     teacher: { type: 'string' },
     student: { type: 'string' },
+    teacher2: { type: 'string' },
+    student2: { type: 'string' },
+    portal: { type: 'string' },
+    'strict-fields': { type: 'boolean', default: false },
     'read-only': { type: 'boolean', default: false },
     junit: { type: 'string', default: 'contract-check.xml' },
     seed: { type: 'string', default: '1' },
-    'max-requests': { type: 'string', default: '4000' },
+    'max-requests': { type: 'string', default: '6000' },
     timeout: { type: 'string', default: '15000' },
     'max-seconds': { type: 'string', default: '600' },
     help: { type: 'boolean', default: false },
@@ -60,13 +81,15 @@ if (!values.target) {
   process.exit(2);
 }
 
-const teacher = credentials(values.teacher, 'LMS_TEACHER_LOGIN', 'LMS_TEACHER_PASSWORD', 'teacher');
-const student = credentials(values.student, 'LMS_STUDENT_LOGIN', 'LMS_STUDENT_PASSWORD', 'student');
 const interactive = process.stderr.isTTY;
 const report = await runCheck({
   target: values.target,
-  teacher,
-  student,
+  teacher: credentials(values.teacher, 'teacher', true)!,
+  student: credentials(values.student, 'student', true)!,
+  teacher2: credentials(values.teacher2, 'teacher2', false),
+  student2: credentials(values.student2, 'student2', false),
+  portal: values.portal,
+  strictFields: values['strict-fields'],
   readOnly: values['read-only'],
   seed: Number(values.seed),
   limits: {
@@ -85,21 +108,22 @@ if (interactive) process.stderr.write('\r'.padEnd(72) + '\r');
 // pnpm runs the script in the package folder: a relative path is the caller's.
 const junitPath = resolve(process.env.INIT_CWD ?? process.cwd(), values.junit);
 writeFileSync(junitPath, toJUnit(report));
-const failed = report.results.filter((r) => r.outcome === 'fail').length;
+const parts = report.signInFailed
+  ? [summaryLine(report), '', formatFailures(report)]
+  : [
+      summaryLine(report),
+      '',
+      formatTable(report),
+      '',
+      formatFailures(report),
+      '',
+      formatAssumptions(report),
+      '',
+      formatPosture(report),
+    ];
 console.log(
-  [
-    `Contract check of ${report.target}${report.readOnly ? ' (read-only)' : ''}: ${report.results.length} checks, ${failed} failed, ${report.requests} requests, ${(report.ms / 1000).toFixed(1)} s`,
-    '',
-    formatTable(report),
-    '',
-    formatFailures(report),
-    '',
-    formatAssumptions(report),
-    '',
-    `JUnit report: ${junitPath}`,
-    report.aborted ? `Stopped early: ${report.aborted}` : '',
-  ]
+  [...parts, '', `JUnit report: ${junitPath}`]
     .filter((line, i, all) => line !== '' || all[i - 1] !== '')
     .join('\n'),
 );
-process.exit(failed > 0 || report.aborted ? 1 : 0);
+process.exit(exitCode(report));

@@ -1,7 +1,7 @@
 // Finding what the writes and some reads need on the server under test: a discipline the student
 // studies with the teacher, and a class of the teacher's (its kind of lesson and lesson dates).
-import type { Role } from './data.js';
-import { readAs, type Actor, type CheckRun } from './run.js';
+import { readAs, type CheckRun } from './check-run.js';
+import { ROLE_STUDENT, ROLE_TEACHER, type Role } from './lib/roles.js';
 
 const list = (data: unknown): Record<string, unknown>[] =>
   Array.isArray(data) ? (data as Record<string, unknown>[]) : [];
@@ -14,26 +14,19 @@ export interface SharedClass {
 }
 
 /** A discipline the student studies with the teacher: for the chat and the journal. */
-export async function sharedClass(
-  run: CheckRun,
-  teacher: Actor,
-  student: Actor,
-): Promise<SharedClass | null> {
+export async function sharedClass(run: CheckRun): Promise<SharedClass | null> {
   const found = run.memo.get('sharedClass');
   if (found !== undefined) return found as SharedClass | null;
-  const result = await findSharedClass(run, teacher, student);
+  const result = await findSharedClass(run);
   run.memo.set('sharedClass', result);
   return result;
 }
 
-async function findSharedClass(
-  run: CheckRun,
-  teacher: Actor,
-  student: Actor,
-): Promise<SharedClass | null> {
+async function findSharedClass(run: CheckRun): Promise<SharedClass | null> {
+  const teacher = run.main(ROLE_TEACHER);
   const read = (id: string, role: Role, overrides: Record<string, unknown>) =>
-    readAs(run, role === 1 ? teacher : student, id, overrides);
-  const disciplines = list(run.answered.get('disciplineGetStudentList')?.get(2));
+    readAs(run, run.main(role), id, overrides);
+  const disciplines = list(run.answeredAs('disciplineGetStudentList', ROLE_STUDENT));
   for (const discipline of disciplines.slice(0, 8)) {
     const id_discipline = discipline.id_discipline as number;
     const semesters = list(await read('disciplineGetStudentSemesters', 2, { id_discipline }));
@@ -80,14 +73,11 @@ export interface TeacherClass {
 }
 
 /** A class the teacher holds for the student's group, with lesson dates. */
-export async function teacherClass(
-  run: CheckRun,
-  teacher: Actor,
-  student: Actor,
-): Promise<TeacherClass | null> {
+export async function teacherClass(run: CheckRun): Promise<TeacherClass | null> {
   const memo = run.memo.get('teacherClass');
   if (memo !== undefined) return memo as TeacherClass | null;
-  const shared = await sharedClass(run, teacher, student);
+  const teacher = run.main(ROLE_TEACHER);
+  const shared = await sharedClass(run);
   let result: TeacherClass | null = null;
   if (shared) {
     const { id_discipline } = shared;

@@ -1,31 +1,72 @@
-// The checker's output: a table per operation and check, the failures in words, the assumption
-// report, and a JUnit XML file for CI.
-import { CHECK_MEANING, CHECKS, type CheckName, type CheckReport } from './run.js';
+// The checker's output: the summary line (which never reads as a pass when the run could not check
+// everything), a table per operation and check, the failures in words, the assumption report, the
+// posture table, and a JUnit XML file for CI in which a check the run never reached is an error.
+import { operations } from '../index.js';
+import { CHECK_MEANING, CHECKS, type CheckName, type CheckReport } from './check-run.js';
 
-const SYMBOL = { pass: '✓', fail: '✗', skip: '–' } as const;
+const SYMBOL = { pass: '✓', fail: '✗', skip: '–', error: '!' } as const;
 const SHORT: Record<CheckName, string> = {
   valid: 'valid',
   answers: 'answers',
+  fields: 'fields',
   invalid: 'invalid',
   'no-session': '401',
   'xsrf-missing': 'xsrf∅',
   'xsrf-wrong': 'xsrf≠',
   role: 'role',
+  owner: 'owner',
+  'session-end': 'ended',
+  cors: 'cors',
   'write-read': 'w→r',
 };
+
+const count = (report: CheckReport, outcome: string) =>
+  report.results.filter((r) => r.outcome === outcome).length;
+
+/** Operations with at least one check that ran (passed or failed). */
+const reachedOperations = (report: CheckReport) =>
+  new Set(
+    report.results
+      .filter((r) => r.outcome === 'pass' || r.outcome === 'fail')
+      .map((r) => r.operationId),
+  ).size;
+
+/** The first line: PASSED only when every check ran and passed. */
+export function summaryLine(report: CheckReport): string {
+  const what = `Contract check of ${report.target}${report.readOnly ? ' (read-only)' : ''}`;
+  const total = report.results.length;
+  const failed = count(report, 'fail');
+  const unreached = count(report, 'error');
+  const skipped = count(report, 'skip');
+  const ran = total - unreached - skipped;
+  const ops = `${reachedOperations(report)} of ${operations.length} operations reached`;
+  const tail = `${report.requests} requests, ${(report.ms / 1000).toFixed(1)} s`;
+  if (report.signInFailed) {
+    return `${what}: NOT CHECKED — ${report.aborted}; ${ops}, ${unreached} checks not reached (${tail})`;
+  }
+  if (report.aborted) {
+    return `${what}: INCOMPLETE — stopped early (${report.aborted}); ${ran} of ${total} checks ran on ${ops}, ${failed} failed (${tail})`;
+  }
+  if (failed > 0 || skipped > 0) {
+    const verdict = failed > 0 ? 'FAILED' : 'INCOMPLETE';
+    const notRun = skipped > 0 ? `, ${skipped} not exercised` : '';
+    return `${what}: ${verdict} — ${failed} of ${total} checks failed${notRun}; ${ops} (${tail})`;
+  }
+  return `${what}: PASSED — all ${total} checks on ${ops}, 0 failed (${tail})`;
+}
 
 export function formatTable(report: CheckReport): string {
   const byOperation = new Map<string, Map<CheckName, string>>();
   for (const result of report.results) {
-    const row = byOperation.get(result.operationId) ?? new Map();
+    const row = byOperation.get(result.operationId) ?? new Map<CheckName, string>();
     row.set(result.check, SYMBOL[result.outcome]);
     byOperation.set(result.operationId, row);
   }
   const width = Math.max(...[...byOperation.keys()].map((id) => id.length), 9);
-  const header = `${'operation'.padEnd(width)}  ${CHECKS.map((c) => SHORT[c].padEnd(9)).join('')}`;
+  const header = `${'operation'.padEnd(width)}  ${CHECKS.map((c) => SHORT[c].padEnd(8)).join('')}`;
   const lines = [...byOperation].map(
     ([id, row]) =>
-      `${id.padEnd(width)}  ${CHECKS.map((c) => (row.get(c) ?? '·').padEnd(9)).join('')}`,
+      `${id.padEnd(width)}  ${CHECKS.map((c) => (row.get(c) ?? '·').padEnd(8)).join('')}`,
   );
   const legend = CHECKS.map((c) => `  ${SHORT[c].padEnd(8)} ${CHECK_MEANING[c]}`).join('\n');
   return [
@@ -33,7 +74,7 @@ export function formatTable(report: CheckReport): string {
     '-'.repeat(header.length),
     ...lines,
     '',
-    '✓ passed  ✗ failed  – not exercised  · not applicable',
+    '✓ passed  ✗ failed  – not exercised  ! not reached  · not applicable',
     legend,
   ].join('\n');
 }
@@ -41,13 +82,23 @@ export function formatTable(report: CheckReport): string {
 export function formatFailures(report: CheckReport): string {
   const failures = report.results.filter((r) => r.outcome === 'fail');
   const skipped = report.results.filter((r) => r.outcome === 'skip');
-  const lines = [
-    failures.length === 0 ? 'No failures.' : `${failures.length} failures:`,
-    ...failures.map((r) => `  ✗ ${r.operationId} · ${r.check}: ${r.detail}`),
-  ];
+  const unreached = report.results.filter((r) => r.outcome === 'error');
+  const lines =
+    failures.length > 0
+      ? [
+          `${failures.length} failures:`,
+          ...failures.map((r) => `  ✗ ${r.operationId} · ${r.check}: ${r.detail}`),
+        ]
+      : unreached.length > 0
+        ? []
+        : ['No check failed.'];
   if (skipped.length > 0) {
     lines.push(`${skipped.length} checks not exercised:`);
     lines.push(...skipped.map((r) => `  – ${r.operationId} · ${r.check}: ${r.detail}`));
+  }
+  if (unreached.length > 0) {
+    // one reason for all of them: the run stopped
+    lines.push(`${unreached.length} checks not reached: ${report.aborted ?? ''}`);
   }
   return lines.join('\n');
 }
@@ -70,30 +121,49 @@ export function formatAssumptions(report: CheckReport): string {
   return lines.join('\n');
 }
 
+export function formatPosture(report: CheckReport): string {
+  if (report.posture.length === 0) return '';
+  const width = Math.max(...report.posture.map((p) => p.subject.length));
+  const property = Math.max(...report.posture.map((p) => p.property.length));
+  return [
+    'Posture (reported, not checked):',
+    ...report.posture.map(
+      (p) =>
+        `  ${p.subject.padEnd(width)}  ${p.property.padEnd(property)}  ${p.verdict.padEnd(7)}  ${p.value}`,
+    ),
+  ].join('\n');
+}
+
 const xml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** JUnit XML: one test suite per operation, one test case per check. */
+/** JUnit XML: one test suite per operation, one test case per check; not reached is an error. */
 export function toJUnit(report: CheckReport): string {
   const suites = new Map<string, typeof report.results>();
   for (const result of report.results) {
     suites.set(result.operationId, [...(suites.get(result.operationId) ?? []), result]);
   }
-  const failures = report.results.filter((r) => r.outcome === 'fail').length;
-  const skipped = report.results.filter((r) => r.outcome === 'skip').length;
+  const tally = (results: typeof report.results) =>
+    `tests="${results.length}" failures="${results.filter((r) => r.outcome === 'fail').length}" errors="${results.filter((r) => r.outcome === 'error').length}" skipped="${results.filter((r) => r.outcome === 'skip').length}"`;
   const body = [...suites].map(([id, results]) => {
     const cases = results.map((r) => {
       const inner =
         r.outcome === 'fail'
           ? `<failure message="${xml(r.detail)}">${xml(CHECK_MEANING[r.check])}</failure>`
-          : r.outcome === 'skip'
-            ? `<skipped message="${xml(r.detail)}"/>`
-            : '';
+          : r.outcome === 'error'
+            ? `<error message="${xml(r.detail)}">${xml(CHECK_MEANING[r.check])}</error>`
+            : r.outcome === 'skip'
+              ? `<skipped message="${xml(r.detail)}"/>`
+              : '';
       return `    <testcase classname="contract.${xml(id)}" name="${xml(r.check)}">${inner}</testcase>`;
     });
-    const f = results.filter((r) => r.outcome === 'fail').length;
-    const s = results.filter((r) => r.outcome === 'skip').length;
-    return `  <testsuite name="${xml(id)}" tests="${results.length}" failures="${f}" skipped="${s}">\n${cases.join('\n')}\n  </testsuite>`;
+    return `  <testsuite name="${xml(id)}" ${tally(results)}>\n${cases.join('\n')}\n  </testsuite>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="contract check ${xml(report.target)}" tests="${report.results.length}" failures="${failures}" skipped="${skipped}" time="${(report.ms / 1000).toFixed(1)}">\n${body.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="contract check ${xml(report.target)}" ${tally(report.results)} time="${(report.ms / 1000).toFixed(1)}">\n${body.join('\n')}\n</testsuites>\n`;
+}
+
+/** 0: every check ran and passed; 1: a check failed; 2: the run could not check everything it should (sign-in, stopped early). */
+export function exitCode(report: CheckReport): 0 | 1 | 2 {
+  if (report.signInFailed || report.aborted) return 2;
+  return report.results.some((r) => r.outcome === 'fail') ? 1 : 0;
 }

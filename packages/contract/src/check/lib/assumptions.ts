@@ -1,7 +1,7 @@
 // The assumption report: every shape the contract marks `x-assumed` (an operation, a component
 // schema), and whether the server's answers confirmed it, contradicted it (with the fields that
 // differ) or never exercised it.
-import { operations, resolvePointer, spec, type Operation, type Pointer } from '../index.js';
+import { operations, resolvePointer, spec, type Operation, type Pointer } from '../../index.js';
 
 export type AssumptionVerdict = 'confirmed' | 'contradicted' | 'never exercised';
 

@@ -7,9 +7,10 @@ import {
   validatorAt,
   type Operation,
   type Pointer,
-} from '../index.js';
+} from '../../index.js';
+import { ROLE_STUDENT, ROLE_TEACHER, type Role } from './roles.js';
 
-export type Role = 1 | 2;
+export type { Role };
 
 /** The signed-in person, as authorize answered. */
 export interface Person {
@@ -89,9 +90,9 @@ function identity(key: string, person: Person): unknown {
     case 'gr_potok':
       return person.id_group;
     case 'id_teacher':
-      return person.role === 1 ? person.id : undefined;
+      return person.role === ROLE_TEACHER ? person.id : undefined;
     case 'id_student':
-      return person.role === 2 ? person.id : undefined;
+      return person.role === ROLE_STUDENT ? person.id : undefined;
     default:
       return undefined;
   }

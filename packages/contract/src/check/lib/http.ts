@@ -1,6 +1,6 @@
 // The checker's HTTP side: one cookie jar per signed-in person, the XSRF header as the contract's
 // security asks (or deliberately missing or wrong), a request budget and a timeout per request.
-import { isJsonMediaType, type Operation } from '../index.js';
+import { isJsonMediaType, type Operation } from '../../index.js';
 
 export interface Answer {
   status: number;
@@ -9,6 +9,7 @@ export interface Answer {
   body: unknown;
   /** The raw text of a JSON answer that did not parse. */
   malformed?: string;
+  headers: Headers;
 }
 
 export interface Limits {
@@ -33,6 +34,10 @@ export interface CallOptions {
   xsrf?: XsrfMode;
   /** A raw body with its content type (invalid JSON, a wrong type). */
   raw?: { text: string; contentType: string };
+  /** More request headers (an Origin, a preflight's Access-Control-Request-*). */
+  headers?: Record<string, string>;
+  /** Another method than the operation's (OPTIONS for a CORS preflight). */
+  method?: string;
 }
 
 export class HttpBudget {
@@ -53,6 +58,8 @@ const XSRF_HEADER = 'X-XSRF-TOKEN';
 /** A browser-like client of the server under test: its own cookies, the XSRF rule. */
 export class Client {
   readonly cookies = new Map<string, string>();
+  /** Every Set-Cookie line this client was sent, as sent (for the posture table). */
+  readonly setCookieLines: string[] = [];
   constructor(
     readonly base: string,
     readonly budget: HttpBudget,
@@ -65,7 +72,7 @@ export class Client {
       for (const one of typeof value === 'string' ? [value] : value)
         url.searchParams.append(name, one);
     }
-    const headers = new Headers({ Accept: 'application/json' });
+    const headers = new Headers({ Accept: 'application/json', ...options.headers });
     if (options.cookies !== false && this.cookies.size > 0) {
       headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     }
@@ -89,12 +96,13 @@ export class Client {
       body = JSON.stringify(options.body);
     }
     const response = await fetch(url, {
-      method: op.method,
+      method: options.method ?? op.method,
       headers,
       body,
       redirect: 'manual',
       signal: AbortSignal.timeout(this.budget.limits.timeoutMs),
     });
+    this.setCookieLines.push(...response.headers.getSetCookie());
     if (options.cookies !== false) {
       for (const line of response.headers.getSetCookie()) {
         const [pair] = line.split(';');
@@ -111,17 +119,23 @@ export class Client {
     const mediaType = contentType?.split(';')[0]?.trim() ?? '';
     if (!isJsonMediaType(mediaType)) {
       await response.arrayBuffer();
-      return { status: response.status, contentType, body: undefined };
+      return { status: response.status, contentType, body: undefined, headers: response.headers };
     }
     const text = await response.text();
     try {
-      return { status: response.status, contentType, body: JSON.parse(text) };
+      return {
+        status: response.status,
+        contentType,
+        body: JSON.parse(text),
+        headers: response.headers,
+      };
     } catch {
       return {
         status: response.status,
         contentType,
         body: undefined,
         malformed: text.slice(0, 200),
+        headers: response.headers,
       };
     }
   }
