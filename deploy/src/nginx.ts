@@ -30,7 +30,7 @@ export const SITES = {
   /** The official nginx image (a template its entrypoint fills in). */
   container: 'deploy/container/lms.conf.template',
 } as const;
-export type Site = keyof typeof SITES;
+type Site = keyof typeof SITES;
 
 /** The nginx binary on PATH or where Debian puts it; undefined when nginx is not installed. */
 export function findNginx(): string | undefined {
@@ -110,7 +110,7 @@ export interface RunningNginx {
 }
 
 /** The site file with this machine's ports, backend, root and certificate. */
-export function localSite(options: NginxOptions, root: string, port: number, httpPort?: number) {
+function localSite(options: NginxOptions, root: string, port: number, httpPort?: number) {
   const file = SITES[options.site];
   let text = readFileSync(join(REPO_ROOT, file), 'utf8');
   const swap = (from: string, to: string) => (text = replaceOnce(text, from, to, file));
@@ -238,7 +238,7 @@ export function selfSignedCertificate(dir: string): { cert: string; key: string 
 }
 
 /** The mock server's command line (packages/mock-server/dist/main.js, built by `pnpm build`). */
-export const MOCK_SERVER = join(REPO_ROOT, 'packages/mock-server/dist/main.js');
+const MOCK_SERVER = join(REPO_ROOT, 'packages/mock-server/dist/main.js');
 
 /**
  * Starts the mock server on 127.0.0.1 as the recipe's backend (the world of seed 1 at its own

@@ -6,7 +6,6 @@ export const DOWNLOAD_TYPES = { umk: 1, library: 2, chat: 3, news: 4 } as const;
 export type DownloadKind = keyof typeof DOWNLOAD_TYPES;
 /** Download links carry type=4 for news attachments. */
 export const NEWS_DOWNLOAD_TYPE = DOWNLOAD_TYPES.news;
-export const NEWS_DOWNLOAD_PATH = DOWNLOAD_PATH;
 
 export function parseNewsFiles(joined: string | null | undefined): string[] {
   if (!joined) return [];

@@ -103,7 +103,7 @@ export function toLmsError(error: unknown): LmsError {
 }
 
 /** The `error` value of an envelope-shaped body, if any. */
-export function envelopeError(body: unknown): unknown {
+function envelopeError(body: unknown): unknown {
   if (body && typeof body === 'object' && 'error' in body)
     return (body as { error: unknown }).error;
   return undefined;

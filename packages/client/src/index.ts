@@ -35,7 +35,6 @@ export {
   buildNewsDownloadUrl,
   DOWNLOAD_PATH,
   DOWNLOAD_TYPES,
-  NEWS_DOWNLOAD_PATH,
   NEWS_DOWNLOAD_TYPE,
   NEWS_FILE_SEPARATOR,
   parseNewsAuthor,

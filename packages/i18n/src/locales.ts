@@ -1,4 +1,3 @@
-import type { Language } from './languages';
 import type { BundledNamespace, FeatureNamespace, Resources } from './resources';
 
 /**
@@ -83,4 +82,3 @@ export const LAZY_LOCALES: {
 };
 
 export const FEATURE_NAMESPACES = Object.keys(LAZY_LOCALES.ru) as FeatureNamespace[];
-export type { Language };

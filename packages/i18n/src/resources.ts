@@ -25,7 +25,7 @@ export const ruResources = { common: ruCommon, session: ruSession, shell: ruShel
  * Feature namespaces load with their screen, in every language (see locales.ts), so the entry
  * carries none of them. Typed from the Russian JSON (type-only imports bundle nothing).
  */
-export interface FeatureResources {
+interface FeatureResources {
   news: typeof ruNews;
   profile: typeof ruProfile;
   password: typeof ruPassword;

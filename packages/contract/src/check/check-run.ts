@@ -57,7 +57,7 @@ export const CHECK_MEANING: Record<CheckName, string> = {
 };
 
 /** The operations that end sessions, and which. */
-export const SESSION_ENDING: Readonly<Record<string, string>> = {
+const SESSION_ENDING: Readonly<Record<string, string>> = {
   logout: 'the session it was sent with',
   passwdReset: 'every other session of the person',
 };
@@ -66,7 +66,7 @@ export const SESSION_ENDING: Readonly<Record<string, string>> = {
 export const FOREIGN_ORIGIN = 'https://contract-check.invalid';
 
 /** Property names that must never leave a server undeclared. */
-export const SECRET_NAME = /pass(word|wd)?|secret|hash|salt|token|otp|private|credential|session/i;
+const SECRET_NAME = /pass(word|wd)?|secret|hash|salt|token|otp|private|credential|session/i;
 
 /** pass and fail as they say; skip: not exercised, with the reason; error: the run never got there. */
 export type Outcome = 'pass' | 'fail' | 'skip' | 'error';

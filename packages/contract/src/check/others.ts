@@ -56,7 +56,7 @@ function someoneElse(run: CheckRun, actor: Actor) {
  * The actor's accepted request with another person's id (or group) in the fields x-owner names,
  * and a description; null when none of those fields can be filled with someone else's.
  */
-export function asSomeoneElse(
+function asSomeoneElse(
   run: CheckRun,
   actor: Actor,
   by: readonly string[],

@@ -49,7 +49,7 @@ const STUDENT_CLASS_READS: Record<string, (found: TeacherClass) => Record<string
 const mains = (run: CheckRun) => run.actors.filter((a) => !a.key.endsWith('2'));
 
 /** The valid request of a read: example and facts, with hints where those alone do not do. */
-export async function readRequest(run: CheckRun, op: Operation, actor: Actor): Promise<Request> {
+async function readRequest(run: CheckRun, op: Operation, actor: Actor): Promise<Request> {
   const classRead = (actor.role === ROLE_TEACHER ? CLASS_READS : STUDENT_CLASS_READS)[
     op.operationId
   ];
@@ -116,7 +116,7 @@ export async function publicChecks(run: CheckRun) {
   run.expectRefusal(authenticate, 'invalid', bad, [400], 'authenticate without a token');
 }
 
-export const readOperations = () => operations.filter((op) => !op.isPublic && !op.isWrite);
+const readOperations = () => operations.filter((op) => !op.isPublic && !op.isWrite);
 
 /** Every read, as each role it allows; a refusal is tried once more after the others ran. */
 export async function reads(run: CheckRun, progress: (id: string) => void) {

@@ -80,7 +80,7 @@ function pathOf(text: string, paths: ReadonlySet<string>): string | undefined {
  * uses such a constant in the same file (`buildDownloadUrl` uses DOWNLOAD_PATH). Types do not
  * count: a type naming paths calls nothing.
  */
-export function clientHelpers(
+function clientHelpers(
   clientSrc: string,
   paths: ReadonlySet<string>,
 ): Map<string, Set<string>> {

@@ -10,7 +10,7 @@ import {
   type OperationRef,
 } from './differ.js';
 
-export interface Screens {
+interface Screens {
   /** Sections (key and route) whose feature folders call the operations. */
   sections: Section[];
   /** Call sites outside a feature folder, or reached by no section: named by their file. */
@@ -106,7 +106,7 @@ export function summarise(rows: Row[]): Summary {
   };
 }
 
-export const IMPACT_LABEL: Record<Impact, string> = {
+const IMPACT_LABEL: Record<Impact, string> = {
   both: 'breaks both',
   portal: 'breaks portal',
   backend: 'breaks backend',
@@ -165,7 +165,7 @@ const COLUMNS = [
 ];
 
 /** The rows as a text table, cells wrapped; one line per row start, continued below it. */
-export function formatTable(rows: Row[], baseRef: string): string {
+function formatTable(rows: Row[], baseRef: string): string {
   const cells = rows.map((row) => [
     [IMPACT_LABEL[row.impact]],
     operationLines(row.operations).flatMap((line) => wrap(line, COLUMNS[1]!.width)),

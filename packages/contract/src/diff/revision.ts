@@ -17,8 +17,8 @@ export class UsageError extends Error {}
 /** The repository this tool lives in (and whose node_modules hold Redocly). */
 export const toolRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
-export const BUNDLED = 'spec/generated/openapi.json';
-export const SOURCE = 'spec/openapi.yaml';
+const BUNDLED = 'spec/generated/openapi.json';
+const SOURCE = 'spec/openapi.yaml';
 
 function git(root: string, args: string[]): string {
   return execFileSync('git', args, {

@@ -3,7 +3,7 @@
 // differ) or never exercised it.
 import { operations, resolvePointer, spec, type Operation, type Pointer } from '../../index.js';
 
-export type AssumptionVerdict = 'confirmed' | 'contradicted' | 'never exercised';
+type AssumptionVerdict = 'confirmed' | 'contradicted' | 'never exercised';
 
 export interface AssumptionLine {
   /** 'operation visitlogGetJournal' or 'schema VisitLogJournal'. */

@@ -6,11 +6,8 @@ import {
   resolveSchema,
   validatorAt,
   type Operation,
-  type Pointer,
 } from '../../index.js';
 import { ROLE_STUDENT, ROLE_TEACHER, type Role } from './roles.js';
-
-export type { Role };
 
 /** The signed-in person, as authorize answered. */
 export interface Person {
@@ -105,12 +102,6 @@ export function requestExample(op: Operation, mediaType = 'application/json'): u
   const media = resolvePointer(pointer.replace(/\/schema$/, '')) as
     { example?: unknown } | undefined;
   return structuredClone(media?.example);
-}
-
-/** The example of a query parameter. */
-export function queryExample(pointer: Pointer): unknown {
-  const parameter = resolvePointer(pointer.replace(/\/schema$/, '')) as { example?: unknown };
-  return parameter?.example;
 }
 
 const sameType = (a: unknown, b: unknown) => typeof a === typeof b;

@@ -23,7 +23,7 @@ export class BudgetExceeded extends Error {
   override name = 'BudgetExceeded';
 }
 
-export type XsrfMode = 'session' | 'missing' | 'wrong';
+type XsrfMode = 'session' | 'missing' | 'wrong';
 
 export interface CallOptions {
   body?: unknown;

@@ -6,7 +6,7 @@ export type Role = components['schemas']['Role'];
 
 export const ROLE_TEACHER = 1 satisfies Role;
 export const ROLE_STUDENT = 2 satisfies Role;
-export const ROLES: readonly Role[] = [ROLE_TEACHER, ROLE_STUDENT];
+const ROLES: readonly Role[] = [ROLE_TEACHER, ROLE_STUDENT];
 
 export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
 
