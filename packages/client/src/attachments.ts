@@ -1,4 +1,4 @@
-/** Attached file names arrive joined by this separator (product spec, section 2). */
+/** Attached file names arrive joined by this separator. */
 export const NEWS_FILE_SEPARATOR = ';!;';
 /** The one download endpoint; `type` says whose file it is (4 news is confirmed, the rest assumed). */
 export const DOWNLOAD_PATH = '/lms/api/news/download.file';

@@ -10,7 +10,7 @@ import { readCookie, XSRF_COOKIE, XSRF_HEADER } from './cookies';
 import { unwrapEnvelope, type Unwrapped } from './envelope';
 import { errorFromResponse, toLmsError } from './http-errors';
 
-/** Product spec, section 9: every call gives up after 30 seconds. */
+/** Every call gives up after 30 seconds. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface LmsClientOptions {

@@ -7,7 +7,7 @@ function isEnvelope(body: unknown): body is { result: unknown; error: unknown; d
   return !!body && typeof body === 'object' && 'result' in body;
 }
 
-/** Returns `data` of a successful envelope; a truthy `result` means failure (product spec, section 7). */
+/** Returns `data` of a successful envelope; a truthy `result` means failure. */
 export function unwrapEnvelope<Body>(body: Body, status: number): Unwrapped<Body> {
   if (!isEnvelope(body)) return body as Unwrapped<Body>;
   if (body.result) {

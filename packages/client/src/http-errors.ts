@@ -1,5 +1,5 @@
 /**
- * The HTTP layer's result classes (product spec, section 8). Every failure the client surfaces is an
+ * The HTTP layer's result classes. Every failure the client surfaces is an
  * `LmsError` carrying one of them; a 2xx answer whose envelope has a truthy `result` is an `LmsError`
  * with problem `OK` and the server's `error` value in `serverError`.
  */

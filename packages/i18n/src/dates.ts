@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
 
-// Product spec, section 9: dates use the Russian locale (its week starts on Monday).
+// Dates use the Russian locale (its week starts on Monday).
 dayjs.locale('ru');
 
 export type DateInput = string | number | Date | null | undefined;

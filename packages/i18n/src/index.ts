@@ -64,7 +64,7 @@ const lazyLocaleBackend: BackendModule = {
 };
 
 /**
- * Section 9's persistence: the `lang` cookie, then local storage; every change (the initial one
+ * The choice persists: the `lang` cookie, then local storage; every change (the initial one
  * included) is written back to both. A few lines instead of i18next-browser-languagedetector,
  * whose other lookups the portal does not use.
  */

@@ -1,6 +1,6 @@
 import { readCookie } from '@lms/client/cookies';
 
-/** Product spec, section 9: ru is the default and the fallback; kg is Kyrgyz. */
+/** ru is the default and the fallback; kg is the portal's code for Kyrgyz. */
 export const SUPPORTED_LANGUAGES = ['ru', 'kg', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ru';
@@ -11,7 +11,7 @@ export const LANGUAGE_COOKIE = 'lang';
 export const LANGUAGE_COOKIE_DAYS = 360;
 
 /**
- * The switch's labels are each language's own short name (Кыр / Рус / Eng, section 2), so they are
+ * The switch's labels are each language's own short name (Кыр / Рус / Eng), so they are
  * the same in every interface language and are not translated.
  */
 export const LANGUAGE_AUTONYMS: Record<Language, string> = { kg: 'Кыр', ru: 'Рус', en: 'Eng' };

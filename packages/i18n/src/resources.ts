@@ -16,7 +16,7 @@ import type ruDisciplineRegistration from './locales/ru/discipline-registration.
 import type ruDocumentOrders from './locales/ru/document-orders.json';
 
 /**
- * Russian is the default and fallback (section 9), so the namespaces the login page and the shell
+ * Russian is the default and fallback, so the namespaces the login page and the shell
  * need at once are bundled in Russian; their Kyrgyz and English copies load on demand.
  */
 export const ruResources = { common: ruCommon, session: ruSession, shell: ruShell };

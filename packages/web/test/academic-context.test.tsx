@@ -41,7 +41,7 @@ function count(backend: MockBackend, path: string) {
   return backend.calls.filter((call) => call === path).length;
 }
 
-describe('the academic context (section 4, reference-data chain)', () => {
+describe('the academic context (reference-data chain)', () => {
   it.each(['teacher', 'student'] as const)(
     'starts on the current year and first ws, then asks for the %s disciplines',
     async (login) => {

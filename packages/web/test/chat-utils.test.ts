@@ -29,7 +29,7 @@ const ids = (messages: readonly ChatMessage[]) => messages.map((item) => item.id
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => message(from + index));
 
-describe('a chat thread (section 4)', () => {
+describe('a chat thread', () => {
   it('takes the unread start from the answer, else the last message id, and the count else 0', () => {
     const page = { messages: range(1, 5), unreades_start: 3, unreades_total: 2 };
     expect(threadFromPage(page)).toMatchObject({ unreadStart: 3, unreadTotal: 2 });

@@ -32,7 +32,7 @@ const assessments = [
 ];
 const cls: JournalClass = { ...DEMO_PRACTICE_CLASS };
 
-describe('journal calculation (section 5)', () => {
+describe('journal calculation', () => {
   it('counts н/б as one absence and zero points, an empty mark as zero', () => {
     expect(journalFigures(['5', 'н/б', '', '4'])).toEqual({ absences: 1, sum: 9, average: 2.25 });
     expect(journalFigures(['н/б', 'н/б'])).toEqual({ absences: 2, sum: 0, average: 0 });

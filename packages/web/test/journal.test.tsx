@@ -156,7 +156,7 @@ describe('the teacher’s roll call', () => {
       stored.data.find((row) => row.s_fio === name)?.dates.at(-1)?.otsenka;
     expect(names.map(last)).toEqual(['н/б', 'н/б', '5']);
 
-    // the journal follows, with section 5's figures for each row
+    // the journal follows, with each row's totals (absences, sum, average)
     await waitFor(() =>
       expect(within(table()).getByRole('columnheader', { name: /20\.11/ })).toBeTruthy(),
     );
@@ -534,7 +534,7 @@ describe('the student’s journal', () => {
     ).toHaveLength(marks.length);
     expect(within(main()).queryByRole('rowheader')).toBeNull();
     expect(within(main()).queryByRole('alert')).toBeNull();
-    // the teachers come from the group list, as section 4 says for role 2
+    // a student's teachers come from their group's list
     expect(backend.calls).toContain('/api/discipline/teachers/list');
   });
 

@@ -115,7 +115,7 @@ describe('schedule screen', () => {
     expect(within(table).getAllByText(withTeacher?.t_fio ?? '').length).toBeGreaterThan(0);
     expect(backend.calls).not.toContain(TEACHER_CALL);
 
-    // Section 3: the cached entry holds uid, role, year, ws, date and schedule.
+    // The cached entry holds uid, role, year, ws, date and schedule.
     await waitFor(() =>
       expect(readCachedSchedule({ uid: user.uid, role: 2, year: YEAR, ws: WS })).not.toBeNull(),
     );

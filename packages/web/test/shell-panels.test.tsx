@@ -88,7 +88,7 @@ describe('the shell’s discipline and contact columns', () => {
   });
 });
 
-describe('clearing the contacts (section 4)', () => {
+describe('clearing the contacts', () => {
   it.each([
     ['the news', '/lms'],
     ['the profile', '/lms/profile'],

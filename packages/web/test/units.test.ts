@@ -53,7 +53,7 @@ describe('login validation', () => {
 });
 
 describe('login error texts', () => {
-  it('follows section 8', () => {
+  it('classes each failure as the HTTP layer does', () => {
     const rejected = new LmsError('CLIENT_ERROR', 'Invalid login or password', { status: 401 });
     expect(loginErrorKey({ error: rejected, tokenPresent: false })).toBe('invalidCredentials');
     expect(loginErrorKey({ tokenPresent: true })).toBe('enterCredentials');
