@@ -6,22 +6,15 @@ import pluginQuery from '@tanstack/eslint-plugin-query';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
-const features = [
-  'news',
-  'chat',
-  'study-materials',
-  'e-library',
-  'journal',
-  'discipline-registration',
-  'payment-code',
-  'document-orders',
-  'schedule',
-  'profile',
-  'password',
-  'apps',
-  'session',
-];
+// Every folder of packages/web/src/features is a feature: a new one is inside the rules below
+// without being listed anywhere.
+const features = readdirSync(new URL('packages/web/src/features/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -125,6 +118,11 @@ export default tseslint.config(
               target: ['packages/web/src/components', 'packages/web/src/lib'],
               from: ['packages/web/src/features', 'packages/web/src/app'],
               message: 'Shared code (components, lib) never imports a feature or the app.',
+            },
+            {
+              target: 'packages/web/src/features',
+              from: 'packages/web/src/app',
+              message: 'A feature never imports the app: the app composes the features.',
             },
             {
               target: 'packages/web/src/testing',
