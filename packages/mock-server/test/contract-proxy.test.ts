@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createContractProxy, type Drift } from '@lms/contract/proxy';
+import { createContractProxy, type ContractProxy, type Drift } from '@lms/contract/proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { serveApp } from '../src/serve.js';
@@ -22,11 +22,13 @@ async function listen(server: Server | ReturnType<typeof serveApp>) {
 
 let mock = '';
 let proxy = '';
+let proxyServer: ContractProxy;
 const drifts: Drift[] = [];
 
 beforeAll(async () => {
   mock = await listen(serveApp(createApp(), { port: 0, hostname: '127.0.0.1' }));
-  proxy = await listen(createContractProxy({ target: mock, onDrift: (d) => drifts.push(d) }));
+  proxyServer = createContractProxy({ target: mock, onDrift: (d) => drifts.push(d) });
+  proxy = await listen(proxyServer);
 });
 
 /** Signs the teacher in through a base URL; the cookies for later requests. */
@@ -129,7 +131,7 @@ describe('the contract proxy', () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: 'query/type: must be given once' });
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await proxyServer.settled();
     expect(drifts).toEqual([
       expect.objectContaining({
         operationId: 'downloadNewsFile',
@@ -149,9 +151,8 @@ describe('the contract proxy', () => {
     });
     const seen: Drift[] = [];
     const brokenUrl = await listen(broken);
-    const front = await listen(
-      createContractProxy({ target: brokenUrl, onDrift: (d) => seen.push(d) }),
-    );
+    const frontServer = createContractProxy({ target: brokenUrl, onDrift: (d) => seen.push(d) });
+    const front = await listen(frontServer);
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${front}/api/misc/years`, {
         method: 'POST',
@@ -161,7 +162,7 @@ describe('the contract proxy', () => {
       expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
       expect(await res.json()).toEqual({ result: 0, error: null, data: [{ id_a_year: 4 }] });
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await frontServer.settled();
     expect(seen).toEqual([
       expect.objectContaining({
         operationId: 'miscGetYears',

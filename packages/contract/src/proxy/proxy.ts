@@ -86,8 +86,13 @@ async function requestProblem(
   return 'error' in checked ? checked.error : null;
 }
 
-/** The proxy as a Node HTTP server (not yet listening). */
-export function createContractProxy(options: ProxyOptions): Server {
+/** The proxy: a Node HTTP server (not yet listening). */
+export interface ContractProxy extends Server {
+  /** Resolves once every answer passed on so far has been judged (its drifts reported). */
+  settled(): Promise<void>;
+}
+
+export function createContractProxy(options: ProxyOptions): ContractProxy {
   const target = new URL(options.target);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const maxChecked = options.maxCheckedBytes ?? 32 * 1024 * 1024;
@@ -99,7 +104,10 @@ export function createContractProxy(options: ProxyOptions): Server {
     options.onDrift?.(drift);
   };
 
-  return createServer((req, res) => {
+  // judgments still running, so a caller can wait for them instead of for a guessed time
+  const pending = new Set<Promise<void>>();
+
+  const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', target);
     const op = findOperation(req.method ?? 'GET', url.pathname);
     const judged = op !== undefined && !isMockFault(req);
@@ -133,7 +141,7 @@ export function createContractProxy(options: ProxyOptions): Server {
         answer.on('end', () => {
           res.end();
           if (!judged || answerBytes > maxChecked || requestBytes > maxChecked) return;
-          void judge(
+          const judging = judge(
             op,
             req,
             url,
@@ -141,7 +149,8 @@ export function createContractProxy(options: ProxyOptions): Server {
             answer.statusCode ?? 0,
             answer.headers,
             Buffer.concat(answerChunks),
-          );
+          ).finally(() => pending.delete(judging));
+          pending.add(judging);
         });
         answer.on('error', () => res.destroy());
       },
@@ -167,6 +176,11 @@ export function createContractProxy(options: ProxyOptions): Server {
     });
     req.on('end', () => upstream.end());
     req.on('error', () => upstream.destroy());
+  });
+  return Object.assign(server, {
+    settled: async () => {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
   });
 
   async function judge(
