@@ -16,6 +16,19 @@ const features = readdirSync(new URL('packages/web/src/features/', import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// How import-x resolves the packages' TypeScript sources.
+const importSettings = {
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [
+    createNodeResolver({
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      conditionNames: ['types', 'import', 'default'],
+    }),
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -72,17 +85,7 @@ export default tseslint.config(
   {
     files: ['packages/{web,client,i18n,contract,mock-server}/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.json'],
-          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-          conditionNames: ['types', 'import', 'default'],
-        }),
-      ],
-    },
+    settings: importSettings,
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
@@ -99,6 +102,27 @@ export default tseslint.config(
             {
               regex: '^\\./(?!lib/)',
               message: 'check-run.ts imports none of its siblings: only ./lib and the contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The tests' shared kit renders the app; it does not reach into a feature.
+  {
+    files: ['packages/web/test/support/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: 'packages/web/test/support',
+              from: 'packages/web/src/features',
+              message: 'Test helpers render the app; they do not reach into a feature.',
             },
           ],
         },
@@ -123,11 +147,6 @@ export default tseslint.config(
               target: 'packages/web/src/features',
               from: 'packages/web/src/app',
               message: 'A feature never imports the app: the app composes the features.',
-            },
-            {
-              target: 'packages/web/src/testing',
-              from: 'packages/web/src/features',
-              message: 'Test helpers render the app; they do not reach into a feature.',
             },
           ],
         },

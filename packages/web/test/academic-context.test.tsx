@@ -8,8 +8,8 @@ import {
 } from '../src/lib/academic-context/use-academic-context';
 import { ApiClientProvider } from '../src/lib/api-client';
 import { isPortalUser } from '../src/lib/roles';
-import { createTestQueryClient } from '../src/testing/render-app';
-import { signInDemo, type MockBackend } from './mock-backend';
+import { createTestQueryClient } from './support/render-app';
+import { signInDemo, type MockBackend } from './support/mock-backend';
 
 const CHAIN = {
   teacher: {

@@ -4,7 +4,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { isMobile } from '../src/lib/viewport';
-import { renderApp } from '../src/testing/render-app';
+import { renderApp } from './support/render-app';
 
 // A screen here waits for its chunk and several calls in a row; on a busy machine that can take
 // longer than Testing Library's 1 s default (the setting holds for this file only).

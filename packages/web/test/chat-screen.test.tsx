@@ -13,11 +13,11 @@ import {
 } from '../src/lib/academic-context/selection';
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { clearUnreadBadge } from '../src/lib/unread-badge';
-import { installFakeXhr } from '../src/testing/fake-xhr';
-import { acceptNodeFilesAsFiles } from '../src/testing/multipart';
-import { renderApp } from '../src/testing/render-app';
-import { DEMO_PRACTICE_CLASS } from './demo-world';
-import { signInDemo, signInOther, withHooks } from './mock-backend';
+import { installFakeXhr } from './support/fake-xhr';
+import { acceptNodeFilesAsFiles } from './support/multipart';
+import { renderApp } from './support/render-app';
+import { DEMO_PRACTICE_CLASS } from './support/demo-world';
+import { signInDemo, signInOther, withHooks } from './support/mock-backend';
 
 acceptNodeFilesAsFiles();
 

@@ -10,8 +10,8 @@ import { useReadAll, useReadMessage } from '../src/features/chat/api/read-messag
 import type { Conversation } from '../src/features/chat/utils/conversation';
 import { dividerStartOf, openingRow, threadRows } from '../src/features/chat/utils/thread-rows';
 import { ApiClientProvider } from '../src/lib/api-client';
-import { createTestQueryClient } from '../src/testing/render-app';
-import { signInDemo, signInOther } from './mock-backend';
+import { createTestQueryClient } from './support/render-app';
+import { signInDemo, signInOther } from './support/mock-backend';
 
 type User = components['schemas']['User'];
 

@@ -11,8 +11,8 @@ import {
   withDeleted,
   withSaved,
 } from '../src/features/discipline-registration/utils/registration';
-import { renderApp } from '../src/testing/render-app';
-import { signInDemo } from './mock-backend';
+import { renderApp } from './support/render-app';
+import { signInDemo } from './support/mock-backend';
 
 vi.setConfig({ testTimeout: 40_000 });
 

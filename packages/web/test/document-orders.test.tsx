@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { missingChoices, EMPTY_ORDER } from '../src/features/document-orders/utils/order-status';
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
-import { renderApp } from '../src/testing/render-app';
-import { signInDemo, signInOther } from './mock-backend';
+import { renderApp } from './support/render-app';
+import { signInDemo, signInOther } from './support/mock-backend';
 
 vi.setConfig({ testTimeout: 30_000 });
 

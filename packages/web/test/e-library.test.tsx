@@ -9,10 +9,10 @@ import {
   withSavedBook,
 } from '../src/features/e-library/utils/book-search';
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
-import { installFakeXhr } from '../src/testing/fake-xhr';
-import { acceptNodeFilesAsFiles } from '../src/testing/multipart';
-import { renderApp } from '../src/testing/render-app';
-import { signInDemo } from './mock-backend';
+import { installFakeXhr } from './support/fake-xhr';
+import { acceptNodeFilesAsFiles } from './support/multipart';
+import { renderApp } from './support/render-app';
+import { signInDemo } from './support/mock-backend';
 
 vi.setConfig({ testTimeout: 40_000 });
 acceptNodeFilesAsFiles();

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { DEMO_PRACTICE_CLASS } from './demo-world';
+import { DEMO_PRACTICE_CLASS } from './support/demo-world';
 import { describe, expect, it } from 'vitest';
 import {
   absencePercent,

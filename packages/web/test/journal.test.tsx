@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { visitOutbox } from '../src/features/journal/api/visit-outbox';
 import { journalFigures, type Journal } from '../src/features/journal/utils/journal-calc';
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
-import { renderApp } from '../src/testing/render-app';
-import { DEMO_PRACTICE_CLASS } from './demo-world';
-import { signInDemo, type MockBackend, type MockBackendOptions } from './mock-backend';
+import { renderApp } from './support/render-app';
+import { DEMO_PRACTICE_CLASS } from './support/demo-world';
+import { signInDemo, type MockBackend, type MockBackendOptions } from './support/mock-backend';
 
 vi.setConfig({ testTimeout: 40_000 });
 

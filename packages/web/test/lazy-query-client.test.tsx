@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyQueryClient } from '../src/lib/lazy-query-client';
-import { createTestQueryClient, renderApp } from '../src/testing/render-app';
-import { createMockBackend } from './mock-backend';
+import { createTestQueryClient, renderApp } from './support/render-app';
+import { createMockBackend } from './support/mock-backend';
 
 describe('TanStack Query loads with the shell, not with the login screen', () => {
   it('is left alone by the login screen; a sign-in loads it and hands the user to the shell', async () => {

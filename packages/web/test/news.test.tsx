@@ -15,9 +15,9 @@ import { fileKind, truncateFileName } from '../src/lib/file-name';
 import { activeTab, MAIN_TABS } from '../src/lib/main-tabs';
 import { attachFiles } from '../src/lib/upload-kit';
 import { isMobile } from '../src/lib/viewport';
-import { installFakeXhr } from '../src/testing/fake-xhr';
-import { acceptNodeFilesAsFiles } from '../src/testing/multipart';
-import { renderApp } from '../src/testing/render-app';
+import { installFakeXhr } from './support/fake-xhr';
+import { acceptNodeFilesAsFiles } from './support/multipart';
+import { renderApp } from './support/render-app';
 
 // The world's clock and the browser journeys run in Bishkek; so do these dates.
 process.env.TZ = 'Asia/Bishkek';
@@ -36,7 +36,7 @@ interface Recorded {
 /**
  * The mock server in-process, as test/mock-backend.ts wires it, plus what the news screen needs
  * besides: request bodies for assertions and a fault scenario per path (X-Mock-Scenario). Its
- * fetch also answers the XMLHttpRequest stand-in of src/testing/fake-xhr, so `upload()`
+ * fetch also answers the XMLHttpRequest stand-in of test/support/fake-xhr, so `upload()`
  * (multipart with progress) reaches the same app.
  */
 function createNewsBackend(options: { maxSizeMb?: number } = {}) {

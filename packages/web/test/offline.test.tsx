@@ -8,8 +8,8 @@ import type { ChatThread } from '../src/features/chat/utils/thread';
 import { rememberUser } from '../src/features/session/utils/stored-user';
 import { forgetOfflineData, KEPT_OFFLINE, offlinePersistence } from '../src/lib/offline-cache';
 import { firstPagesOnly } from '../src/lib/offline-store';
-import { renderApp } from '../src/testing/render-app';
-import { signInDemo, withHooks } from './mock-backend';
+import { renderApp } from './support/render-app';
+import { signInDemo, withHooks } from './support/mock-backend';
 
 // The database the portal keeps its snapshots in (lib/offline-cache.ts), read as a person's
 // browser would hold it.

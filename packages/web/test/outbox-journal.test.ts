@@ -5,8 +5,8 @@ import { registerVisitSender, visitOutbox } from '../src/features/journal/api/vi
 import { visitsStored } from '../src/features/journal/api/visit-reconcile';
 import { classKey, type VisitUpdate } from '../src/features/journal/utils/journal-class';
 import { forgetWrites } from '../src/lib/outbox/outbox-store';
-import { DEMO_PRACTICE_CLASS } from './demo-world';
-import { signInDemo } from './mock-backend';
+import { DEMO_PRACTICE_CLASS } from './support/demo-world';
+import { signInDemo } from './support/mock-backend';
 
 // The mock world's Friday: nothing is stored for it yet.
 const DATE = '2026-11-20';

@@ -20,7 +20,7 @@ import {
 } from '../src/lib/outbox/outbox-store';
 import { chatOutbox, registerChatSender } from '../src/features/chat/api/send-message';
 import type { ChatMessage, Conversation } from '../src/features/chat/utils/conversation';
-import { installFakeXhr } from '../src/testing/fake-xhr';
+import { installFakeXhr } from './support/fake-xhr';
 
 interface Note {
   text: string;

@@ -2,8 +2,8 @@ import type { LmsClient } from '@lms/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../src/testing/render-app';
-import { createMockBackend, type MockBackend } from './mock-backend';
+import { renderApp } from './support/render-app';
+import { createMockBackend, type MockBackend } from './support/mock-backend';
 
 const RESET = '/api/passwd/reset.json';
 // The first visit imports the shell and profile chunks, which takes a while in a cold test run.

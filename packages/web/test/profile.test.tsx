@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { photoToDataUrl } from '../src/features/session/utils/photo';
-import { renderApp } from '../src/testing/render-app';
-import { createMockBackend, type MockBackend } from './mock-backend';
+import { renderApp } from './support/render-app';
+import { createMockBackend, type MockBackend } from './support/mock-backend';
 
 const PROFILE = '/api/profile/data.json';
 

@@ -10,8 +10,8 @@ import {
 } from '../src/features/schedule/utils/schedule-cache';
 import type { ScheduleLesson } from '../src/features/schedule/utils/week';
 import { isMobile } from '../src/lib/viewport';
-import { renderApp } from '../src/testing/render-app';
-import { withHooks, createMockBackend } from './mock-backend';
+import { renderApp } from './support/render-app';
+import { withHooks, createMockBackend } from './support/mock-backend';
 
 const TEACHER_CALL = '/api/schedule/teacher.json';
 const STUDENT_CALL = '/api/schedule/student.json';

@@ -3,12 +3,12 @@ import { changeLanguage, i18n, SUPPORTED_LANGUAGES } from '@lms/i18n';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../src/testing/render-app';
+import { renderApp } from './support/render-app';
 import { reconnectDelay } from '../src/features/session/api/use-session-reconnect';
 import { isDefiniteRefusal } from '../src/features/session/utils/session-refusal';
 import { rememberUser, STORED_USER_KEY } from '../src/features/session/utils/stored-user';
 import { sessionReconnecting } from '../src/lib/session-status';
-import { createMockBackend, createStubClient, signInDemo } from './mock-backend';
+import { createMockBackend, createStubClient, signInDemo } from './support/mock-backend';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

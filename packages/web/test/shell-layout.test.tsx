@@ -5,8 +5,8 @@ import { selectionFromSearch, searchWithSelection } from '../src/app/shell/use-s
 import { chosenDiscipline } from '../src/lib/academic-context/selection';
 import { activeTab, MAIN_TABS } from '../src/lib/main-tabs';
 import { isMobile } from '../src/lib/viewport';
-import { renderApp } from '../src/testing/render-app';
-import { signInDemo, withHooks } from './mock-backend';
+import { renderApp } from './support/render-app';
+import { signInDemo, withHooks } from './support/mock-backend';
 
 const CHUNK_WAIT = { timeout: 5_000 };
 

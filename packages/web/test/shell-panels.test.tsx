@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { chosenContact, chosenDiscipline } from '../src/lib/academic-context/selection';
-import { renderApp } from '../src/testing/render-app';
-import { signInDemo, withHooks } from './mock-backend';
+import { renderApp } from './support/render-app';
+import { signInDemo, withHooks } from './support/mock-backend';
 
 // The first visit imports the shell chunk, which takes a while in a cold run.
 const CHUNK_WAIT = { timeout: 5_000 };

@@ -9,8 +9,8 @@ import { activeTab, MAIN_TABS, returnFromChat } from '../src/lib/main-tabs';
 import { theme } from '../src/lib/theme';
 import { resetUiState } from '../src/lib/ui-sync';
 import { isMobile, startViewportTracking } from '../src/lib/viewport';
-import { createTestRouter, renderApp } from '../src/testing/render-app';
-import { createMockBackend } from './mock-backend';
+import { createTestRouter, renderApp } from './support/render-app';
+import { createMockBackend } from './support/mock-backend';
 
 async function signedIn(login = 'teacher', password = 'Teacher1') {
   const backend = createMockBackend();

@@ -11,10 +11,10 @@ import {
 import { disciplineOptions } from '../src/features/study-materials/utils/umk-rows';
 import { chooseDiscipline, chosenDiscipline } from '../src/lib/academic-context/selection';
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
-import { installFakeXhr } from '../src/testing/fake-xhr';
-import { acceptNodeFilesAsFiles, readBytes } from '../src/testing/multipart';
-import { renderApp } from '../src/testing/render-app';
-import { signInDemo, signInOther, type MockBackend } from './mock-backend';
+import { installFakeXhr } from './support/fake-xhr';
+import { acceptNodeFilesAsFiles, readBytes } from './support/multipart';
+import { renderApp } from './support/render-app';
+import { signInDemo, signInOther, type MockBackend } from './support/mock-backend';
 
 vi.setConfig({ testTimeout: 40_000 });
 acceptNodeFilesAsFiles();

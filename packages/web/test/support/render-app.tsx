@@ -3,9 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate, type Location, type To } from 'react-router';
-import { App } from '../app/app';
-import { PortalRoutes } from '../app/routes';
-import { lazyQueryClient, type LazyQueryClient } from '../lib/lazy-query-client';
+import { App } from '../../src/app/app';
+import { PortalRoutes } from '../../src/app/routes';
+import { lazyQueryClient, type LazyQueryClient } from '../../src/lib/lazy-query-client';
 
 /** Each test gets its own cache and no retries (TanStack Query testing guide). */
 export function createTestQueryClient(): QueryClient {
