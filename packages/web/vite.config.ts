@@ -68,8 +68,8 @@ function installableApp(portalName: string) {
       start_url: '/lms/',
       scope: '/lms/',
       display: 'standalone',
-      // Section 2: light blue on the shell (where an installed portal opens); the dark background
-      // is the default theme's.
+      // The theme colour is light blue on the shell (where an installed portal opens); the dark
+      // background is the default theme's.
       theme_color: '#4fc3f7',
       background_color: '#0e141b',
       icons: [
@@ -161,7 +161,7 @@ function productionAliases() {
 const WAY_IN_CHUNK = 'way-in';
 const WAY_IN_MODULE = /[\\/]src[\\/]app[\\/]way-in\.ts$/;
 
-/** Section 4's session cookie (@lms/client's TOKEN_COOKIE; a config file cannot import TypeScript). */
+/** The session cookie (@lms/client's TOKEN_COOKIE; a config file cannot import TypeScript). */
 const TOKEN_COOKIE = 'token';
 
 /**

@@ -5,7 +5,7 @@ import { Icon } from '../components/ui/icon';
 import { StatusScreen } from '../components/ui/status-screen';
 import { THEME_COLORS, usePageTitle, useThemeColor } from '../lib/page-chrome';
 
-/** /lms/offline: the app cannot reach the server (section 2). */
+/** /lms/offline: the app cannot reach the server. */
 export function OfflinePage() {
   const { t } = useTranslation();
   usePageTitle(t('offline.title'));

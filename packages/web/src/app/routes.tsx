@@ -5,7 +5,7 @@ import { RootLayout } from './root-layout';
 import { SECTIONS } from './sections';
 import { LoginRoute, RootRedirect, ShellGate } from './session-routes';
 
-/** Section 2's content routes, each its own chunk, from the one section table (full paths). */
+/** The shell's content routes, each its own chunk, from the one section table (full paths). */
 const contentRoutes: RouteObject[] = [
   ...SECTIONS.map(({ path, Component }): RouteObject =>
     path === '/lms' ? { index: true, Component } : { path, Component },
@@ -28,7 +28,7 @@ const portalRoutes: RouteObject[] = [
 ];
 
 /**
- * The portal's pages (section 2), with full paths and no basename. Declarative routing (not a
+ * The portal's pages, with full paths and no basename. Declarative routing (not a
  * data router, which would add about 16 KB gzip to /lms/login): session checks are guards in
  * session-routes.tsx, sections load lazily and suspend, and route errors are caught by
  * RouteErrorBoundary around the page and around the section.

@@ -16,7 +16,7 @@ export type SectionKey =
 
 export interface Section {
   key: SectionKey;
-  /** Section 2's content routes, as full paths. */
+  /** The section's route in the shell, as a full path (`/lms`, `/lms/chat`, ...). */
   path: string;
   icon: IconName;
   /** The section's screen, in its own chunk with its translation namespaces. */

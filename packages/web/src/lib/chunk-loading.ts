@@ -1,7 +1,7 @@
-/** Section 9: a script chunk that has not arrived after 120 000 ms counts as failed. */
+/** A script chunk that has not arrived after 120 000 ms counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
-/** Section 8's message for a script chunk that failed: 'Loading chunk ... failed'. */
+/** The message for a script chunk that failed: 'Loading chunk ... failed'. */
 export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
   readonly chunk: string;

@@ -1,4 +1,4 @@
-/** Section 2: the attachment icon depends on the extension; anything else is generic. */
+/** The attachment icon depends on the extension; anything else is generic. */
 export type FileKind = 'pdf' | 'excel' | 'word' | 'text' | 'powerpoint' | 'exe' | 'generic';
 
 const KINDS: Record<string, FileKind> = {
@@ -23,7 +23,7 @@ export function fileKind(name: string): FileKind {
   return KINDS[fileExtension(name)] ?? 'generic';
 }
 
-/** Section 9: attachment names show at most 20 characters, then an ellipsis. */
+/** Attachment names show at most 20 characters, then an ellipsis. */
 export const FILE_NAME_DISPLAY_CAP = 20;
 
 /** Cuts by characters as people see them (code points), so a name never ends in half a letter. */

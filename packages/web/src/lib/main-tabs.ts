@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 
-/** Main-screen tabs on mobile: 1 news, 2 chat, 3 apps; 3 is the default (section 9). */
+/** Main-screen tabs on mobile: 1 news, 2 chat, 3 apps; 3 is the default. */
 export const MAIN_TABS = { news: 1, chat: 2, apps: 3 } as const;
 export type MainTab = (typeof MAIN_TABS)[keyof typeof MAIN_TABS];
 export const DEFAULT_MAIN_TAB: MainTab = MAIN_TABS.apps;
@@ -46,7 +46,7 @@ export function enterPhoneLayout(pathname: string): void {
 }
 
 /**
- * Section 2: on mobile the main screen shows one panel, chosen by the active tab (1 news, 2 chat,
+ * On mobile the main screen shows one panel, chosen by the active tab (1 news, 2 chat,
  * 3 apps), except that coming back from a chat to `#messages` shows the chat panel again.
  */
 export function resolveMobilePanel(state: {

@@ -1,6 +1,6 @@
 import { createContext, use, useEffect, type ReactNode } from 'react';
 
-/** Section 2: the theme colour is light blue on the shell and darker blue on login and offline. */
+/** The theme colour is light blue on the shell and darker blue on login and offline. */
 export const THEME_COLORS = { shell: '#4fc3f7', entry: '#0b3d91' } as const;
 
 const PortalNameContext = createContext<string>('');

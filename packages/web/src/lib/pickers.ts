@@ -1,4 +1,4 @@
-/** Section 9: every picker starts on the placeholder entry, id -1, text ' --- '. */
+/** Every picker starts on the placeholder entry, id -1, text ' --- '. */
 export const PLACEHOLDER_ID = -1;
 export const PLACEHOLDER_TEXT = ' --- ';
 

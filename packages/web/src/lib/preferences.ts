@@ -4,7 +4,7 @@ import { writeStorage } from './storage';
 import { theme, THEME_STORAGE_KEY } from './theme';
 
 /**
- * Logout clears all local storage (section 4); the device's theme and language are preferences,
+ * Logout clears all local storage; the device's theme and language are preferences,
  * not session data, so they are written back.
  */
 export function persistPreferences(): void {

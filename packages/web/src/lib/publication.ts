@@ -1,6 +1,6 @@
 /*
- * A publication is what the e-library's book form and the UMK form have in common (product spec,
- * section 3 "E-book" and "UMK save payload"): a title, an author, a description, a page count, an
+ * A publication is what the e-library's book form and the UMK form have in common: a title,
+ * an author, a description, a page count, an
  * e-library category and one file. The rules that refuse a form before anything is sent live here,
  * once; the fields are components/publication/publication-fields.tsx.
  */

@@ -3,7 +3,7 @@ import type { components } from '@lms/client';
 export type User = components['schemas']['User'];
 export type PortalRole = components['schemas']['Role'];
 
-/** Section 6: role 1 is teacher, role 2 is student; only these two may enter. */
+/** Role 1 is teacher, role 2 is student; only these two may enter. */
 export const ROLE_TEACHER = 1;
 export const ROLE_STUDENT = 2;
 
@@ -17,7 +17,7 @@ export function isPortalUser(user: User | null | undefined): user is PortalUser 
   return Boolean(user) && isPortalRole((user as User).role);
 }
 
-/** Section 6: lists, schedules and journals choose the teacher's or the student's endpoint. */
+/** Lists, schedules and journals choose the teacher's or the student's endpoint. */
 export function isTeacher(who: { role: number }): boolean {
   return who.role === ROLE_TEACHER;
 }

@@ -1,6 +1,6 @@
 import { readCookie, TOKEN_COOKIE } from '@lms/client';
 
-/** Section 4: a `token` cookie means the server may still know this browser. */
+/** A `token` cookie means the server may still know this browser. */
 export function hasTokenCookie(): boolean {
   return Boolean(readCookie(TOKEN_COOKIE));
 }

@@ -3,7 +3,7 @@ import { readStorage, writeStorage } from './storage';
 
 export type Theme = 'dark' | 'light';
 export const THEME_STORAGE_KEY = 'theme';
-/** Section 9: dark is the default mode. */
+/** Dark is the default mode. */
 export const DEFAULT_THEME: Theme = 'dark';
 
 export function storedTheme(): Theme {

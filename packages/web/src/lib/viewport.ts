@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 
-/** Section 9: the layout is mobile under 899.92 px; resizes are debounced by 200 ms. */
+/** The layout is mobile under 899.92 px; resizes are debounced by 200 ms. */
 export const MOBILE_BREAKPOINT_PX = 899.92;
 export const RESIZE_DEBOUNCE_MS = 200;
 

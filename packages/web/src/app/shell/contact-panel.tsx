@@ -21,7 +21,7 @@ export interface ContactPanelProps {
 }
 
 /**
- * The contact column (section 2): the group chat pseudo-contact, then the discipline's students
+ * The contact column: the group chat pseudo-contact, then the discipline's students
  * (for a teacher) or teachers (for a student) with their unread counts, searchable by name.
  * Opening one shows the conversation at /lms/chat. The group chat's count comes from the chat's
  * unread counts of the discipline, whose total also goes to the page title and the app badge.

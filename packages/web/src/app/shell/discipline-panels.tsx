@@ -14,7 +14,7 @@ export interface DisciplinePanelsProps {
 }
 
 /**
- * The discipline column's two panels (section 2): the period (semester half, then the chosen
+ * The discipline column's two panels: the period (semester half, then the chosen
  * discipline's semester and group or stream, each shown only when there is a choice) and the
  * role's disciplines of that period.
  */

@@ -23,7 +23,7 @@ export interface ProfileMenuProps {
   compact?: boolean;
 }
 
-/** Section 2's profile menu: profile, news, dark mode, language and logout. */
+/** The profile menu: profile, news, dark mode, language and logout. */
 export function ProfileMenu({
   fullName,
   shortName,

@@ -27,7 +27,7 @@ export interface PublicationFieldsProps {
   onChange: (draft: PublicationDraft) => void;
   /** Shown once the user tried to send (validatePublication). */
   errors: PublicationErrors;
-  /** Whose endpoint lists the categories of a base category (section 7). */
+  /** Whose endpoint lists the categories of a base category: the e-library's or the UMK's. */
   categorySource: BookCategorySource;
   /** The item goes to the e-library: base category and category are asked. */
   showCategory: boolean;

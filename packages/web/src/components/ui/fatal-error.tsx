@@ -7,7 +7,7 @@ export interface FatalErrorProps {
   fullScreen?: boolean;
 }
 
-/** Section 8: a fatal rendering error shows 'Ошибка, обновите страницу!'. */
+/** A fatal rendering error shows 'Ошибка, обновите страницу!'. */
 export function FatalError({ fullScreen = true }: FatalErrorProps) {
   const { t } = useTranslation();
   return (

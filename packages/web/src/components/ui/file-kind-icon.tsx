@@ -1,7 +1,7 @@
 import { fileKind, type FileKind } from '../../lib/file-name';
 import { SvgIcon } from './icon';
 
-/** Section 2's file types, each with its own badge; anything else gets the plain page. */
+/** Each kind of attachment (by extension) has its own badge; anything else gets the plain page. */
 const BADGES: Record<FileKind, { label: string; color: string } | null> = {
   pdf: { label: 'PDF', color: '#c62828' },
   excel: { label: 'XLS', color: '#1b7a43' },

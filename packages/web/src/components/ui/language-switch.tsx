@@ -9,7 +9,7 @@ export interface LanguageSwitchProps {
   className?: string;
 }
 
-/** Кыр / Рус / Eng (section 2): each label in its own language, the current one pressed. */
+/** Кыр / Рус / Eng: each label in its own language, the current one pressed. */
 export function LanguageSwitch({ className }: LanguageSwitchProps) {
   useSignals();
   const { t } = useTranslation();

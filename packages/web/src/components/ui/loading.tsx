@@ -8,7 +8,7 @@ export interface LoadingProps {
   fullScreen?: boolean;
 }
 
-/** The 'Загрузка...' placeholder (product spec, section 2). */
+/** The loading placeholder: 'Загрузка...'. */
 export function Loading({ fullScreen = false }: LoadingProps) {
   const { t } = useTranslation();
   const content = (

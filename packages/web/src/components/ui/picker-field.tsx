@@ -23,9 +23,9 @@ export interface PickerFieldProps {
   value: number;
   options: readonly PickerOption[];
   onChange: (id: number) => void;
-  /** The text of the placeholder entry: section 9's ' --- ' unless it means more ('Все факультеты'). */
+  /** The text of the placeholder entry: ' --- ' unless it means more ('Все факультеты'). */
   placeholder?: string;
-  /** The placeholder entry's id: -1, or section 9's stream placeholder 0 ('Выберите поток'). */
+  /** The placeholder entry's id: -1, or 0 for the stream picker's ('Выберите поток'). */
   placeholderId?: number;
   disabled?: boolean;
   /** The form cannot be sent without a choice: the label carries the mark the text fields have. */

@@ -59,7 +59,7 @@ export interface QueryStateProps<Data> {
 }
 
 /**
- * Every list has loading, loaded and failed states (product spec, section 4). Data kept from an
+ * Every list has loading, loaded and failed states. Data kept from an
  * earlier visit stays on screen when a refresh fails or waits for the network, with when it was
  * last synced.
  */

@@ -9,14 +9,14 @@ export interface ChatPartner {
   fio: string;
 }
 
-/** Section 9: the group chat is the pseudo-contact with id -1 (faculty 1, group -1, id_type 2). */
+/** The group chat is the pseudo-contact with id -1 (faculty 1, group -1, id_type 2). */
 export const GROUP_CHAT_ID = -1;
 
 /**
  * What the user chose in the academic context; `null` means "not chosen", and the context then
- * falls back to section 4's defaults (the current year and ws, the first semester and group).
+ * falls back to the defaults (the current year and ws, the first semester and group).
  * Choosing a link of the chain clears the links below it, so a later list never keeps a choice
- * that belonged to another parent (section 4: choosing a workspace resets the discipline).
+ * that belonged to another parent (choosing a ws resets the discipline).
  */
 export const chosenYear = signal<number | null>(null);
 export const chosenWs = signal<Ws | null>(null);
@@ -94,7 +94,7 @@ export function chooseContact(contact: ChatPartner | null): void {
 }
 
 /**
- * Section 4, contact lists: after the profile or the news loads, the contact list is cleared. The
+ * After the profile or the news loads, the contact list is cleared. The
  * list follows the chosen discipline, so clearing it means no discipline (and no contact) is open.
  */
 export function clearContacts(): void {

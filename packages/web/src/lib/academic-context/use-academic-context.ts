@@ -29,7 +29,7 @@ import {
 } from './selection';
 
 /**
- * The academic context the shell owns and hands to every section (section 4's reference-data
+ * The academic context the shell owns and hands to every section (the reference-data
  * chain): the year and semester half, the role's disciplines, the chosen discipline's semesters
  * and groups, and the default year with the student's groups in it. Each list is the shared
  * reference-data query of its endpoint, so a section reading it makes no second request.
@@ -41,7 +41,7 @@ export interface AcademicContext {
   currentWs: UseQueryResult<SemesterHalf[]>;
   /** POST misc/defaultyear, asked once after the user loads; the year pickers start on it. */
   defaultYear: UseQueryResult<AcademicYear | null>;
-  /** POST misc/getgroups for the default year (students; section 4: default-year success). */
+  /** POST misc/getgroups for the default year (students; asked once the default year arrives). */
   studentGroups: UseQueryResult<Group[]>;
   /** The chosen year, else the current one; null until known. */
   year: number | null;
@@ -55,10 +55,10 @@ export interface AcademicContext {
   /** The discipline the user opened; the chain stops here until one is chosen. */
   discipline: Discipline | null;
   semesters: UseQueryResult<Semester[]>;
-  /** The chosen semester while offered, else the first (section 4: semester success). */
+  /** The chosen semester while offered, else the first. */
   semester: Semester | null;
   groups: UseQueryResult<Group[]>;
-  /** The chosen group or stream while offered, else the first (section 4: group success). */
+  /** The chosen group or stream while offered, else the first. */
   group: Group | null;
   /** The request of the contact list for the active group, once the chain has reached it. */
   contacts: ContactsParams | null;

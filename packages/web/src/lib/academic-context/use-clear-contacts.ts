@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { choiceCount, clearContacts } from './selection';
 
 /**
- * Section 4, contact lists: after the profile or the news loads, the contact list is cleared.
+ * After the profile or the news loads, the contact list is cleared.
  * Once per visit of the screen, when its data first arrives (a background refresh does not count),
  * and only what was chosen before the screen opened.
  */

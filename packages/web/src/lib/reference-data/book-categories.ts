@@ -21,7 +21,7 @@ export function useBaseBookCategories() {
 
 /**
  * Who asks for the categories of a base category: the e-library's filter
- * (POST /api/library/bookcategories) or the UMK form (POST /api/umk/bookcategories, section 7).
+ * (POST /api/library/bookcategories) or the UMK form (POST /api/umk/bookcategories).
  */
 export type BookCategorySource = 'library' | 'umk';
 

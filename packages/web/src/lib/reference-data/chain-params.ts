@@ -4,7 +4,7 @@ import type { PortalRole } from '../roles';
 export type DisciplineWs = components['schemas']['DisciplineWs'];
 
 /**
- * Who asks and for which year and semester half: the root of section 4's reference-data chain
+ * Who asks and for which year and semester half: the root of the reference-data chain
  * (ws → disciplines → semesters → groups → contacts). Students' calls also carry their group.
  */
 export interface ChainRoot {

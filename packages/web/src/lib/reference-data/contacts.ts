@@ -18,7 +18,7 @@ const NONE: ChatContact[] = [];
 const CONTACTS_STALE_MS = 30_000;
 
 /**
- * The other side of a discipline, by role (section 6): a teacher's students (POST
+ * The other side of a discipline, by role: a teacher's students (POST
  * /api/discipline/students/list), a student's teachers (/api/discipline/teachers/list), each with
  * its unread count.
  */

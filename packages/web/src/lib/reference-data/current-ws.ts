@@ -8,7 +8,7 @@ export type Ws = SemesterHalf['ws'];
 
 const PATH = '/api/discipline/current/ws.json';
 
-/** GET /api/discipline/current/ws.json: semester halves, the current one first (section 4). */
+/** GET /api/discipline/current/ws.json: semester halves, the current one first. */
 export function getCurrentWsQueryOptions(client: LmsClient) {
   return referenceQuery(PATH, {}, () => client.get(PATH), [] as SemesterHalf[]);
 }

@@ -11,7 +11,7 @@ export interface DefaultYearParams {
 }
 
 /**
- * POST /api/misc/defaultyear, once after the user loads (section 4); the year pickers start on
+ * POST /api/misc/defaultyear, once after the user loads; the year pickers start on
  * its answer. `null` params: nobody is signed in yet.
  */
 export function getDefaultYearQueryOptions(client: LmsClient, params: DefaultYearParams | null) {

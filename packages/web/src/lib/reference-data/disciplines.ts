@@ -10,7 +10,7 @@ export type Discipline = components['schemas']['Discipline'];
 const NONE: Discipline[] = [];
 
 /**
- * The disciplines of a year and semester half, by role (section 6): POST /api/discipline/list for
+ * The disciplines of a year and semester half, by role: POST /api/discipline/list for
  * a teacher, /api/discipline/forStudentDisciplinelist for a student. `null`: year or ws unknown.
  */
 export function getDisciplinesQueryOptions(client: LmsClient, root: ChainRoot | null) {

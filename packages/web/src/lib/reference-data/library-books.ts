@@ -6,7 +6,7 @@ import { referenceQuery } from './keys';
 
 export type LibraryBook = components['schemas']['LibraryEBook'];
 
-/** Section 4: id_bookCategory -1 lists every book of the e-library. */
+/** id_bookCategory -1 lists every book of the e-library. */
 export const ALL_BOOKS = -1;
 
 const PATH = '/api/library/getbooklist';

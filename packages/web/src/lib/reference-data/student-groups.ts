@@ -9,8 +9,8 @@ export type StudentGroupsParams = components['schemas']['MiscGroupsRequest'];
 const PATH = '/api/misc/getgroups';
 
 /**
- * POST /api/misc/getgroups: a student's groups in one academic year (empty if none). Section 4:
- * default-year success requests them; a year picker asks again for another year.
+ * POST /api/misc/getgroups: a student's groups in one academic year (empty if none). Asked
+ * once the default year arrives; a year picker asks again for another year.
  */
 export function getStudentGroupsQueryOptions(
   client: LmsClient,

@@ -9,7 +9,7 @@ import {
 import type { Conversation } from '../utils/conversation';
 
 /**
- * Section 4: fetching a contact's messages marks that contact's new messages as cleared, so its
+ * Fetching a contact's messages marks that contact's new messages as cleared, so its
  * badge in the contact column goes at once (the next refresh of the list confirms it).
  */
 export function useClearNewCount(

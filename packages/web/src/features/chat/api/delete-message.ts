@@ -9,7 +9,7 @@ export class MessageNotDeletedError extends Error {
 }
 
 /**
- * POST /api/chat/deletemessage: section 4, the deletion succeeded only when the first result row
+ * POST /api/chat/deletemessage: the deletion succeeded only when the first result row
  * has result 1; the message then leaves the list.
  */
 export function useDeleteMessage(conversation: Conversation | null, uid: number) {

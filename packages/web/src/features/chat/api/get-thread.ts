@@ -62,7 +62,7 @@ export function getThreadQueryOptions(client: LmsClient, conversation: Conversat
     queryFn: conversation
       ? ({ signal }): Promise<ChatThread> => fetchOpeningThread(client, conversation, signal)
       : skipToken,
-    // Section 4: opening a contact clears and loads its messages: the screen shows a copy kept
+    // Opening a contact clears and loads its messages: the screen shows a copy kept
     // from before it opened only while the latest page cannot be had (offline, or the server
     // fails), never while it loads, so the fresh page never replaces an old copy under the
     // reader's eyes. The copy is kept (in memory and on the device) for those moments. While the

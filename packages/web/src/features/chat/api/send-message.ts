@@ -20,7 +20,7 @@ export interface ChatSender {
   client: LmsClient;
   /** Account id of the signed-in user: only their messages are sent with this client. */
   owner: number;
-  /** Called after the server took a message of this conversation (section 4: refetch). */
+  /** Called after the server took a message of this conversation, to refetch its messages. */
   onSent: (conversationKey: string) => Promise<unknown>;
 }
 

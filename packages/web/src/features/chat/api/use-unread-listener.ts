@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 export const UNREAD_POLL_MS = 4_000;
 
 /**
- * Section 4's unread listener (on by default): while the conversation is loaded and the tab is
+ * The unread listener (on by default): while the conversation is loaded and the tab is
  * visible, newer messages are asked for and appended; a hidden tab pauses it, and coming back
  * asks at once.
  */

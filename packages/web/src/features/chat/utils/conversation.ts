@@ -12,8 +12,8 @@ export type GroupChatAddress = Omit<
 >;
 
 /**
- * One conversation: a private one between the reader and a contact (the chat query fields of
- * section 3), or the group chat of the active group or stream (the group chat fields).
+ * One conversation: a private one between the reader and a contact (the chat query fields), or
+ * the group chat of the active group or stream (the group chat fields).
  * `query` addresses the conversation for read-all in both cases.
  */
 export type Conversation =

@@ -10,7 +10,7 @@ export type ThreadRow =
 
 /**
  * Where the unread divider goes for this opening of the conversation: before the first unread
- * message (section 4's unread start) when some were unread as it opened, else nowhere. It stays
+ * message (the unread start) when some were unread as it opened, else nowhere. It stays
  * there while the messages are read, as a marker of what was new.
  */
 export function dividerStartOf(thread: { unreadStart: number | null; unreadTotal: number }) {

@@ -1,6 +1,6 @@
 import type { ChatMessage } from './conversation';
 
-/** Section 9: chat pages hold 20; fewer means no more messages in that direction. */
+/** Chat pages hold 20; fewer means no more messages in that direction. */
 export const CHAT_PAGE_SIZE = 20;
 
 export type ChatMessagesPage = {
@@ -12,9 +12,9 @@ export type ChatMessagesPage = {
 /** What the screen holds of one conversation, oldest message first. */
 export interface ChatThread {
   messages: ChatMessage[];
-  /** Older messages are assumed to exist until a page comes back short (section 4). */
+  /** Older messages are assumed to exist until a page comes back short. */
   hasOlder: boolean;
-  /** Where the unread part begins: the first unread id, else the last message id (section 4). */
+  /** Where the unread part begins: the first unread id, else the last message id. */
   unreadStart: number | null;
   /** The unread count from the answer, else 0; reads lower it. */
   unreadTotal: number;

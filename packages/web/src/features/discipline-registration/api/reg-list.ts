@@ -30,7 +30,7 @@ export function useRegList(params: RegListRequest | null) {
 }
 
 /**
- * POST saveregistration. Section 4: save sets teacher, stream and id_disciplineForStudent on the
+ * POST saveregistration. Save sets teacher, stream and id_disciplineForStudent on the
  * row; a new elective is asked for again with the list (it has no row yet).
  */
 export function useSaveRegistration(list: RegListRequest) {
@@ -53,7 +53,7 @@ export function useSaveRegistration(list: RegListRequest) {
   });
 }
 
-/** POST deleteregistration: a plan row is cleared, an elective row removed (section 4). */
+/** POST deleteregistration: a plan row is cleared, an elective row removed. */
 export function useDeleteRegistration(list: RegListRequest) {
   const client = useApiClient();
   const queryClient = useQueryClient();

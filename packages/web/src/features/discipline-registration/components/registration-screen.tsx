@@ -21,7 +21,7 @@ import { RegRowCard } from './reg-row';
 import styles from './registration.module.css';
 
 /**
- * Section 4 "Discipline registration": year (the default year first), group, semester, then the
+ * Discipline registration: year (the default year first), group, semester, then the
  * rows of the plan and the electives with their teacher and stream, the semester's credits, and
  * optional disciplines to add when the student has the permission. Changing the year, group or
  * semester clears what depends on it.
@@ -38,7 +38,7 @@ export function RegistrationScreen({ user }: { user: PortalUser }) {
   const defYear = useRegDefYear(user.uid);
   const years = useRegYears(user.uid);
   const yearList = years.data ?? [];
-  // Section 4: the default year becomes the active year (the newest one if it has none).
+  // The default year becomes the active year (the newest one if it has none).
   const defaultYear =
     defYear.data?.id_a_year ??
     (defYear.isPending ? PLACEHOLDER_ID : (yearList[0]?.id_a_year ?? PLACEHOLDER_ID));

@@ -39,7 +39,7 @@ export interface TeacherStreamChoiceProps {
 }
 
 /**
- * A teacher (section 4: the only one is taken at once and its streams asked for; a failed list is
+ * A teacher (the only one is taken at once and its streams asked for; a failed list is
  * the -100 placeholder with a retry), then one of that teacher's streams ('Выберите поток', 0),
  * then the registration. A new teacher resets the stream; a failed save keeps both choices.
  */

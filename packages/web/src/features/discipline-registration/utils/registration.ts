@@ -5,10 +5,10 @@ type RegSaveRequest = components['schemas']['RegSaveRequest'];
 type RegSaved = components['schemas']['RegSaved'];
 type RegTeacher = components['schemas']['Teacher'];
 
-/** Section 9: a teacher picker's placeholder, and what a row holds when its teachers failed to load. */
+/** A teacher picker's placeholder, and what a row holds when its teachers failed to load. */
 export const NO_TEACHER = -1;
 export const TEACHERS_FAILED = -100;
-/** Section 9: the stream picker's placeholder, subgroup 0 'Выберите поток'. */
+/** The stream picker's placeholder, subgroup 0 'Выберите поток'. */
 export const NO_STREAM = 0;
 
 /** A row is registered once it has an id_disciplineForStudent. */
@@ -16,7 +16,7 @@ export const isRegistered = (row: Pick<RegRow, 'id_disciplineForStudent'>) =>
   row.id_disciplineForStudent !== null;
 
 /**
- * The teacher a row's picker shows: -100 when its teacher list failed (section 4), the one chosen
+ * The teacher a row's picker shows: -100 when its teacher list failed, the one chosen
  * while it is offered, the only one when exactly one is offered, else -1.
  */
 export function rowTeacher(
@@ -59,7 +59,7 @@ export function creditsOf(rows: readonly RegRow[]) {
 const sameRow = (row: RegRow, key: Pick<RegRow, 'id_discipline' | 'id_vid_zaniatiy'>) =>
   row.id_discipline === key.id_discipline && row.id_vid_zaniatiy === key.id_vid_zaniatiy;
 
-/** Section 4: save sets teacher, stream and id_disciplineForStudent on the row. */
+/** Save sets teacher, stream and id_disciplineForStudent on the row. */
 export function withSaved(
   rows: readonly RegRow[] | undefined,
   body: Pick<RegSaveRequest, 'id_discipline' | 'id_vid_zaniatiy'>,
@@ -78,7 +78,7 @@ export function withSaved(
   );
 }
 
-/** Section 4: delete clears teacher, stream and id on a plan row and removes any other row. */
+/** Delete clears teacher, stream and id on a plan row and removes any other row. */
 export function withDeleted(
   rows: readonly RegRow[] | undefined,
   deleted: RegRow,

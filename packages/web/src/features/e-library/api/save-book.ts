@@ -26,7 +26,7 @@ export function saveBook(client: LmsClient, input: SaveBookInput) {
 const BOOK_LISTS = [...referenceKeys.all, '/api/library/getbooklist'] as const;
 
 /**
- * Section 4: a successful save replaces the book in every loaded list (the whole library, its
+ * A successful save replaces the book in every loaded list (the whole library, its
  * category) at once, so the search results follow; the lists are then asked again.
  */
 export function useSaveBook() {

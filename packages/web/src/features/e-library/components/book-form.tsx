@@ -38,7 +38,7 @@ export interface BookFormProps {
 }
 
 /**
- * Adds or edits an e-library book (section 3 "E-book") in a dialog: its file, title, author,
+ * Adds or edits an e-library book in a dialog: its file, title, author,
  * pages, description and category. Refused before sending while a field is missing; a failed or
  * cancelled save keeps every field and the file. What is typed is a draft of the new book or of the
  * edited one until it is saved or cancelled: opened again after a reload, the form brings it back.

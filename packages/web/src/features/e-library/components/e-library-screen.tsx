@@ -41,7 +41,7 @@ export interface ELibraryScreenProps {
 }
 
 /**
- * Section 4 "E-library": base category, then category (or all books), a search by title or author,
+ * The e-library: base category, then category (or all books), a search by title or author,
  * and the books to read in the browser or download; teachers add books and edit their own.
  */
 export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {

@@ -15,7 +15,7 @@ export function draftFromBook(book: LibraryBook): PublicationDraft {
   };
 }
 
-/** The multipart fields of a book form that passed validatePublication (section 3 "E-book"). */
+/** The multipart fields of a book form that passed validatePublication. */
 export function toBookFields(
   draft: PublicationDraft,
   context: {

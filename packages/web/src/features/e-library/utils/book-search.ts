@@ -1,7 +1,7 @@
 import { matchesSearch } from '../../../lib/search-text';
 import type { LibraryBook } from '../../../lib/reference-data/library-books';
 
-/** Product spec, section 4 "E-library": mode 1 searches the name, any other the author. */
+/** E-library search: mode 1 searches the name, any other the author. */
 export type SearchMode = 1 | 2;
 export const SEARCH_BY_NAME: SearchMode = 1;
 export const SEARCH_BY_AUTHOR: SearchMode = 2;
@@ -33,7 +33,7 @@ export function searchBooks(
 }
 
 /**
- * A list after a save (section 4: a successful update replaces the item in both the full and the
+ * A list after a save (a successful update replaces the item in both the full and the
  * filtered lists): the saved book in place of its old copy, added to a list of its category (or
  * of all books), taken out of a list of another category.
  */

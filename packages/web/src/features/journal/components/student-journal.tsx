@@ -36,7 +36,7 @@ export interface StudentJournalProps {
 }
 
 /**
- * The student's own journal: the class (academic context, the teacher — section 4: for role 2
+ * The student's own journal: the class (academic context, the teacher — for role 2
  * the group list requests the teachers — and the kind of lesson), then their row only: attendance,
  * absences, points and average, each date's mark, and a warning past the absence threshold.
  */

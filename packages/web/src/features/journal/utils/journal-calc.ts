@@ -3,10 +3,10 @@ import type { components } from '@lms/client';
 export type Journal = components['schemas']['VisitLogJournal'];
 export type JournalColumn = components['schemas']['VisitLogJournalColumn'];
 
-/** Section 5: the mark of an absence. */
+/** The mark of an absence: it counts one absence and zero points. */
 export const ABSENT_MARK = 'н/б';
 
-/** What a journal row adds up to (section 5, journal calculation). */
+/** What a journal row adds up to. */
 export interface JournalFigures {
   /** 'Всего н/б': the absences. */
   absences: number;
@@ -92,5 +92,5 @@ export function absencePercent(figures: JournalFigures, dateCount: number): numb
   return dateCount === 0 ? 0 : (figures.absences / dateCount) * 100;
 }
 
-/** Section 9 gives no threshold: 25 % of classes missed unless /config.json says otherwise. */
+/** The product sets no threshold: 25 % of classes missed unless /config.json says otherwise. */
 export const DEFAULT_ABSENCE_WARNING_PERCENT = 25;

@@ -70,7 +70,7 @@ export function rollCounts(roll: readonly RollEntry[]): { present: number; absen
   return { present: roll.length - absent, absent };
 }
 
-/** The visit log update payload of every student on the roll (section 3). */
+/** The visit log update payload of every student on the roll. */
 export function rollVisits(
   cls: JournalClass,
   visitDate: string,

@@ -6,13 +6,13 @@ import { newsKeys } from './news-keys';
 
 export type NewsDeleteRequest = components['schemas']['NewsDeleteRequest'];
 
-/** POST /api/news/delete.json; section 4: the delete succeeded only when the answer holds data. */
+/** POST /api/news/delete.json: the delete succeeded only when the answer holds data. */
 export async function deleteNews(client: LmsClient, body: NewsDeleteRequest): Promise<void> {
   const data = await client.post('/api/news/delete.json', { body });
   if (!data) throw new LmsError('OK', 'The server did not confirm the deletion');
 }
 
-/** The feed without the item `id_eventMessage` (section 4: the item is removed by its id). */
+/** The feed without the item `id_eventMessage`. */
 export function withoutNewsItem(feed: NewsFeed | undefined, id: number): NewsFeed | undefined {
   if (!feed) return feed;
   return {

@@ -5,13 +5,13 @@ import { newsKeys } from './news-keys';
 import type { NewsItem, NewsReader } from './news-params';
 import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 
-/** Section 9: the feed starts at page 1. */
+/** The feed starts at page 1. */
 export const NEWS_FIRST_PAGE = 1;
 
 export type NewsFeed = InfiniteData<NewsItem[]>;
 
 /**
- * The page after the last one loaded (section 4: load more asks for current + 1), or undefined
+ * The page after the last one loaded (load more asks for current + 1), or undefined
  * when the feed has ended. The contract fixes no page size, so the first page sets it: an empty
  * page, or one shorter than the first, is the last.
  */

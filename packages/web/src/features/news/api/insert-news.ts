@@ -22,7 +22,7 @@ export function insertNews(client: LmsClient, input: InsertNewsInput) {
 }
 
 /**
- * Section 4: after a successful send the feed reloads page 1. The loaded pages are cut back to
+ * After a successful send the feed reloads page 1. The loaded pages are cut back to
  * the first, which is then refetched in place, so the list never blanks out.
  */
 export function reloadFirstNewsPage(queryClient: QueryClient): Promise<void> {

@@ -4,7 +4,7 @@ export type PortalRole = components['schemas']['Role'];
 export type NewsItem = components['schemas']['NewsItem'];
 export type NewsAudience = components['schemas']['NewsAudience'];
 
-/** Who reads the feed: the contract's `{id, uid, role}` of the signed-in user (section 6). */
+/** Who reads the feed: the contract's `{id, uid, role}` of the signed-in user. */
 export interface NewsReader {
   id: number;
   uid: number;

@@ -16,12 +16,12 @@ export interface NewsCardProps {
   item: NewsItem;
   /** Narrow layouts show the author's short name (surname and initials). */
   compact: boolean;
-  /** The reader has newsPerms (section 6); with the item's canEdit this offers deleting it. */
+  /** The reader has newsPerms; with the item's canEdit this offers deleting it. */
   canDelete: boolean;
   onDelete: (item: NewsItem, opener: HTMLButtonElement) => void;
 }
 
-/** One item of the feed (section 2): author, date and time, the text, the attachments. */
+/** One item of the feed: author, date and time, the text, the attachments. */
 export function NewsCard({ item, compact, canDelete, onDelete }: NewsCardProps) {
   const { t } = useTranslation('news');
   const authorId = useId();

@@ -51,7 +51,7 @@ const NEWS_DRAFT_KEY = 'news:composer';
 type Outcome = { kind: 'sent' } | { kind: 'cancelled' } | { kind: 'failed'; error: unknown };
 
 /**
- * The news-writing block (users with newsPerms, section 2): the text, the audience, the faculty
+ * The news-writing block (users with newsPerms): the text, the audience, the faculty
  * and attached files, sent as one multipart upload with progress and a way to cancel it. Whatever
  * happens to the send, the text and files stay until it succeeds; they are kept as the person's
  * draft meanwhile, so a reload or the next sign-in brings them back.

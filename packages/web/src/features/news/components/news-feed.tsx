@@ -38,7 +38,7 @@ export interface NewsFeedProps {
   canDelete: boolean;
 }
 
-/** Section 2's feed: pages from 1, 'load more' appending current + 1, deletion after a confirmation. */
+/** The feed: pages from 1, 'load more' appending current + 1, deletion after a confirmation. */
 export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
   useSignals();
   const { t } = useTranslation(['news', 'common']);

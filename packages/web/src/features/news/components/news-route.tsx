@@ -7,7 +7,7 @@ import { NewsFeed } from './news-feed';
 import styles from './news.module.css';
 
 /**
- * The main news page at /lms (section 2): the writing block for users with newsPerms, and the
+ * The main news page at /lms: the writing block for users with newsPerms, and the
  * feed for everyone.
  */
 export function NewsRoute() {

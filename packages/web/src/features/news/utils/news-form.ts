@@ -1,7 +1,7 @@
 import { PLACEHOLDER_ID } from '../../../lib/pickers';
 import type { NewsAudience } from '../api/news-params';
 
-/** Section 3's news audience: 0 everybody, 1 teachers, 2 students. */
+/** The news audience: 0 everybody, 1 teachers, 2 students. */
 export const AUDIENCES: readonly NewsAudience[] = [0, 1, 2];
 export const AUDIENCE_KEYS = { 0: 'all', 1: 'teachers', 2: 'students' } as const;
 /** The faculty picker's "all faculties" entry: the contract's id_faculty -1, its placeholder. */

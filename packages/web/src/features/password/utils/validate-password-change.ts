@@ -1,4 +1,4 @@
-/** Section 9: a new password has at least 4 characters. */
+/** A new password has at least 4 characters. */
 export const NEW_PASSWORD_MIN_LENGTH = 4;
 
 export interface PasswordChangeValues {
@@ -23,7 +23,7 @@ export const PASSWORD_CHANGE_FIELDS: readonly PasswordChangeField[] = [
 ];
 
 /**
- * Section 5: the old password is required, the new one has at least 4 characters, and the
+ * The old password is required, the new one has at least 4 characters, and the
  * confirmation must match it. Passwords are taken as typed (spaces count).
  */
 export function validatePasswordChange(values: PasswordChangeValues): PasswordChangeErrors {

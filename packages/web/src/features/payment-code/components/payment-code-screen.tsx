@@ -120,7 +120,7 @@ function PaymentCodeForm({
   onChooseYear,
 }: PaymentCodeFormProps) {
   const { t, i18n } = useTranslation(['payment-code', 'common']);
-  // The group starts on the student's first group that year (section 4: default year, then
+  // The group starts on the student's first group that year (default year, then
   // groups, the first becoming active); null: untouched. The year is the shell's, unless the
   // student set this picker back to ' --- '.
   const [yearCleared, setYearCleared] = useState(false);

@@ -6,7 +6,7 @@ import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 
 export type ProfileData = components['schemas']['ProfileData'];
 
-/** Section 6: the profile call carries the person's account id and role. */
+/** The profile call carries the person's account id and role. */
 export interface ProfileParams {
   uid: number;
   role: components['schemas']['Role'];

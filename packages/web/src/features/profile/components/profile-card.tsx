@@ -22,7 +22,7 @@ export interface ProfileCardProps {
 function fieldContent(field: ProfileField, profile: ProfileData): ReactNode {
   const value = profile[field];
   if (!value) return null;
-  // Section 9: dates read DD.MM.YYYY.
+  // Dates read DD.MM.YYYY.
   if (field === 'birthDate') return formatDate(value) || null;
   if (field === 'email') return <a href={`mailto:${value}`}>{value}</a>;
   if (field === 'phone') return <a href={phoneHref(value)}>{value}</a>;

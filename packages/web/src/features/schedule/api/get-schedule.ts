@@ -10,7 +10,7 @@ import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 export interface ScheduleParams {
   /** Account id: the cache is kept per user. */
   uid: number;
-  /** Section 6: the schedule call is chosen by role (1 teacher, 2 student). */
+  /** The schedule call is chosen by role (1 teacher, 2 student). */
   role: components['schemas']['Role'];
   /** Person id of the teacher or the student, sent as `id`. */
   id: number;
@@ -18,13 +18,13 @@ export interface ScheduleParams {
   ws: components['schemas']['ScheduleRequest']['ws'];
 }
 
-/** Section 6: the schedule call is chosen by role. */
+/** The schedule call is chosen by role. */
 export function schedulePath(role: ScheduleParams['role']) {
   return byRole(role, '/api/schedule/teacher.json' as const, '/api/schedule/student.json' as const);
 }
 
 /**
- * The week's lessons. The copy kept in local storage (section 4) shows at once, dated by its own
+ * The week's lessons. The copy kept in local storage shows at once, dated by its own
  * timestamp, and is always refreshed in the background (staleTime 0); every answer replaces the copy.
  */
 export function getScheduleQueryOptions(client: LmsClient, params: ScheduleParams | null) {

@@ -20,7 +20,7 @@ import styles from './schedule-route.module.css';
 import { useScheduleView, type SchedulePeriod } from './use-schedule-view';
 import { WeekGrid } from './week-grid';
 
-/** /lms/schedule: the signed-in teacher's or student's week (section 6 picks the call by role). */
+/** /lms/schedule: the signed-in teacher's or student's week (the call is chosen by role). */
 export function ScheduleRoute() {
   const { t } = useTranslation('schedule');
   const title = t('title');

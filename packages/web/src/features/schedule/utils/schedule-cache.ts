@@ -2,9 +2,9 @@ import type { ScheduleLesson } from './week';
 import { localStorageArea } from '../../../lib/storage';
 
 /**
- * Section 3 and 4: cached schedules are kept in local storage per user, role, year and ws, with a
- * timestamp; an entry holds uid, role, year, ws, date and schedule. Logout clears local storage
- * (section 4), so a cache never outlives its user's session on this browser.
+ * Cached schedules are kept in local storage per user, role, year and ws, with a
+ * timestamp; an entry holds uid, role, year, ws, date and schedule. Logout clears all local
+ * storage, so a cache never outlives its user's session on this browser.
  */
 export interface CachedSchedule {
   uid: number;

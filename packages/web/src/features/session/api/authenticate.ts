@@ -15,7 +15,7 @@ export async function authenticate(client: LmsClient): Promise<User | null> {
 
 /**
  * The signed-in user's entry in TanStack Query: a login writes it, authentication by the `token`
- * cookie fills it. It never goes stale and is tried once (section 4). A plain object rather than
+ * cookie fills it. It never goes stale and is tried once. A plain object rather than
  * `queryOptions()`, so the session guards use it without bringing TanStack Query to /lms/login;
  * the shell's hook is in use-session-user.ts.
  */

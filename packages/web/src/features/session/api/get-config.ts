@@ -5,7 +5,7 @@ import { parsePortalConfig } from '../utils/portal-config';
 import { sessionKeys } from './session-keys';
 import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 
-/** GET /config.json: fetched after a successful authentication or authorization (section 4). */
+/** GET /config.json: fetched after a successful authentication or authorization. */
 export function getConfigQueryOptions(client: LmsClient) {
   return queryOptions({
     ...KEPT_OFFLINE,

@@ -2,7 +2,7 @@ import type { components, LmsClient } from '@lms/client';
 
 export type LogoInfo = components['schemas']['LogoInfo'];
 
-/** Section 9: the logo defaults to 30 % width and the name to 16 px. */
+/** The logo defaults to 30 % width and the name to 16 px. */
 export const LOGO_DEFAULTS = { width: 30, fontsize: 16 } as const;
 
 /**

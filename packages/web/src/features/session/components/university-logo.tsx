@@ -7,7 +7,7 @@ export const FALLBACK_LOGO_URL = `${import.meta.env.BASE_URL}logo-fallback.svg`;
 
 export interface UniversityLogoProps {
   src: string | undefined;
-  /** Width in percent of the brand area (section 9 default: 30). */
+  /** Width in percent of the brand area (30 by default). */
   widthPercent: number;
 }
 

@@ -48,7 +48,7 @@ export function useLoginForm(options: {
   async function signIn(): Promise<void> {
     setError(null);
     setPending(true);
-    // Section 4: the request clears the user.
+    // A login request first clears the user.
     queryClient.current?.setQueryData(sessionKeys.user(), null);
     // A failed cache chunk is reported by the shell's route, not as a wrong password.
     const cacheReady = queryClient.load().catch(() => undefined);
@@ -58,7 +58,7 @@ export function useLoginForm(options: {
       options.onSubmitting?.();
       const user = await request;
       if (isPortalUser(user)) {
-        // Section 4: a teacher or student is stored, with a client-generated identifier.
+        // A teacher or student is stored, with a client-generated identifier.
         (await cacheReady)?.setQueryData(sessionKeys.user(), user);
         storeSessionId();
         rememberUser(user);
@@ -66,7 +66,7 @@ export function useLoginForm(options: {
         return;
       }
       if (user) {
-        // Section 6: only teachers and students enter; the server session it opened is closed.
+        // Only teachers and students enter; the server session it opened is closed.
         setError('roleRefused');
         logout(client).catch(() => undefined);
         return;

@@ -6,7 +6,7 @@ import { persistPreferences } from '../../../lib/preferences';
 import { clearUnreadBadge } from '../../../lib/unread-badge';
 
 /**
- * Section 4: leaving the session clears all local storage and the user, and the data kept for
+ * Leaving the session clears all local storage and the user, and the data kept for
  * offline use goes with them. The device's theme and language are written back (they belong to the
  * browser, not the session).
  */

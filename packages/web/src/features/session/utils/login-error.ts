@@ -10,7 +10,7 @@ export type LoginErrorKey =
   | 'tooManyAttempts';
 
 /**
- * Section 8: a login that fails with no token says 'Неверное имя пользователя или пароль'; a
+ * A login that fails with no token says 'Неверное имя пользователя или пароль'; a
  * result with no user while a token is present says 'Введите имя пользователя и пароль'.
  * A server that cannot be reached is not a wrong password, so it gets its own words.
  */

@@ -2,7 +2,7 @@ import type { components } from '@lms/client';
 
 export type Photo = components['schemas']['MiscPhoto'];
 
-/** The photo arrives as the bytes of a JPEG (section 3); the header shows it as a data URL. */
+/** The photo arrives as the bytes of a JPEG; the header shows it as a data URL. */
 export function photoToDataUrl(photo: Photo | undefined): string | null {
   if (!photo || photo.data.length === 0) return null;
   let binary = '';

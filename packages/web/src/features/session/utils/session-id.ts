@@ -1,6 +1,6 @@
 import { writeStorage } from '../../../lib/storage';
 
-/** Section 4: after login a client-generated random identifier is stored under the `token` key. */
+/** After login a client-generated random identifier is stored under the `token` key. */
 export const SESSION_ID_STORAGE_KEY = 'token';
 
 export function storeSessionId(): string {

@@ -1,4 +1,4 @@
-/** Surname plus initials: 'Асанов Бакыт Эркинович' → 'Асанов Б.Э.' (section 1). */
+/** Surname plus initials: 'Асанов Бакыт Эркинович' → 'Асанов Б.Э.'. */
 export function toShortName(fullName: string): string {
   const [surname, ...rest] = fullName.trim().split(/\s+/).filter(Boolean);
   if (!surname) return '';

@@ -1,4 +1,4 @@
-/** Section 5: both fields are required; the password has at least 3 characters. */
+/** Both fields are required; the password has at least 3 characters. */
 export const PASSWORD_MIN_LENGTH = 3;
 
 export interface LoginValues {

@@ -61,7 +61,7 @@ export interface MaterialFormProps {
 }
 
 /**
- * Adds or edits a study material (section 3 "UMK save payload") in a dialog: its kind and
+ * Adds or edits a study material in a dialog: its kind and
  * students, its file (an upload with progress and cancel, or a book of the e-library), the
  * publication fields and, if it also goes to the e-library, its category. Refused before sending
  * while a field is missing; a failed or cancelled save keeps every field and the file. What is

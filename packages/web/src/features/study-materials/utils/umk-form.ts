@@ -12,13 +12,13 @@ import type { UmkDiscipline } from '../api/teacher-disciplines';
 import type { UmkItem } from '../api/umk-list';
 
 /*
- * The UMK form (product spec, section 3 "UMK save payload"): a publication (title, author, pages,
+ * The UMK form: a publication (title, author, pages,
  * description, e-library category) plus what only a study material has: its kind, the students it
  * is for, whether it also goes to the e-library, and where its file comes from (an upload, or a
  * book already in the e-library).
  */
 
-/** Section 3 "UMK target": 0 all students, 1 full-time, 2 distance. */
+/** Who a study material is for: 0 all students, 1 full-time, 2 distance. */
 export type ForStudentKind = 0 | 1 | 2;
 export const FOR_STUDENT_KINDS: readonly ForStudentKind[] = [0, 1, 2];
 export const FOR_STUDENT_KIND_KEYS = { 0: 'all', 1: 'fullTime', 2: 'distance' } as const;
