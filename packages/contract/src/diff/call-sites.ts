@@ -80,10 +80,7 @@ function pathOf(text: string, paths: ReadonlySet<string>): string | undefined {
  * uses such a constant in the same file (`buildDownloadUrl` uses DOWNLOAD_PATH). Types do not
  * count: a type naming paths calls nothing.
  */
-function clientHelpers(
-  clientSrc: string,
-  paths: ReadonlySet<string>,
-): Map<string, Set<string>> {
+function clientHelpers(clientSrc: string, paths: ReadonlySet<string>): Map<string, Set<string>> {
   const helpers = new Map<string, Set<string>>();
   if (!existsSync(clientSrc)) return helpers;
   for (const file of listSources(clientSrc, (rel) => rel === 'generated')) {

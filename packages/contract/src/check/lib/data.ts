@@ -1,12 +1,7 @@
 // Valid request data for the server under test: the contract's own example of each request, with
 // every field the server can tell us replaced by what it told us (the signed-in person's ids, and
 // ids from the lists it answered earlier), so later calls ask about things that exist there.
-import {
-  resolvePointer,
-  resolveSchema,
-  validatorAt,
-  type Operation,
-} from '../../index.js';
+import { resolvePointer, resolveSchema, validatorAt, type Operation } from '../../index.js';
 import { ROLE_STUDENT, ROLE_TEACHER, type Role } from './roles.js';
 
 /** The signed-in person, as authorize answered. */
