@@ -146,11 +146,18 @@ export const operations: readonly Operation[] = Object.entries(spec.paths).flatM
     .map(([method, op]) => describeOperation(path, method, op)),
 );
 
-const byRoute = new Map(operations.map((op) => [`${op.method} ${op.path}`, op]));
+// Method, then path: a request's lookup hashes the two strings it already has, never a key built
+// per request.
+const byMethod = new Map<string, Map<string, Operation>>();
+for (const op of operations) {
+  let byPath = byMethod.get(op.method);
+  if (!byPath) byMethod.set(op.method, (byPath = new Map()));
+  byPath.set(op.path, op);
+}
 
 /** The operation a request addresses, if the contract has one (HEAD is answered as GET). */
 export function findOperation(method: string, path: string): Operation | undefined {
-  return byRoute.get(`${method === 'HEAD' ? 'GET' : method} ${path}`);
+  return byMethod.get(method === 'HEAD' ? 'GET' : method)?.get(path);
 }
 
 /** The value at a JSON pointer of the document (`#` and `$ref` are not followed). */

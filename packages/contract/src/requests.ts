@@ -16,7 +16,23 @@ export interface RequestProblem {
   error: string;
 }
 
-const isArraySchema = (pointer: Pointer) => resolveSchema(resolvePointer(pointer)).type === 'array';
+/**
+ * What a request's checks ask of a schema is the same on every request (the contract does not
+ * change while the process runs): worked out once per pointer.
+ */
+function memo<T>(compute: (pointer: Pointer) => T): (pointer: Pointer) => T {
+  const known = new Map<Pointer, T>();
+  return (pointer) => {
+    let value = known.get(pointer);
+    if (value === undefined && !known.has(pointer)) {
+      value = compute(pointer);
+      known.set(pointer, value);
+    }
+    return value as T;
+  };
+}
+
+const isArraySchema = memo((pointer) => resolveSchema(resolvePointer(pointer)).type === 'array');
 
 /**
  * The operation's query parameters as one object: an array parameter takes every value, any other
@@ -74,13 +90,23 @@ function isFileSchema(schema: JsonSchema): boolean {
   );
 }
 
-const propertiesAt = (pointer: Pointer) =>
-  (resolveSchema(resolvePointer(pointer)).properties ?? {}) as Record<string, unknown>;
+/** The file fields of a form schema: each field's name → whether it takes several files. */
+const fileKindsAt = memo((pointer): ReadonlyMap<string, 'one' | 'many'> => {
+  const properties = (resolveSchema(resolvePointer(pointer)).properties ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const kinds = new Map<string, 'one' | 'many'>();
+  for (const [name, raw] of Object.entries(properties)) {
+    const property = resolveSchema(raw);
+    if (isFileSchema(property)) kinds.set(name, property.type === 'array' ? 'many' : 'one');
+  }
+  return kinds;
+});
 
 /** The fields of a form schema that hold files. */
 export function fileFieldsAt(pointer: Pointer): string[] {
-  const properties = propertiesAt(pointer);
-  return Object.keys(properties).filter((name) => isFileSchema(resolveSchema(properties[name])));
+  return [...fileKindsAt(pointer).keys()];
 }
 
 /** A form part: a text value or a file (anything with a name and a size). */
@@ -98,12 +124,12 @@ export function checkForm<File extends { name: string; size: number }>(
   parts: Record<string, readonly (string | File)[]>,
   maxFileBytes?: number,
 ): { fields: Record<string, unknown>; files: Record<string, File | File[]> } | RequestProblem {
-  const properties = propertiesAt(pointer);
+  const fileKinds = fileKindsAt(pointer);
   const fields: Record<string, unknown> = {};
   const files: Record<string, File | File[]> = {};
   for (const [name, values] of Object.entries(parts)) {
-    const property = resolveSchema(properties[name]);
-    if (!isFileSchema(property)) {
+    const kind = fileKinds.get(name);
+    if (kind === undefined) {
       if (values.some(isFile)) return { status: 400, error: `body/${name}: must not be a file` };
       fields[name] = values.length === 1 ? values[0] : [...values];
       continue;
@@ -120,8 +146,8 @@ export function checkForm<File extends { name: string; size: number }>(
         error: `body/${name}: file "${tooLarge.name}" is larger than ${mb} MB`,
       };
     }
-    fields[name] = property.type === 'array' ? list.map((f) => f.name) : list[0]?.name;
-    files[name] = property.type === 'array' ? list : (list[0] as File);
+    fields[name] = kind === 'many' ? list.map((f) => f.name) : list[0]?.name;
+    files[name] = kind === 'many' ? list : (list[0] as File);
   }
   const validate = validatorAt(pointer, { coerce: true });
   if (!validate(fields)) return { status: 400, error: firstError('body', validate) };

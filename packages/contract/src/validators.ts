@@ -1,8 +1,9 @@
 // Validators compiled from the contract itself with ajv: no second copy of any schema.
-// Each schema is compiled once per process and shared by every app (they are pure functions of the
-// contract). main.ts compiles them all right after it starts listening (warmUpValidators), so the
-// first answer is not held up by ~150 ms of compilation; anything asked for earlier is compiled on
-// first use.
+// Each schema is compiled on first use (the first request to an operation compiles that
+// operation's validators) and then shared by every app of the process: they are pure functions of
+// the contract. Nothing is compiled at start-up, so a server answers its first request without
+// waiting for the ~85 operations' schemas, and keeps in memory only what it has used.
+// compileAllValidators (tests) and warmUpValidators still compile everything at once when asked.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { operations, spec, type Operation, type Pointer } from './contract.js';
@@ -21,28 +22,32 @@ let exact: Ajv2020 | undefined;
 // Multipart fields and query parameters arrive as strings: this instance coerces them to the
 // schema's types ('42' → 42, a lone value → [value]) before checking.
 let coercing: Ajv2020 | undefined;
-const cache = new Map<string, ValidateFunction>();
+// By pointer, one map per instance: a lookup hashes the pointer string the operation holds (V8
+// keeps its hash), never a key built per request.
+const exactByPointer = new Map<Pointer, ValidateFunction>();
+const coercingByPointer = new Map<Pointer, ValidateFunction>();
+const queryByOperation = new WeakMap<Operation, ValidateFunction>();
 
 export interface CompileOptions {
   coerce?: boolean;
 }
 
-/** The validator of the schema at a pointer of the contract. */
-export function validatorAt(pointer: Pointer, { coerce = false }: CompileOptions = {}) {
-  const key = `${coerce ? 'coerce' : 'exact'} ${pointer}`;
-  let validate = cache.get(key);
+/** The validator of the schema at a pointer of the contract, compiled on first use. */
+export function validatorAt(pointer: Pointer, options?: CompileOptions) {
+  const coerce = options?.coerce === true;
+  const cache = coerce ? coercingByPointer : exactByPointer;
+  let validate = cache.get(pointer);
   if (!validate) {
     const ajv = coerce ? (coercing ??= createAjv('array')) : (exact ??= createAjv(false));
     validate = ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
-    cache.set(key, validate);
+    cache.set(pointer, validate);
   }
   return validate;
 }
 
 /** The validator of an operation's query string, as one object of its query parameters. */
 export function queryValidator(op: Operation) {
-  const key = `query ${op.method} ${op.path}`;
-  let validate = cache.get(key);
+  let validate = queryByOperation.get(op);
   if (!validate) {
     coercing ??= createAjv('array');
     validate = coercing.compile({
@@ -52,7 +57,7 @@ export function queryValidator(op: Operation) {
       ),
       required: op.query.filter((p) => p.required).map((p) => p.name),
     });
-    cache.set(key, validate);
+    queryByOperation.set(op, validate);
   }
   return validate;
 }

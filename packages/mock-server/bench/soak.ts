@@ -84,8 +84,20 @@ function slope(points: { x: number; y: number }[]) {
   return den === 0 ? 0 : num / den;
 }
 
-/** Inserts with `connections` workers while RSS is sampled every 250 ms; returns the lines to print. */
-export async function soak(o: SoakOptions): Promise<string[]> {
+export interface SoakResult {
+  lines: string[];
+  peakMb: number;
+  /** RSS growth over the last 40 % of the inserts, MB per 10,000 inserts. */
+  slopePerTenThousand: number;
+  /**
+   * The same for the floor of RSS (its lowest sample in each eighth of that stretch): what the
+   * collector cannot free. RSS itself rises and falls with collections; a leak raises the floor.
+   */
+  floorSlopePerTenThousand: number;
+}
+
+/** Inserts with `connections` workers while RSS is sampled every 250 ms; returns what to print. */
+export async function soak(o: SoakOptions): Promise<SoakResult> {
   const samples: Sample[] = [];
   const started = performance.now();
   let done = 0;
@@ -121,9 +133,21 @@ export async function soak(o: SoakOptions): Promise<string[]> {
   // the last 40 % of the inserts: a level memory has a slope near 0 there
   const tail = samples.filter((s) => s.done >= done * 0.6);
   const perTenThousand = slope(tail.map((s) => ({ x: s.done, y: s.rss }))) * 10_000;
+  const floors: { x: number; y: number }[] = [];
+  const first = tail[0]?.done ?? 0;
+  const span = Math.max(1, done - first);
+  for (let part = 0; part < 8; part++) {
+    const inPart = tail.filter(
+      (s) => Math.min(7, Math.floor(((s.done - first) / span) * 8)) === part,
+    );
+    if (inPart.length === 0) continue;
+    const lowest = inPart.reduce((low, s) => (s.rss < low.rss ? s : low));
+    floors.push({ x: lowest.done, y: lowest.rss });
+  }
+  const floorPerTenThousand = slope(floors) * 10_000;
   const atShare = (share: number) => samples.find((s) => s.done >= done * share)?.rss ?? Number.NaN;
   const news = Math.ceil(done / 2);
-  return [
+  const lines = [
     `${done.toLocaleString('en')} inserts (${news.toLocaleString('en')} news, ${(done - news).toLocaleString('en')} chat: private and group)` +
       ` with ${o.connections} connections in ${seconds.toFixed(1)} s (${Math.round(done / seconds)}/s)` +
       (done < o.inserts ? `; stopped at the ${o.maxSeconds} s bound` : ''),
@@ -131,8 +155,15 @@ export async function soak(o: SoakOptions): Promise<string[]> {
       ` at 75 % ${atShare(0.75).toFixed(1)} MB, peak ${peak.toFixed(1)} MB, at the end ${samples.at(-1)?.rss.toFixed(1)} MB,` +
       ` after 2 s idle ${settled.toFixed(1)} MB`,
     `RSS slope over the last 40 % of the inserts: ${perTenThousand >= 0 ? '+' : ''}${perTenThousand.toFixed(2)} MB per 10,000 inserts` +
-      ` (${tail.length} samples)`,
+      ` (${tail.length} samples); of its floor (the lowest RSS in each eighth of them):` +
+      ` ${floorPerTenThousand >= 0 ? '+' : ''}${floorPerTenThousand.toFixed(2)} MB per 10,000`,
   ];
+  return {
+    lines,
+    peakMb: peak,
+    slopePerTenThousand: perTenThousand,
+    floorSlopePerTenThousand: floorPerTenThousand,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
@@ -189,7 +220,11 @@ async function duringFlood(url: string, cookie: string, measure: () => Promise<n
  * The deep body (an 800 KB array 400,000 levels deep) against a small request, one at a time, and
  * small requests while another process keeps eight deep bodies arriving.
  */
-export async function deepBodyTiming(url: string, session: SessionCookies, rounds = 40) {
+export async function deepBodyTiming(
+  url: string,
+  session: SessionCookies,
+  rounds = 40,
+): Promise<{ lines: string[]; refusedMs: number }> {
   const deep = new TextEncoder().encode(`${'['.repeat(400_000)}${']'.repeat(400_000)}`);
   const headers = {
     'content-type': 'application/json',
@@ -226,7 +261,7 @@ export async function deepBodyTiming(url: string, session: SessionCookies, round
     return times;
   });
   const [s, d] = [median(small), median(refused)];
-  return [
+  const lines = [
     `an 800 KB body nested 400,000 deep: ${[...statuses].join(', ')} "${error}" in ${d.toFixed(2)} ms median` +
       ` (p90 ${p90(refused).toFixed(2)} ms) over ${rounds}, sent whole over loopback`,
     `a small request (news page 1): ${s.toFixed(2)} ms median (p90 ${p90(small).toFixed(2)} ms);` +
@@ -235,4 +270,5 @@ export async function deepBodyTiming(url: string, session: SessionCookies, round
       ` (${Math.round(flooded.perSecond)} refused/s): ${median(flooded.times).toFixed(2)} ms median` +
       ` (p90 ${p90(flooded.times).toFixed(2)} ms; alone ${s.toFixed(2)} ms)`,
   ];
+  return { lines, refusedMs: d };
 }

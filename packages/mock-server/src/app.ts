@@ -1,16 +1,13 @@
 // Builds the mock server as a Hono app: tests call app.request(), main.ts serves it.
 //
-// Every request to a contract operation passes, in order:
-//   faults → (test mode: response check) → session/XSRF/role → size limits → query/body validation
-//   (a JSON body nested too deep is refused from its text first) → whose data (x-owner) → handler
-// Each step finds the operation in c.var.operation and reads what to do from the contract, so a
-// new area's routes get all of it by being mounted below.
+// Every request to a contract operation passes the gate (gate.ts: faults, answer check in tests,
+// security, limits, validation, whose data) before its handler; each step reads what to do from
+// the contract, so a new area's routes get all of it by being mounted below.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { findOperation } from '@lms/contract';
-import { faults } from './faults/faults.js';
+import { contractGate } from './gate.js';
 import { createRouter, fail } from './http.js';
 import { chatRoutes } from './routes/chat.js';
 import { disciplineRoutes } from './routes/discipline.js';
@@ -29,10 +26,6 @@ import { sessionRoutes } from './routes/session.js';
 import { umkRoutes } from './routes/umk.js';
 import { referenceRoutes, webRoutes } from './routes/web.js';
 import { visitlogRoutes } from './routes/visitlog.js';
-import { enforceOwnership } from './ownership.js';
-import { requireSession } from './security.js';
-import { limitBodySize, limitStorage, validateRequest } from './validation/request.js';
-import { validateResponses } from './validation/response.js';
 import { DEFAULT_SESSION_HOURS, MAX_SESSION_HOURS, sessionMsOf } from './world/sessions.js';
 import { MAX_WRITTEN_PER_COLLECTION, Store } from './world/store.js';
 import { DEFAULT_NOW } from './world/time.js';
@@ -53,6 +46,12 @@ export interface AppOptions {
    * contract mismatch) reach the caller of app.request() instead of becoming a 500.
    */
   validateResponses?: boolean;
+  /**
+   * Check every answer against the contract's statuses, content types and schemas (each answer is
+   * parsed again to do so). Default: on in test mode, off otherwise; `--validate-answers` turns it
+   * on for a served mock, where a mismatch is logged and answered 500 like any handler's error.
+   */
+  validateAnswers?: boolean;
   /** Largest upload per file; /config.json tells the portal. Default 10. */
   maxSizeMb?: number;
   /** The share of classes missed (percent) past which /config.json has the journal warn. Default 25. */
@@ -103,6 +102,7 @@ export function createApp(options: AppOptions = {}) {
     latency = [0, 0],
     errorRate = 0,
     validateResponses: testMode = false,
+    validateAnswers = testMode,
     maxSizeMb = DEFAULT_MAX_SIZE_MB,
     maxStorageMb = DEFAULT_MAX_STORAGE_MB,
     absenceWarningPercent = DEFAULT_ABSENCE_WARNING_PERCENT,
@@ -153,22 +153,18 @@ export function createApp(options: AppOptions = {}) {
       : fail(c, 404, 'Not found');
   });
 
-  app.use(async (c, next) => {
-    c.set('operation', findOperation(c.req.method, c.req.path));
-    await next();
-  });
-  app.use(faults({ latency, errorRate, seed }));
-  if (testMode) app.use(validateResponses());
-  app.use(requireSession(store));
+  // Every request to a contract operation: faults, answer check, security, limits, validation and
+  // whose data, in that order (gate.ts).
   app.use(
-    limitStorage(
-      () => spaceLeft(store, maxStorageMb),
-      () => storageFullMessage(maxStorageMb),
-    ),
+    contractGate({
+      store,
+      faults: { latency, errorRate, seed },
+      checkAnswers: validateAnswers,
+      maxSizeMb,
+      spaceLeft: () => spaceLeft(store, maxStorageMb),
+      storageFull: () => storageFullMessage(maxStorageMb),
+    }),
   );
-  app.use(limitBodySize(maxSizeMb));
-  app.use(validateRequest(maxSizeMb));
-  app.use(enforceOwnership(store));
 
   // One sub-app per area of the contract (see CONVENTIONS.md).
   app.route('/', mockRoutes(deps));

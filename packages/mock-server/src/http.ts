@@ -6,7 +6,20 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 // this program. Type-only, so nothing of it reaches the bundle.
 import type { components, operations } from '@lms/client/schema';
 import type { Operation } from '@lms/contract';
+import { joinJson, jsonBody, type Json } from './json-text.js';
 import type { Session } from './world/sessions.js';
+
+export {
+  jsonBytes,
+  jsonList,
+  jsonText,
+  joinJson,
+  once,
+  type Json,
+  type JsonBytes,
+  type JsonParts,
+  type JsonText,
+} from './json-text.js';
 
 export interface AppEnv {
   Variables: {
@@ -121,6 +134,22 @@ export const okFor = <Op extends OperationId = never>(
   c: AppContext,
   data: NoInfer<ReadonlyDeep<ResponseData<Op>>>,
 ) => ok(c, data);
+
+const ENVELOPE_OPEN = Buffer.from('{"result":0,"error":null,"data":');
+const ENVELOPE_CLOSE = Buffer.from('}');
+
+/**
+ * okFor() with `data` already serialised: the same bytes ok() sends for the value, checked
+ * against the operation's 200 answer by its type.
+ */
+export const okJson = <Op extends OperationId = never>(
+  c: AppContext,
+  data: Json<NoInfer<ReadonlyDeep<ResponseData<Op>>>>,
+) => sendJson(c, joinJson([ENVELOPE_OPEN, data, ENVELOPE_CLOSE]));
+
+/** An answer that is JSON already: the same bytes and headers c.json() sends for its value. */
+export const sendJson = (c: Context, json: Json<unknown>) =>
+  c.body(jsonBody(json), 200, { 'Content-Type': 'application/json' });
 
 /** The error envelope: {result: 1, error, data: null}, with an HTTP status. */
 export const fail = (c: Context, status: ContentfulStatusCode, error: string) =>

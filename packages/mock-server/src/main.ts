@@ -13,7 +13,6 @@ import {
   createApp,
 } from './app.js';
 import { SCENARIOS, SCENARIO_COOKIE_FORMAT, SCENARIO_HEADER } from './faults/faults.js';
-import { warmUpValidators } from '@lms/contract';
 import { demoAccounts } from './world/accounts.js';
 import {
   FAILURES_PER_ADDRESS,
@@ -44,6 +43,9 @@ const usage = `Usage: mock-server [options]
   --session-hours <h> how long a session lasts from its login; its cookies expire with it
                       (default ${DEFAULT_SESSION_HOURS}; fractions too, e.g. 0.01 for 36 s)
   --web-root <dir>    built portal to serve under /lms (default packages/web/dist if built)
+  --validate-answers  check every answer against the contract (status, content type, schema), as
+                      the tests do; a mismatch is logged and answered 500 (default off; pnpm dev
+                      turns it on)
   --help`;
 
 function exit(message: string): never {
@@ -98,6 +100,7 @@ const { values } = (() => {
         now: { type: 'string' },
         'order-pace': { type: 'string' },
         'session-hours': { type: 'string' },
+        'validate-answers': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     });
@@ -140,6 +143,7 @@ const options = {
   ),
   webRoot,
   referencePage,
+  validateAnswers: values['validate-answers'] === true,
 };
 // /__mock/* answers only requests whose Host is the address the server listens on (known once
 // it listens: --port 0 picks one), never another name that resolves here.
@@ -162,6 +166,7 @@ const server = serveApp(app, { port, hostname: values.host }, (info) => {
       `  docs     ${existsSync(referencePage) ? `${url}${REFERENCE_PATH}  (the contract as an API reference)` : 'not built (pnpm --filter @lms/spec build)'}`,
       `  clock    ${options.clock === 'live' ? 'live (the world is anchored to now)' : `frozen at ${options.clock.toISOString()} (--now)`}`,
       `  world    seed ${options.seed}, scale ${options.scale}; latency ${[...new Set(options.latency)].join('..')} ms; error rate ${options.errorRate}`,
+      `  checks   requests against the contract; answers ${options.validateAnswers ? 'too (--validate-answers)' : 'not (--validate-answers checks them)'}`,
       `  faults   header ${SCENARIO_HEADER}: ${SCENARIOS}`,
       `           or cookie ${SCENARIO_COOKIE_FORMAT}`,
       `  reset    POST ${url}/__mock/reset  (Content-Type: application/json, same origin, Host ${controlHosts.join(' | ')})`,
@@ -171,8 +176,6 @@ const server = serveApp(app, { port, hostname: values.host }, (info) => {
       ...demoAccounts.map((a) => `  ${a.login.padEnd(width)} / ${a.password}   ${a.description}`),
     ].join('\n'),
   );
-  // Compile the contract's validators now, between the first requests rather than before them.
-  void warmUpValidators({ responses: false });
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -10,9 +10,8 @@
 // changes. For `contacts` the fields name the contact, which the handler checks; `anyone` names
 // nobody. What a field can only be judged with the world (a stream in gr_potok, a class, an item's
 // owner, a contact) is the handler's job too.
-import type { MiddlewareHandler } from 'hono';
-import type { Owner } from '@lms/contract';
-import { fail, getSession, type AppEnv } from './http.js';
+import type { Operation, Owner } from '@lms/contract';
+import { fail, getSession, type AppContext } from './http.js';
 import type { Account } from './world/accounts.js';
 import { isStudent, isTeacher } from './world/roles.js';
 import { whoIs } from './world/sessions.js';
@@ -93,8 +92,49 @@ export const OWNER_FIELDS: Readonly<Record<string, FieldRule>> = {
 /** The rules under which `by` names the caller (contacts: the contact; anyone: nobody). */
 const NAMES_THE_CALLER: readonly Owner['whose'][] = ['caller', 'group', 'class'];
 
+type Rules = readonly (readonly [field: string, rule: FieldRule])[];
+
+/**
+ * The `by` fields of an x-owner rule that this check judges, worked out once per operation (the
+ * contract does not change while the process runs); null when it judges none.
+ */
+const rulesOfOwner = new WeakMap<Owner, Rules | null>();
+function rulesOf(owner: Owner): Rules | null {
+  let rules = rulesOfOwner.get(owner);
+  if (rules === undefined) {
+    const judged = NAMES_THE_CALLER.includes(owner.whose)
+      ? owner.by.flatMap((field) => {
+          const rule = OWNER_FIELDS[field];
+          return rule ? [[field, rule] as const] : [];
+        })
+      : [];
+    rules = judged.length > 0 ? judged : null;
+    rulesOfOwner.set(owner, rules);
+  }
+  return rules;
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof File);
+
+/**
+ * The first of the rules' fields in `holder` that names someone else, as the 403's message. Who
+ * the caller is is asked only when the holder has one of the fields.
+ */
+function foreignIn(
+  rules: Rules,
+  owner: Owner,
+  who: () => Caller,
+  holder: Record<string, unknown>,
+  at: string,
+): string | undefined {
+  for (const [field, rule] of rules) {
+    if (!(field in holder)) continue;
+    const verdict = rule.judge(holder[field], who(), { owner, holder });
+    if (verdict === false) return `Forbidden: ${at}/${field} names another ${rule.names}`;
+  }
+  return undefined;
+}
 
 /**
  * The first `by` field of a request (`body/…` or `query/…`, its top level and each object item of
@@ -103,45 +143,44 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function foreignField(
   owner: Owner,
-  caller: Caller,
+  caller: Caller | (() => Caller),
   request: { body?: unknown; query?: unknown },
 ): string | undefined {
-  if (!NAMES_THE_CALLER.includes(owner.whose)) return undefined;
-  const rules = owner.by.flatMap((field) => {
-    const rule = OWNER_FIELDS[field];
-    return rule ? [[field, rule] as const] : [];
-  });
-  if (rules.length === 0) return undefined;
-  const check = (holder: Record<string, unknown>, at: string) => {
-    for (const [field, rule] of rules) {
-      if (!(field in holder)) continue;
-      const verdict = rule.judge(holder[field], caller, { owner, holder });
-      if (verdict === false) return `Forbidden: ${at}/${field} names another ${rule.names}`;
-    }
-    return undefined;
-  };
-  for (const [place, value] of Object.entries(request)) {
+  const rules = rulesOf(owner);
+  if (!rules) return undefined;
+  // looked up once, and only for a request that carries a field to judge
+  let known: Caller | undefined;
+  const who = () => (known ??= typeof caller === 'function' ? caller() : caller);
+  for (const place of Object.keys(request) as (keyof typeof request)[]) {
+    const value = request[place];
     if (!isRecord(value)) continue;
-    const problem = check(value, place);
+    let problem = foreignIn(rules, owner, who, value, place);
     if (problem) return problem;
-    for (const [name, items] of Object.entries(value)) {
+    for (const name of Object.keys(value)) {
+      const items = value[name];
       if (!Array.isArray(items)) continue;
-      for (const [i, item] of items.entries()) {
-        const inItem = isRecord(item) && check(item, `${place}/${name}/${i}`);
-        if (inItem) return inItem;
+      for (let i = 0; i < items.length; i++) {
+        const item: unknown = items[i];
+        problem = isRecord(item)
+          ? foreignIn(rules, owner, who, item, `${place}/${name}/${i}`)
+          : undefined;
+        if (problem) return problem;
       }
     }
   }
   return undefined;
 }
 
-/** 403 for a request whose `x-owner` fields name someone other than the signed-in person. */
-export function enforceOwnership(store: Store): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const op = c.get('operation');
-    if (!op?.owner || op.isPublic) return next();
-    const caller = { ...whoIs(store, getSession(c)), store };
-    const problem = foreignField(op.owner, caller, { body: c.get('body'), query: c.get('query') });
-    return problem ? fail(c, 403, problem) : next();
+/**
+ * 403 for a request whose `x-owner` fields name someone other than the signed-in person;
+ * undefined when they name nobody else.
+ */
+export function ownerRefusal(store: Store, c: AppContext, op: Operation): Response | undefined {
+  if (!op.owner || op.isPublic || !rulesOf(op.owner)) return undefined;
+  const caller = (): Caller => {
+    const { account, person } = whoIs(store, getSession(c));
+    return { account, person, store };
   };
+  const problem = foreignField(op.owner, caller, { body: c.get('body'), query: c.get('query') });
+  return problem ? fail(c, 403, problem) : undefined;
 }

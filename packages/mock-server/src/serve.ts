@@ -1,12 +1,18 @@
 // The mock server on a Node HTTP server. Requests Node refuses before the app sees them (a request
 // line or headers over its ~16 KB limit, e.g. a query string of a megabyte) are answered with the
 // contract's 431 and the error envelope, not Node's bare status line. Every answer carries the
-// security headers a production server sends (routes/web.ts adds the portal's
+// security headers a production server sends (SecuredResponse; routes/web.ts adds the portal's
 // Content-Security-Policy to its own files).
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import {
+  ServerResponse,
+  type IncomingMessage,
+  type OutgoingHttpHeader,
+  type OutgoingHttpHeaders,
+  type Server,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
-import { SECURITY_HEADERS } from './routes/web.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 
 const ENVELOPES: Record<string, [number, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
@@ -26,16 +32,77 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex) {
   );
 }
 
+const SECURITY_ENTRIES = Object.entries(SECURITY_HEADERS).map(
+  ([name, value]) => [name, name.toLowerCase(), value] as const,
+);
+
+/** Whether raw headers (an object, or an array of names and values) name `lower`, in any case. */
+function names(headers: OutgoingHttpHeaders | readonly unknown[], lower: string) {
+  if (Array.isArray(headers)) {
+    return headers.some((entry, i) => {
+      const name: unknown = Array.isArray(entry) ? entry[0] : i % 2 === 0 ? entry : undefined;
+      return typeof name === 'string' && name.toLowerCase() === lower;
+    });
+  }
+  for (const name in headers)
+    if (name.length === lower.length && name.toLowerCase() === lower) return true;
+  return false;
+}
+
+/**
+ * A response that adds the security headers when it writes its head, each unless the app set it
+ * itself (the app's wins). Added there rather than set on every response before the app runs:
+ * a header set in advance sends every answer down Node's slower path, which merges the headers
+ * set before with those writeHead is given.
+ */
+class SecuredResponse<
+  Request extends IncomingMessage = IncomingMessage,
+> extends ServerResponse<Request> {
+  override writeHead(
+    statusCode: number,
+    statusMessage?: string,
+    headers?: OutgoingHttpHeaders | OutgoingHttpHeader[],
+  ): this;
+  override writeHead(
+    statusCode: number,
+    headers?: OutgoingHttpHeaders | OutgoingHttpHeader[],
+  ): this;
+  override writeHead(
+    statusCode: number,
+    messageOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
+    maybeHeaders?: OutgoingHttpHeaders | OutgoingHttpHeader[],
+  ): this {
+    const message = typeof messageOrHeaders === 'string' ? messageOrHeaders : undefined;
+    let headers = typeof messageOrHeaders === 'string' ? maybeHeaders : messageOrHeaders;
+    if (headers === undefined || Array.isArray(headers)) {
+      for (const [name, lower, value] of SECURITY_ENTRIES) {
+        if (!this.hasHeader(lower) && !(headers && names(headers, lower)))
+          this.setHeader(name, value);
+      }
+    } else {
+      let missing: OutgoingHttpHeaders | undefined;
+      for (const [name, lower, value] of SECURITY_ENTRIES) {
+        if (this.hasHeader(lower) || names(headers, lower)) continue;
+        (missing ??= {})[name] = value;
+      }
+      // first, as when they were set before the app's (the wire order is unchanged)
+      if (missing) headers = { ...missing, ...headers };
+    }
+    return message === undefined
+      ? super.writeHead(statusCode, headers)
+      : super.writeHead(statusCode, message, headers);
+  }
+}
+
 export function serveApp(
   app: { fetch: (request: Request) => Response | Promise<Response> },
   options: { port: number; hostname?: string },
   onListening?: (info: { port: number }) => void,
 ): ServerType {
-  const server = serve({ fetch: app.fetch, ...options }, onListening);
+  const server = serve(
+    { fetch: app.fetch, ...options, serverOptions: { ServerResponse: SecuredResponse } },
+    onListening,
+  );
   (server as Server).on('clientError', answerClientError);
-  // Before the app's listener: headers set here merge with (and yield to) those the app writes.
-  (server as Server).prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-  });
   return server;
 }

@@ -2,9 +2,9 @@
 // exempt): a global latency range and error rate, and per request the X-Mock-Scenario header or,
 // from a browser's devtools, the mock_scenario cookie.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { fail, type AppEnv } from '../http.js';
+import { fail, type AppContext } from '../http.js';
 import { mulberry32 } from '../world/random.js';
 
 export const SCENARIO_HEADER = 'X-Mock-Scenario';
@@ -88,14 +88,26 @@ async function emptyData(c: Context) {
   c.res = emptied;
 }
 
-export function faults({ latency, errorRate, seed }: FaultOptions): MiddlewareHandler<AppEnv> {
+/** What a step of the gate answers: a Response, or a promise of one (or of nothing: c.res holds it). */
+export type Answer = Response | Promise<unknown> | undefined;
+
+/**
+ * The fault step of a request to a contract operation (gate.ts): an error, a wait or an emptied
+ * answer as the scenario, latency and error rate say; otherwise `then()`, the rest of the request.
+ */
+export function faults({ latency, errorRate, seed }: FaultOptions) {
   // seeded, so latency and injected errors repeat with the seed
   const random = mulberry32(seed);
   const [min, max] = latency;
-  return async (c, next) => {
-    if (!c.get('operation')) return next();
-    const header = c.req.header(SCENARIO_HEADER);
-    const requested = header ?? scenarioFromCookie(c);
+  // Neither latency nor an error rate: a request without a scenario passes straight through (and
+  // draws nothing from `random`, as before).
+  const plain = min === 0 && max === 0 && errorRate === 0;
+  const faulty = async (
+    c: AppContext,
+    then: () => Answer,
+    header: string | undefined,
+    requested: string | undefined,
+  ) => {
     const scenario = requested === undefined ? undefined : parseScenario(requested);
     if (typeof scenario === 'string') {
       const source = header === undefined ? `${SCENARIO_COOKIE} cookie` : SCENARIO_HEADER;
@@ -120,16 +132,24 @@ export function faults({ latency, errorRate, seed }: FaultOptions): MiddlewareHa
         // Never answers in time: holds past the client's timeout, or until the client aborts.
         await wait(TIMEOUT_HOLD_MS, c);
         return fail(c, 504, 'Gateway timeout (X-Mock-Scenario: timeout)');
-      case 'empty':
-        await next();
+      case 'empty': {
+        const answer = await then();
+        if (answer instanceof Response) c.res = answer;
         return emptyData(c);
+      }
       case 'slow':
-        return next();
+        return then();
       default:
         if (errorRate > 0 && random() < errorRate) {
           return fail(c, 500, 'Internal server error (injected by --error-rate)');
         }
-        return next();
+        return then();
     }
+  };
+  return (c: AppContext, then: () => Answer): Answer => {
+    const header = c.req.header(SCENARIO_HEADER);
+    const requested = header ?? scenarioFromCookie(c);
+    if (requested === undefined && plain) return then();
+    return faulty(c, then, header, requested);
   };
 }

@@ -7,8 +7,13 @@ import {
   fail,
   getBody,
   getSession,
+  joinJson,
+  jsonList,
   okFor,
+  okJson,
   type AppContext,
+  type Json,
+  type JsonParts,
   type RequestBody,
   type Schema,
 } from '../http.js';
@@ -43,7 +48,7 @@ import {
   ownGroupChat,
   privateUnread,
   removeMessage,
-  toChatMessage,
+  chatMessageJson,
   unreadByContact,
   type UnreadInfo,
 } from '../world/chat-queries.js';
@@ -55,7 +60,17 @@ import { toBishkekIso } from '../world/time.js';
 import { fitsStorage, storageFullMessage } from '../world/storage.js';
 import type { RouteDeps } from './route-deps.js';
 
-const emptyPage = { messages: [], unreades_start: null, unreades_total: 0 };
+type PageJson = JsonParts<Schema<'ChatMessagesPage'>>;
+
+/** A page as JSON, from its messages' JSON: what JSON.stringify({ messages, ...unread }) writes. */
+const pageJson = (messages: readonly Json<Schema<'ChatMessage'>>[], unread: UnreadInfo) =>
+  joinJson<Schema<'ChatMessagesPage'>>([
+    '{"messages":',
+    jsonList(messages),
+    `,"unreades_start":${JSON.stringify(unread.unreades_start)},"unreades_total":${JSON.stringify(unread.unreades_total)}}`,
+  ]);
+
+const emptyPage = pageJson([], { unreades_start: null, unreades_total: 0 });
 const NOT_A_MEMBER = 'Forbidden: not a member of this group chat';
 
 /**
@@ -78,8 +93,11 @@ function page(
   reader: Person,
   unread: UnreadInfo,
   withFio = false,
-) {
-  return { messages: messages.map((m) => toChatMessage(chat, m, reader, withFio)), ...unread };
+): PageJson {
+  return pageJson(
+    messages.map((m) => chatMessageJson(chat, m, reader, withFio)),
+    unread,
+  );
 }
 
 /**
@@ -158,19 +176,19 @@ export const chatRoutes = ({ store, settings }: RouteDeps) =>
   createRouter()
     .post('/api/chat/messages', (c) => {
       const query = getBody<'chatGetMessages'>(c);
-      return okFor<'chatGetMessages'>(c, privatePage(store, c, query, latestPage));
+      return okJson<'chatGetMessages'>(c, privatePage(store, c, query, latestPage));
     })
 
     .post('/api/chat/new', (c) => {
       const query = getBody<'chatGetNewMessages'>(c);
       const newer = (all: readonly ChatMessageRecord[]) => newerThan(all, query.id_last_message);
-      return okFor<'chatGetNewMessages'>(c, privatePage(store, c, query, newer));
+      return okJson<'chatGetNewMessages'>(c, privatePage(store, c, query, newer));
     })
 
     .post('/api/chat/old', (c) => {
       const query = getBody<'chatGetOldMessages'>(c);
       const older = (all: readonly ChatMessageRecord[]) => olderThan(all, query.id_top_message);
-      return okFor<'chatGetOldMessages'>(c, privatePage(store, c, query, older));
+      return okJson<'chatGetOldMessages'>(c, privatePage(store, c, query, older));
     })
 
     // Per contact in the query's year, ws and discipline (a person as id_to does not narrow them),
@@ -290,7 +308,7 @@ export const chatRoutes = ({ store, settings }: RouteDeps) =>
           : id_topMessage === undefined
             ? latestPage(all)
             : olderThan(all, id_topMessage);
-      return okFor<'chatGetGroupMessages'>(
+      return okJson<'chatGetGroupMessages'>(
         c,
         page(chat, messages, person, groupUnread(chat, conv, person), true),
       );

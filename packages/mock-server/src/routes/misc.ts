@@ -1,6 +1,6 @@
 // Area "misc": faculties for the news audience picker, photos, the apps page's links, academic
 // years, paid services, the current year, a student's groups and payment codes.
-import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
+import { createRouter, fail, getBody, getSession, okFor, okJson, once } from '../http.js';
 import { academicYears, CURRENT_YEAR_ID } from '../world/calendar.js';
 import { isSelfOrContact } from '../world/contacts.js';
 import { avatarJpeg } from '../world/misc-photo.js';
@@ -19,6 +19,17 @@ const toGroup = ({ id_group, name, id_faculty }: Group) => ({
   isPotok: false,
 });
 
+// Reference data: module constants, so each answer is serialised once (json-text.ts, once).
+const facultyList = once(() => faculties.map(({ id_faculty, name }) => ({ id_faculty, name })));
+const dinUrlList = once(() => dinUrls);
+const yearList = once(() => [...academicYears].reverse().map(toYear));
+const uslugaList = once(() => uslugi);
+const defaultYear = once(() => {
+  const year = findYear(CURRENT_YEAR_ID);
+  if (!year) throw new Error('The current academic year is missing from the calendar');
+  return toYear(year);
+});
+
 export const miscRoutes = ({ store }: RouteDeps) =>
   createRouter()
     // Not an operation of the contract: the images the apps' `icon` fields point at.
@@ -31,10 +42,7 @@ export const miscRoutes = ({ store }: RouteDeps) =>
     })
     // every faculty can be addressed by any author
     .post('/api/misc/registered-faculty-list', (c) =>
-      okFor<'miscGetRegisteredFaculties'>(
-        c,
-        faculties.map(({ id_faculty, name }) => ({ id_faculty, name })),
-      ),
+      okJson<'miscGetRegisteredFaculties'>(c, facultyList()),
     )
 
     // x-owner `contacts`: the caller's own photo or a contact's (world/contacts.ts); anyone else,
@@ -53,19 +61,13 @@ export const miscRoutes = ({ store }: RouteDeps) =>
       );
     })
 
-    .post('/api/misc/dinurls', (c) => okFor<'miscGetDinUrls'>(c, dinUrls))
+    .post('/api/misc/dinurls', (c) => okJson<'miscGetDinUrls'>(c, dinUrlList()))
 
-    .post('/api/misc/years', (c) =>
-      okFor<'miscGetYears'>(c, [...academicYears].reverse().map(toYear)),
-    )
+    .post('/api/misc/years', (c) => okJson<'miscGetYears'>(c, yearList()))
 
-    .post('/api/misc/uslugi', (c) => okFor<'miscGetUslugi'>(c, uslugi))
+    .post('/api/misc/uslugi', (c) => okJson<'miscGetUslugi'>(c, uslugaList()))
 
-    .post('/api/misc/defaultyear', (c) => {
-      const year = findYear(CURRENT_YEAR_ID);
-      if (!year) throw new Error('The current academic year is missing from the calendar');
-      return okFor<'miscGetDefaultYear'>(c, toYear(year));
-    })
+    .post('/api/misc/defaultyear', (c) => okJson<'miscGetDefaultYear'>(c, defaultYear()))
 
     .post('/api/misc/getgroups', (c) => {
       const { id_a_year, id_student } = getBody<'miscGetGroups'>(c);

@@ -1,13 +1,13 @@
 // Area "news": the feed (10 per page, newest first), the write permission, insert with
 // attachments and delete. Attachments are served by routes/downloads.ts (type 4).
-import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
+import { createRouter, fail, getBody, getSession, jsonList, okFor, okJson } from '../http.js';
 import { remove } from '../world/collections.js';
 import { storeUploads } from '../world/files.js';
 import {
   capWrittenNews,
   newsFileKey,
+  newsItemJson,
   newsSlice,
-  toNewsItem,
   visiblePage,
   type NewsRecord,
 } from '../world/news.js';
@@ -26,10 +26,12 @@ export const newsRoutes = ({ store, settings }: RouteDeps) =>
       const { page } = getBody<'getNews'>(c);
       const { person: reader } = whoIs(store, getSession(c));
       const { teacherById } = store.get(universitySlice);
-      return okFor<'getNews'>(
+      return okJson<'getNews'>(
         c,
-        visiblePage(store.get(newsSlice).items, reader, page).map((item) =>
-          toNewsItem(item, reader, teacherById.get(item.authorId)),
+        jsonList(
+          visiblePage(store.get(newsSlice).items, reader, page).map((item) =>
+            newsItemJson(item, reader, teacherById.get(item.authorId)),
+          ),
         ),
       );
     })

@@ -6,8 +6,12 @@ import {
   fail,
   getBody,
   getSession,
+  jsonText,
   okFor,
+  once,
+  sendJson,
   type AppContext,
+  type JsonText,
 } from '../http.js';
 import { SESSION_EXPIRED, TOKEN_COOKIE, XSRF_COOKIE } from '../security.js';
 import { accountsSlice, findPerson, toUser } from '../world/accounts.js';
@@ -37,21 +41,31 @@ function setSessionCookies(c: AppContext, session: Session) {
   setCookie(c, XSRF_COOKIE, session.xsrf, { path: '/', sameSite: 'Lax', ...expiry });
 }
 
+/** The logo's description: constants, serialised once. */
+const logo = once(() => ({ logo: LOGO_PATH, width: 30, name: UNIVERSITY_NAME, fontsize: 16 }));
+
+/** /config.json: an app's settings do not change while it runs, so it is serialised once per app. */
+const configs = new WeakMap<RouteDeps['settings'], JsonText<unknown>>();
+function configOf(settings: RouteDeps['settings']) {
+  let text = configs.get(settings);
+  if (!text) {
+    text = jsonText({
+      name: PORTAL_NAME,
+      names: PORTAL_NAMES,
+      maxSizeMb: settings.maxSizeMb,
+      apiBase: '/api',
+      absenceWarningPercent: settings.absenceWarningPercent,
+    });
+    configs.set(settings, text);
+  }
+  return text;
+}
+
 export const sessionRoutes = ({ store, settings }: RouteDeps) =>
   createRouter()
-    .get('/config.json', (c) =>
-      c.json({
-        name: PORTAL_NAME,
-        names: PORTAL_NAMES,
-        maxSizeMb: settings.maxSizeMb,
-        apiBase: '/api',
-        absenceWarningPercent: settings.absenceWarningPercent,
-      }),
-    )
+    .get('/config.json', (c) => sendJson(c, configOf(settings)))
 
-    .get('/api/logo.json', (c) =>
-      c.json({ logo: LOGO_PATH, width: 30, name: UNIVERSITY_NAME, fontsize: 16 }),
-    )
+    .get('/api/logo.json', (c) => sendJson(c, logo()))
 
     // Not an operation of the contract: the image logo.json points at.
     .get(LOGO_PATH, (c) => {

@@ -1,6 +1,17 @@
 // Area "singlewindow": documents to order, the regions and districts to receive them in, and the
 // user's own orders (list newest first, save as 'waiting', cancel while still waiting).
-import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
+import {
+  createRouter,
+  fail,
+  getBody,
+  getSession,
+  jsonText,
+  okFor,
+  okJson,
+  once,
+  type JsonText,
+  type ResponseData,
+} from '../http.js';
 import {
   advanceOrders,
   districtById,
@@ -13,6 +24,7 @@ import {
   toOrder,
   type OrderRecord,
 } from '../world/singlewindow.js';
+import type { Role } from '../world/roles.js';
 import { whoIs } from '../world/sessions.js';
 import type { RouteDeps } from './route-deps.js';
 import { toBishkekIso } from '../world/time.js';
@@ -25,34 +37,49 @@ const newestFirst = (a: OrderRecord, b: OrderRecord) =>
 /** Real time, the one clock orders advance by (the world's clock may be frozen). */
 const wallClockMs = () => Date.now();
 
+// Documents, regions and districts are module constants: each list is serialised once (per role,
+// per region) and sent as the same text after that.
+const docLists = new Map<Role, () => JsonText<ResponseData<'singlewindowGetDocList'>>>();
+const docListFor = (role: Role) => {
+  let list = docLists.get(role);
+  if (!list) {
+    list = once(() =>
+      documents.filter((d) => d.roles.includes(role)).map(({ id_doc, name }) => ({ id_doc, name })),
+    );
+    docLists.set(role, list);
+  }
+  return list();
+};
+const regionList = once(() => regions.map(({ id_region, name }) => ({ id_region, name })));
+const districtLists = new Map<number, JsonText<ResponseData<'singlewindowGetDistrictList'>>>();
+const districtListFor = (id_region: number) => {
+  let list = districtLists.get(id_region);
+  if (!list) {
+    // only regions that exist are kept: a request cannot grow the table
+    const found = districts
+      .filter((d) => d.id_region === id_region)
+      .map(({ id_district, name }) => ({ id_district, id_region, name }));
+    list = jsonText(found);
+    if (regionById.has(id_region)) districtLists.set(id_region, list);
+  }
+  return list;
+};
+
 export const singlewindowRoutes = ({ store, settings }: RouteDeps) =>
   createRouter()
     .post('/api/singlewindow/doc/list', (c) => {
       getBody<'singlewindowGetDocList'>(c);
       const { person } = whoIs(store, getSession(c));
-      return okFor<'singlewindowGetDocList'>(
-        c,
-        documents
-          .filter((d) => d.roles.includes(person.role))
-          .map(({ id_doc, name }) => ({ id_doc, name })),
-      );
+      return okJson<'singlewindowGetDocList'>(c, docListFor(person.role));
     })
 
     .post('/api/singlewindow/region/list', (c) =>
-      okFor<'singlewindowGetRegionList'>(
-        c,
-        regions.map(({ id_region, name }) => ({ id_region, name })),
-      ),
+      okJson<'singlewindowGetRegionList'>(c, regionList()),
     )
 
     .post('/api/singlewindow/district/list', (c) => {
       const { id_region } = getBody<'singlewindowGetDistrictList'>(c);
-      return okFor<'singlewindowGetDistrictList'>(
-        c,
-        districts
-          .filter((d) => d.id_region === id_region)
-          .map(({ id_district, name }) => ({ id_district, id_region, name })),
-      );
+      return okJson<'singlewindowGetDistrictList'>(c, districtListFor(id_region));
     })
 
     .post('/api/singlewindow/order/list', (c) => {

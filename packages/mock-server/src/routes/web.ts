@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createRouter } from '../http.js';
+import { SECURITY_HEADERS } from '../security-headers.js';
 
 const isPage = (path: string) => !path.startsWith('/lms/api/') && !/\.[^/]+$/.test(path);
 
@@ -24,16 +25,6 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The portal's service worker, registered with scope `/` (packages/web/vite.config.ts). */
 export const SERVICE_WORKER_PATH = '/lms/sw.js';
-
-/**
- * Sent with every answer (serve.ts adds them to the API's too): no MIME sniffing, the referrer's
- * path never leaves the origin, and no camera, microphone or location for any page.
- */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-};
 
 /** Where the portal's build writes its Content-Security-Policy (packages/web/vite.config.ts). */
 export const CSP_FILE = join('.vite', 'csp.json');

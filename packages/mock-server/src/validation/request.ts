@@ -2,7 +2,7 @@
 // the query string and the body against the operation's schemas (400 naming the field); a JSON
 // body nested past MAX_JSON_DEPTH is refused (400) from its text, before it is parsed. A handler
 // finds the result, typed by the contract, with getBody<'operationId'>(c) / getQuery<…>(c).
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
@@ -14,7 +14,7 @@ import {
   type Operation,
   type Pointer,
 } from '@lms/contract';
-import { fail, type AppEnv } from '../http.js';
+import { fail, type AppContext } from '../http.js';
 import { jsonDepthExceeds, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
 
 const MB = 1024 * 1024;
@@ -24,75 +24,95 @@ export const MAX_JSON_BODY_BYTES = 1 * MB;
 export const MAX_FILES_PER_UPLOAD = 10;
 const MULTIPART_FIELDS_BYTES = 64 * 1024;
 
-const acceptsMultipart = (op: Operation) =>
-  Object.keys(op.requestBody?.content ?? {}).some((type) => !isJsonMediaType(type));
+/** Per operation, worked out on its first request: whether it takes a form (multipart). */
+const formOperations = new WeakMap<Operation, boolean>();
+function acceptsMultipart(op: Operation) {
+  let form = formOperations.get(op);
+  if (form === undefined) {
+    form = Object.keys(op.requestBody?.content ?? {}).some((type) => !isJsonMediaType(type));
+    formOperations.set(op, form);
+  }
+  return form;
+}
 
-/** 413 for a body over the limit: 1 MB of JSON, or an upload of more than 10 full-size files. */
-export function limitBodySize(maxSizeMb: number): MiddlewareHandler<AppEnv> {
+/** The media type of a Content-Type header, lower case and without parameters ('' for none). */
+function mediaTypeOf(header: string | undefined) {
+  if (!header) return '';
+  const semicolon = header.indexOf(';');
+  return (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
+}
+
+/** What follows the request checks: the owner check and the handler (see gate.ts). */
+type Then = () => Response | Promise<unknown> | undefined;
+
+export interface RequestLimits {
+  /** Largest upload per file, MB. */
+  maxSizeMb: number;
+  /** Bytes the world may still store (uploads are refused with 507 beyond it). */
+  spaceLeft: () => number;
+  /** The 507's message. */
+  storageFull: () => string;
+}
+
+/**
+ * The checks of a request to an operation, in order: 507 when its Content-Length alone would pass
+ * the storage cap (only operations that declare a 507; before the body is read, so a full server
+ * does not buffer one more large body only to refuse it: the handler checks the exact file sizes
+ * of what gets through); 413 for a body over the limit (1 MB of JSON, or an upload of more than 10
+ * full-size files); 400 for a query or body the operation's schemas refuse. Then `then()`, whose
+ * answer it returns.
+ */
+export function requestChecks({ maxSizeMb, spaceLeft, storageFull }: RequestLimits) {
   const uploadBytes = maxSizeMb * MB * MAX_FILES_PER_UPLOAD + MULTIPART_FIELDS_BYTES;
   const limits = {
     json: limit(MAX_JSON_BODY_BYTES, `Body is larger than ${MAX_JSON_BODY_BYTES / MB} MB`),
     multipart: limit(uploadBytes, `Upload is larger than ${Math.round(uploadBytes / MB)} MB`),
   };
-  return (c, next) => {
-    const op = c.get('operation');
-    if (!op?.requestBody) return next();
-    return (acceptsMultipart(op) ? limits.multipart : limits.json)(c, next);
-  };
-}
-
-/**
- * 507 before an upload is read when its Content-Length alone would pass the storage cap, so a
- * full server does not buffer one more large body only to refuse it (the handler checks the
- * exact file sizes of what gets through). Only operations that declare a 507.
- */
-export function limitStorage(
-  spaceLeft: () => number,
-  message: () => string,
-): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const op = c.get('operation');
-    const length = c.req.header('content-length');
-    if (!op?.responses['507'] || length === undefined || c.req.header('transfer-encoding')) {
-      return next();
+  const validated = (c: AppContext, op: Operation, then: Then) =>
+    op.query.length > 0 || op.requestBody ? validate(c, op, maxSizeMb, then) : then();
+  return (c: AppContext, op: Operation, then: Then) => {
+    if (op.responses['507']) {
+      const length = c.req.header('content-length');
+      if (length !== undefined && !c.req.header('transfer-encoding')) {
+        if (Number(length) - MULTIPART_FIELDS_BYTES > spaceLeft()) {
+          return fail(c, 507, storageFull());
+        }
+      }
     }
-    if (Number(length) - MULTIPART_FIELDS_BYTES > spaceLeft()) return fail(c, 507, message());
-    return next();
-  };
-}
-
-function limit(maxSize: number, message: string): MiddlewareHandler<AppEnv> {
-  const streamed = bodyLimit({ maxSize, onError: (c) => fail(c, 413, message) });
-  return async (c, next) => {
+    if (!op.requestBody) return validated(c, op, then);
+    const { maxSize, message, streamed } = acceptsMultipart(op) ? limits.multipart : limits.json;
     // With a Content-Length (and no chunking) the length is known and the HTTP parser holds the
     // body to it: check the number and leave the body alone, which keeps @hono/node-server's fast
     // body path (bodyLimit would wrap the stream, costing a large share of the throughput).
     const length = c.req.header('content-length');
     if (length !== undefined && !c.req.header('transfer-encoding')) {
-      return Number(length) > maxSize ? fail(c, 413, message) : next();
+      return Number(length) > maxSize ? fail(c, 413, message) : validated(c, op, then);
     }
-    return streamed(c, next);
+    // bodyLimit returns what its next() returns: the answer of the checks that follow.
+    return streamed(c, (async () => validated(c, op, then)) as Next);
   };
 }
 
-export function validateRequest(maxSizeMb: number): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const op = c.get('operation');
-    if (!op) return next();
-    if (op.query.length > 0) {
-      const read = readQuery(op, (name) => c.req.queries(name));
-      if ('error' in read) return fail(c, read.status, read.error);
-      const problem = checkQuery(op, read.query);
-      if (problem) return fail(c, problem.status, problem.error);
-      c.set('query', read.query);
-    }
-    if (op.requestBody) {
-      const read = await readBody(c, op.requestBody, maxSizeMb);
-      if ('error' in read) return fail(c, read.status, read.error);
-      c.set('body', read.body);
-    }
-    return next();
-  };
+function limit(maxSize: number, message: string) {
+  const streamed = bodyLimit({ maxSize, onError: (c) => fail(c, 413, message) });
+  return { maxSize, message, streamed };
+}
+
+/** The query and the body against the operation's schemas: 400 naming the field, or then(). */
+async function validate(c: AppContext, op: Operation, maxSizeMb: number, then: Then) {
+  if (op.query.length > 0) {
+    const read = readQuery(op, (name) => c.req.queries(name));
+    if ('error' in read) return fail(c, read.status, read.error);
+    const problem = checkQuery(op, read.query);
+    if (problem) return fail(c, problem.status, problem.error);
+    c.set('query', read.query);
+  }
+  if (op.requestBody) {
+    const read = await readBody(c, op.requestBody, maxSizeMb);
+    if ('error' in read) return fail(c, read.status, read.error);
+    c.set('body', read.body);
+  }
+  return then();
 }
 
 type BodyRead = { body: unknown } | { status: ContentfulStatusCode; error: string };
@@ -102,7 +122,7 @@ async function readBody(
   requestBody: NonNullable<Operation['requestBody']>,
   maxSizeMb: number,
 ): Promise<BodyRead> {
-  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const mediaType = mediaTypeOf(c.req.header('content-type'));
   const pointer = requestBody.content[mediaType];
   if (!mediaType && !requestBody.required) return { body: undefined };
   if (!pointer) {

@@ -386,10 +386,21 @@ const collections = [
   'Наука и образование — 2026: материалы международной научно-практической конференции',
 ];
 
-const mathDisciplines = /математ|вероятност|статистик|эконометрик/i;
-const languageDisciplines =
-  /язык|литератур|речи|фонетик|лексиколог|грамматик|стилистик|перевод|риторик|фольклор|диалектолог|языкознан/i;
-const commonDisciplines = /истори|философ|манасовед|экологи|физическая культура|основы права/i;
+// Patterns with Cyrillic letters are built from strings here and below: esbuild writes a string's
+// non-ASCII letters as \u escapes but leaves a regular expression literal as it is, and one
+// non-ASCII character makes V8 hold the whole of dist/main.js as two-byte text (twice the memory).
+const mathDisciplines = new RegExp('математ|вероятност|статистик|эконометрик', 'i');
+const languageDisciplines = new RegExp(
+  'язык|литератур|речи|фонетик|лексиколог|грамматик|стилистик|перевод|риторик|фольклор|диалектолог|языкознан',
+  'i',
+);
+const commonDisciplines = new RegExp(
+  'истори|философ|манасовед|экологи|физическая культура|основы права',
+  'i',
+);
+const PUNCTUATION = new RegExp('[«»"\':;,.!?№()]', 'g');
+/** A preposition or conjunction of one or two letters («к», «по»). */
+const SHORT_WORD = new RegExp('^[а-яё]{1,2}$');
 
 /** The e-library category a discipline's textbooks go to. */
 function categoryOfDiscipline(name: string, id_faculty: number) {
@@ -401,18 +412,14 @@ function categoryOfDiscipline(name: string, id_faculty: number) {
 
 /** «Базы_данных.pdf»: a file name from a title (its first words, up to about 40 characters). */
 export function fileNameFromTitle(title: string, extension = 'pdf') {
-  const words = title
-    .replace(/[«»"':;,.!?№()]/g, ' ')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean);
+  const words = title.replace(PUNCTUATION, ' ').trim().split(/\s+/).filter(Boolean);
   const kept: string[] = [];
   for (const word of words) {
     if (kept.join('_').length >= 40) break;
     kept.push(word);
   }
   // no dangling preposition at the end («…_указания_к»)
-  while (kept.length > 1 && /^[а-яё]{1,2}$/.test(kept.at(-1) ?? '')) kept.pop();
+  while (kept.length > 1 && SHORT_WORD.test(kept.at(-1) ?? '')) kept.pop();
   return `${kept.join('_') || 'Книга'}.${extension}`;
 }
 

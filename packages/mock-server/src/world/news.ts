@@ -1,5 +1,6 @@
 // News and announcements with attachments. Items are kept newest first; attachment bytes live in
 // `files` under `{id_eventMessage}_{fileName}`, the name the download link asks for.
+import { jsonBytes, type JsonBytes } from '../json-text.js';
 import { faker } from './faker.js';
 import { FILE_NAME_SEPARATOR, placeholderFile, type StoredFile } from './files.js';
 import { defineSlice, type Store } from './store.js';
@@ -162,6 +163,17 @@ export function visiblePage(items: Iterable<NewsRecord>, reader: Teacher | Stude
   return shown;
 }
 
+/** «Асанов Б.Э.|Асанов Бакыт Эркинович», made once per teacher (names do not change). */
+const authorLabels = new WeakMap<Teacher, string>();
+function authorLabel(author: Teacher) {
+  let label = authorLabels.get(author);
+  if (label === undefined) {
+    label = `${author.shortName}|${author.fullName}`;
+    authorLabels.set(author, label);
+  }
+  return label;
+}
+
 /** The contract's NewsItem as the reader sees it. */
 export function toNewsItem(
   item: NewsRecord,
@@ -170,12 +182,29 @@ export function toNewsItem(
 ) {
   return {
     id_eventMessage: item.id_eventMessage,
-    author: author ? `${author.shortName}|${author.fullName}` : '|',
+    author: author ? authorLabel(author) : '|',
     message: item.message,
     fileName: item.fileNames.length > 0 ? item.fileNames.join(FILE_NAME_SEPARATOR) : null,
     created: item.created,
     canEdit: isTeacher(reader) && item.authorId === reader.id,
   };
+}
+
+/**
+ * toNewsItem as JSON (UTF-8 bytes). A record never changes once written, so its two forms (the
+ * reader may edit it or not) are serialised once each and kept with it.
+ */
+const itemJson = new WeakMap<NewsRecord, [editable?: NewsItemJson, readOnly?: NewsItemJson]>();
+type NewsItemJson = JsonBytes<ReturnType<typeof toNewsItem>>;
+export function newsItemJson(
+  item: NewsRecord,
+  reader: Teacher | Student,
+  author: Teacher | undefined,
+): NewsItemJson {
+  const canEdit = isTeacher(reader) && item.authorId === reader.id;
+  let forms = itemJson.get(item);
+  if (!forms) itemJson.set(item, (forms = []));
+  return (forms[canEdit ? 0 : 1] ??= jsonBytes(toNewsItem(item, reader, author)));
 }
 
 /** A news attachment the reader may see (download type 4). */

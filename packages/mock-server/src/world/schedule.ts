@@ -142,9 +142,13 @@ function busyOf<K>(map: Map<K, Busy>, key: K) {
   return busy;
 }
 
-/** The general subjects every curriculum shares (languages, history, …): never in a lab. */
-const GENERAL_SUBJECTS =
-  /язык|История|Философия|Манасоведение|Физическая культура|Экология|Основы права/;
+/**
+ * The general subjects every curriculum shares (languages, history, …): never in a lab. From a
+ * string, so the bundle stays ASCII (library.ts says why).
+ */
+const GENERAL_SUBJECTS = new RegExp(
+  'язык|История|Философия|Манасоведение|Физическая культура|Экология|Основы права',
+);
 
 /** The lessons a discipline gets each week, by its credits. */
 function weeklyLessons(name: string, kredits: number, id_faculty: number) {

@@ -1,0 +1,56 @@
+// What every request to a contract operation passes before its handler, in order:
+//   faults → (answer check: tests, --validate-answers) → session/XSRF/role → storage and size
+//   limits → query/body validation (a JSON body nested too deep is refused from its text first)
+//   → whose data (x-owner) → handler
+// Each step reads what to do from the operation, found once per request (c.var.operation), so a
+// new area's routes get all of it by being mounted. The steps run inside one middleware, as plain
+// calls: a step that refuses returns its answer, one that passes calls the next, and only what
+// must wait (reading a body, a fault's delay) is asynchronous; a middleware per step would cost
+// every request a dispatch and a promise each.
+import type { MiddlewareHandler, Next } from 'hono';
+import { findOperation } from '@lms/contract';
+import { faults, type Answer, type FaultOptions } from './faults/faults.js';
+import type { AppContext, AppEnv } from './http.js';
+import { ownerRefusal } from './ownership.js';
+import { sessionRefusal } from './security.js';
+import { requestChecks, type RequestLimits } from './validation/request.js';
+import { validateResponses } from './validation/response.js';
+import type { Store } from './world/store.js';
+
+export interface GateOptions extends RequestLimits {
+  store: Store;
+  faults: FaultOptions;
+  /** Check every answer against the contract (tests, --validate-answers). */
+  checkAnswers: boolean;
+}
+
+/** Runs `then` as a middleware's next(): an answer it returns becomes c.res, as Hono does it. */
+const settled =
+  (c: AppContext, then: () => Answer): Next =>
+  async () => {
+    const answer = await then();
+    if (answer instanceof Response) c.res = answer;
+  };
+
+export function contractGate({
+  store,
+  faults: faultOptions,
+  checkAnswers,
+  ...limits
+}: GateOptions): MiddlewareHandler<AppEnv> {
+  const faultStep = faults(faultOptions);
+  const answerCheck = checkAnswers ? validateResponses() : undefined;
+  const checkRequest = requestChecks(limits);
+  return async (c, next) => {
+    const op = findOperation(c.req.method, c.req.path);
+    c.set('operation', op);
+    if (!op) return next();
+    const handler = () => ownerRefusal(store, c, op) ?? next();
+    const checked = () => sessionRefusal(store, c, op) ?? checkRequest(c, op, handler);
+    const answer = await faultStep(
+      c,
+      answerCheck ? () => answerCheck(c, settled(c, checked)) : checked,
+    );
+    if (answer instanceof Response) return answer;
+  };
+}
