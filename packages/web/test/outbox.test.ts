@@ -297,6 +297,32 @@ describe('automatic retries', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('starts the backoff over once a write is delivered: the next failure waits 1-3 s again', async () => {
+    // Three failures in a row (the first send and two retries), then 'a' goes through; 'b' fails
+    // once. Its retry must come on the first step's delay, not on a fourth doubling (up to 17 s).
+    let calls = 0;
+    const { outbox, sent } = inMemory({
+      fail: () => {
+        calls += 1;
+        return calls <= 3 || calls === 5 ? refusedConnection() : undefined;
+      },
+    });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'a' }, files: [] });
+    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'b' }, files: [] });
+    await settle();
+    for (const window of [3_000, 5_000]) {
+      await vi.advanceTimersByTimeAsync(window);
+      await settle();
+    }
+    expect(calls).toBe(3);
+    await vi.advanceTimersByTimeAsync(9_000);
+    await settle();
+    expect(sent).toEqual(['a']);
+    await vi.advanceTimersByTimeAsync(3_000);
+    await settle();
+    expect(sent).toEqual(['a', 'b']);
+  });
+
   it('retries at once when the network returns', async () => {
     const { outbox, sent } = inMemory({ fail: failing(1, refusedConnection) });
     await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });

@@ -284,6 +284,10 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
       if (!next) return 'done';
       const end = await turn(next);
       if (end !== 'next') return end;
+      // The server answered this one: a later failure starts the backoff over, so a write queued
+      // behind others on a server that fails now and then does not inherit their waits.
+      const state = waiting.get(owner);
+      if (state) state.attempt = 0;
     }
   };
 
