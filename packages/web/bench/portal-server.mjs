@@ -20,22 +20,27 @@ export const freePort = () =>
     });
   });
 
-/** Starts the mock server with the built portal; resolves with its base URL and a stop(). */
-export async function startPortal() {
+/**
+ * The builds a benchmark measures: `BENCH_WEB_ROOT` names one build folder, or several separated
+ * by commas to compare them side by side (the benchmarks that support it interleave their runs,
+ * so a busy machine slows every build alike); the default is this package's dist/.
+ */
+export const benchBuilds = () =>
+  (process.env.BENCH_WEB_ROOT ?? `${root}dist`)
+    .split(',')
+    .map((dir) => dir.trim())
+    .filter(Boolean);
+
+/**
+ * Starts the mock server with a built portal (the first of `benchBuilds()` unless named);
+ * resolves with its base URL and a stop().
+ */
+export async function startPortal(webRoot = benchBuilds()[0]) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(
     process.execPath,
-    [
-      mainJs,
-      '--port',
-      String(port),
-      '--web-root',
-      // another build folder (BENCH_WEB_ROOT) lets two builds be compared side by side
-      process.env.BENCH_WEB_ROOT ?? `${root}dist`,
-      '--now',
-      '2026-11-20T09:00:00+06:00',
-    ],
+    [mainJs, '--port', String(port), '--web-root', webRoot, '--now', '2026-11-20T09:00:00+06:00'],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   process.on('exit', () => server.kill());

@@ -1,4 +1,17 @@
 import { loadChunk } from '../lib/chunk-loading';
+import type * as WayInModule from './way-in';
 
-/** The way in's chunk (app/way-in.ts), under the chunk timeout; the browser loads it once. */
-export const loadWayIn = () => loadChunk('way in', () => import('./way-in'));
+type WayIn = typeof WayInModule;
+
+/** The way in once it has arrived: later calls resolve in the same turn, not a task later. */
+let arrived: WayIn | undefined;
+
+/**
+ * The way in's chunk (app/way-in.ts), under the chunk timeout; the browser loads it once. Once it
+ * is there, what waits for it (a login's first requests) runs at once: a dynamic import, even of a
+ * module already loaded, resolves a task later, after whatever React has queued meanwhile.
+ */
+export const loadWayIn = (): Promise<WayIn> =>
+  arrived
+    ? Promise.resolve(arrived)
+    : loadChunk('way in', () => import('./way-in')).then((module) => (arrived = module));

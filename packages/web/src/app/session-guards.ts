@@ -3,7 +3,7 @@ import { authenticate, sessionUserQuery } from '../features/session/api/authenti
 import { getLogo } from '../features/session/api/get-logo';
 import type { LoginScreenData } from '../features/session/components/login-page';
 import { loginErrorKey, type LoginErrorKey } from '../features/session/utils/login-error';
-import { isPortalUser, type User } from '../lib/roles';
+import { isPortalUser, type PortalUser, type User } from '../lib/roles';
 import type { LazyQueryClient } from '../lib/lazy-query-client';
 import { pendingReturn } from '../lib/return-path';
 import { clearTokenCookie, hasTokenCookie } from '../lib/session-cookies';
@@ -29,23 +29,55 @@ export function cachedUser({ queryClient }: SessionDeps): User | null | undefine
 }
 
 /**
- * Section 4's authentication by the `token` cookie, kept in TanStack Query as the session user.
+ * Authentication by the `token` cookie, kept in TanStack Query as the session user.
  * Before the cache has loaded nothing can be in it, so the request starts at once rather than
  * after the cache's chunk; once the cache is there, it answers (one attempt, not one per screen).
  */
 async function fetchSessionUser({ client, queryClient }: SessionDeps): Promise<User | null> {
-  const early = queryClient.current ? undefined : earlyAuthentication(client);
+  // The page's start may have asked already, and loaded the cache since: its answer is this one.
+  const early = queryClient.current ? takeStarted(client) : earlyAuthentication(client);
   const cache = await queryClient.load();
   return cache.fetchQuery({ ...sessionUserQuery, queryFn: () => early ?? authenticate(client) });
 }
 
 /** Requests made before the cache exists, shared by guards that ask at the same moment. */
 const inFlight = new WeakMap<LmsClient, Promise<User | null>>();
+/** The request the page's start made, for the first guard to take. */
+const started = new WeakMap<LmsClient, Promise<User | null>>();
+
+/**
+ * Starts the authentication by the `token` cookie as the page starts, before the translations and
+ * the first render: the first screen waits for its answer, so it goes out first. The first guard
+ * that asks takes it instead of asking again. Resolves to whom the shell will open for, as
+ * `canEnterShell` decides it (the stored user when the server cannot be asked); null without a
+ * cookie to ask about.
+ */
+export function startAuthentication(client: LmsClient): Promise<PortalUser | null> | null {
+  if (!hasTokenCookie() || started.has(client) || inFlight.has(client)) return null;
+  const request = authenticate(client);
+  request.catch(() => undefined); // handled by the guard that takes it
+  started.set(client, request);
+  return request.then(
+    (user) => (isPortalUser(user) ? user : null),
+    (error: unknown) => {
+      if (isDefiniteRefusal(error)) return null;
+      const stored = storedUser();
+      return isPortalUser(stored) ? stored : null;
+    },
+  );
+}
+
+/** The page's start's request, taken once. */
+function takeStarted(client: LmsClient): Promise<User | null> | undefined {
+  const begun = started.get(client);
+  started.delete(client);
+  return begun;
+}
 
 function earlyAuthentication(client: LmsClient): Promise<User | null> {
   let request = inFlight.get(client);
   if (!request) {
-    request = authenticate(client).finally(() => inFlight.delete(client));
+    request = (takeStarted(client) ?? authenticate(client)).finally(() => inFlight.delete(client));
     request.catch(() => undefined); // handled by fetchQuery
     inFlight.set(client, request);
   }
@@ -53,7 +85,7 @@ function earlyAuthentication(client: LmsClient): Promise<User | null> {
 }
 
 /**
- * May the shell open? It needs a teacher or a student. Section 4: with no user and no `token`
+ * May the shell open? It needs a teacher or a student. With no user and no `token`
  * cookie, no (the login screen); with the cookie, authenticate by it first. A failure is a no:
  * the login screen explains it (it sees the failed query).
  */
@@ -88,7 +120,7 @@ function endStaleSession(): void {
 
 /**
  * The login screen: a signed-in user goes straight to the shell ('shell'); a `token` cookie is
- * tried once (section 4), and if it brings no user the screen says why. The logo request starts
+ * tried once, and if it brings no user the screen says why. The logo request starts
  * here, once the screen is sure to show, and the screen fills it in when it arrives.
  */
 export function loginScreen(deps: SessionDeps): Decision<LoginScreenData | 'shell'> {

@@ -1,3 +1,4 @@
+import type { LmsClient } from '@lms/client';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Loading } from '../components/ui/loading';
@@ -11,6 +12,9 @@ import { isMobile } from '../lib/viewport';
 import { lazyRoute } from './lazy-route';
 import { loadWayIn } from './load-way-in';
 import { SECTIONS } from './sections';
+import { NEWS_FIRST_PAGE } from '../features/news/api/news-params';
+import { storedUser } from '../features/session/utils/stored-user';
+import { askAhead, forgetEarlyAnswers } from '../lib/early-answers';
 import {
   cachedUser,
   canEnterShell,
@@ -29,7 +33,10 @@ type Settled<T> = { value: T } | { error: unknown };
 /**
  * Renders a guard's decision: at once when it is known, 'Загрузка...' while the server answers.
  * Not a Suspense fallback: a page revealed after one is held by React for at least 300 ms, which
- * on a reload would keep the portal waiting after its data has arrived.
+ * on a reload would keep the portal waiting after its data has arrived. The answer renders as a
+ * transition: the shell's first render is the largest of the page, and a transition yields to the
+ * browser every few milliseconds instead of holding the main thread for all of it (the placeholder
+ * stays until it is done).
  */
 function Decided<T>({
   decision,
@@ -42,9 +49,12 @@ function Decided<T>({
   useEffect(() => {
     if (!(decision instanceof Promise)) return;
     let live = true;
+    const settle = (outcome: Settled<T>) => {
+      if (live) startTransition(() => setSettled(outcome));
+    };
     decision.then(
-      (value) => live && setSettled({ value }),
-      (error: unknown) => live && setSettled({ error }),
+      (value) => settle({ value }),
+      (error: unknown) => settle({ error }),
     );
     return () => {
       live = false;
@@ -67,7 +77,7 @@ function useDecision<T>(decide: (deps: SessionDeps) => Decision<T>): Decision<T>
   return decision;
 }
 
-/** `/` goes to the portal when the browser is online, otherwise to the offline page (section 2). */
+/** `/` goes to the portal when the browser is online, otherwise to the offline page. */
 export function RootRedirect() {
   return <Navigate to={isOnline() ? '/lms' : '/lms/offline'} replace />;
 }
@@ -78,7 +88,7 @@ const landingSection = () => SECTIONS.find((section) => section.path === '/lms')
 /**
  * What a login leads to, loaded while the server checks the password: the way in (the shell, the
  * first screen's requests, the store of the data kept offline) and the landing section. On a phone
- * the main screen opens on its sections tab (section 9), which is part of the shell: the news
+ * the main screen opens on its sections tab (the default tab), which is part of the shell: the news
  * chunk would only take bandwidth from it.
  */
 function loadWhatFollowsLogin() {
@@ -87,6 +97,15 @@ function loadWhatFollowsLogin() {
     ShellRoute.preload(),
     isMobile.value ? undefined : landingSection()?.preload(),
   ]);
+}
+
+/**
+ * The shell's chunks and translations (and a desktop's landing section), for a returning user
+ * whose page has just started: loaded with the session check, not after the first render. Once
+ * the translations are ready (the namespaces load through them).
+ */
+export function loadShellAhead(): void {
+  void loadWhatFollowsLogin().catch(() => undefined);
 }
 
 /**
@@ -101,8 +120,10 @@ function useEnterShell() {
   return {
     prepare: () => void loadWhatFollowsLogin().catch(() => undefined),
     enter: (user: PortalUser) => {
-      void loadWhatFollowsLogin()
-        .then(([wayIn]) => wayIn.warmStart(client, queryClient, user))
+      // The requests start with the way in, not after the landing section's chunk as well.
+      void loadWhatFollowsLogin().catch(() => undefined);
+      void loadWayIn()
+        .then((wayIn) => wayIn.warmStart(client, queryClient, user))
         .catch(() => undefined);
       // Back to the screen a session that ended left (once), else the main screen.
       const to = takeReturn() ?? '/lms';
@@ -111,7 +132,7 @@ function useEnterShell() {
   };
 }
 
-/** /lms/login: a signed-in user goes on to the portal; otherwise the login screen (section 4). */
+/** /lms/login: a signed-in user goes on to the portal; otherwise the login screen. */
 export function LoginRoute() {
   const decision = useDecision(loginScreen);
   const { prepare, enter } = useEnterShell();
@@ -128,20 +149,77 @@ export function LoginRoute() {
   );
 }
 
+/**
+ * The first screen's requests, sent with the session check before the way in's code has arrived:
+ * the calls the warm start (warm-start.ts) makes for this user, which take these answers (see
+ * withEarlyAnswers) instead of asking again. Only what the first screen shows first: a phone's
+ * services tab, or a desktop's news feed and columns.
+ */
+function askFirstScreenAhead(client: LmsClient, user: PortalUser): void {
+  if (isMobile.value) {
+    askAhead(client, 'post', '/api/misc/dinurls', {});
+  } else {
+    const reader = { id: user.id, uid: user.uid, role: user.role };
+    askAhead(client, 'post', '/api/news/data.json', { ...reader, page: NEWS_FIRST_PAGE });
+  }
+  askAhead(client, 'get', '/config.json');
+  askAhead(client, 'post', '/api/misc/defaultyear', { uid: user.uid });
+  if (!isMobile.value) {
+    askAhead(client, 'post', '/api/misc/photo', { uid: user.uid, role: user.role });
+    askAhead(client, 'post', '/api/misc/dinurls', {});
+    askAhead(client, 'get', '/api/discipline/current/year.json');
+    askAhead(client, 'get', '/api/discipline/current/ws.json');
+  }
+}
+
+/** Clients whose returning user's way in has started: once per page. */
+const returning = new WeakSet<object>();
+
+/**
+ * A returning user (a `token` cookie, the server still to confirm it): the way in loads, and the
+ * first screen's requests go out beside the session check for the person this device signed in
+ * last rather than one round trip after it (see warmStartReturning); `confirmed` is whom the check
+ * lets in. The page's start (main.tsx) calls it before the first render, the shell's guard when
+ * it opens; whichever comes first starts it.
+ */
+export function startReturningUser(deps: SessionDeps, confirmed: Promise<PortalUser | null>): void {
+  if (returning.has(deps.client)) return;
+  returning.add(deps.client);
+  const expected = storedUser();
+  if (isPortalUser(expected)) {
+    askFirstScreenAhead(deps.client, expected);
+    void confirmed.then((user) => {
+      if (user?.uid !== expected.uid) forgetEarlyAnswers(deps.client);
+    });
+  }
+  void loadWayIn()
+    .then((wayIn) =>
+      wayIn.warmStartReturning(
+        deps.client,
+        deps.queryClient,
+        isPortalUser(expected) ? expected : null,
+        confirmed,
+      ),
+    )
+    .catch(() => undefined);
+}
+
 /** /lms and its sections: the shell for a teacher or a student, the login screen for anyone else. */
 export function ShellGate() {
   const decision = useDecision((deps) => {
     const entering = canEnterShell(deps);
     // While the server checks the token, the way in (and the landing section's chunk) load, and
-    // the first screen's requests start as soon as it is confirmed. (After a login the user is
-    // known at once and the login screen has done both already.)
+    // the first screen's requests go out beside the check (unless the page's start has begun
+    // them already). (After a login the user is known at once and the login screen has done both.)
     if (entering instanceof Promise) {
-      void loadWhatFollowsLogin()
-        .then(async ([wayIn]) => {
-          const user = (await entering) ? cachedUser(deps) : null;
-          if (isPortalUser(user)) await wayIn.warmStart(deps.client, deps.queryClient, user);
-        })
-        .catch(() => undefined);
+      void loadWhatFollowsLogin().catch(() => undefined);
+      startReturningUser(
+        deps,
+        entering.then((entered) => {
+          const user = entered ? cachedUser(deps) : null;
+          return isPortalUser(user) ? user : null;
+        }),
+      );
     }
     return entering;
   });

@@ -7,6 +7,6 @@
  * a returning user's index.html starts it with the framework's (the `token` cookie).
  */
 export { ShellRoute } from './shell/shell-route';
-export { warmStart } from './warm-start';
+export { warmStart, warmStartReturning } from './warm-start';
 export { createQueryClient } from '../lib/query-client';
 export { forgetOfflineData } from '../lib/offline-cache';

@@ -1,6 +1,7 @@
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { AppHeader, headerIconButtonClass } from '../../components/layout/app-header';
@@ -8,6 +9,7 @@ import { Drawer } from '../../components/layout/drawer';
 import { MobileTabBar, type MobileTab } from '../../components/layout/mobile-tab-bar';
 import { Icon } from '../../components/ui/icon';
 import { AppLinksPanel } from '../../features/apps/components/app-links-panel';
+import { useAfterFirstScreen } from '../../lib/after-first-screen';
 import {
   activeTab,
   backFromChat,
@@ -93,6 +95,38 @@ function useLinkOpensNews(
   }, [key]);
 }
 
+/**
+ * The apps column: on a phone the main screen's first tab (the sections as tiles, then the
+ * university's services), on a desktop the sections' and services' cards (the services once
+ * `services` says so). Memoised: the shell renders again as each of its requests answers, and
+ * none of them changes this column.
+ */
+const AppsColumn = memo(function AppsColumn({
+  mobile,
+  services,
+}: {
+  mobile: boolean;
+  services: boolean;
+}) {
+  const { t } = useTranslation('shell');
+  if (mobile) {
+    return (
+      <>
+        <PageTitle section={t('nav.apps')} />
+        <h1 className={styles.mobileTitle}>{t('sections')}</h1>
+        <AppsPanel variant="grid" exclude={['news', 'chat']} />
+        <AppLinksPanel variant="tab" />
+      </>
+    );
+  }
+  return (
+    <>
+      <AppsPanel framed />
+      {services ? <AppLinksPanel variant="column" /> : null}
+    </>
+  );
+});
+
 /** What one layout shows: every column (desktop), or one panel of the phone's main screen or its section. */
 type Showing = 'columns' | MobilePanel | 'section';
 
@@ -110,6 +144,12 @@ export function ShellFrame({ portalName, session, profileMenu, skipLink }: Shell
   const navigate = useNavigate();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The university's services in the desktop's apps column are not what the person opened the
+  // portal for: they render once the first screen is painted (on a phone they are the first
+  // screen, at once). The sections beside them and the contact column stay: static links, and one
+  // line until a discipline is chosen.
+  const queryClient = useQueryClient();
+  const afterFirstScreen = useAfterFirstScreen(() => queryClient.isFetching() > 0);
   useKeepReadingOnPhone(location.pathname);
   const mobile = isMobile.value;
   const isMain = isMainPath(location.pathname);
@@ -219,19 +259,7 @@ export function ShellFrame({ portalName, session, profileMenu, skipLink }: Shell
             aria-label={t('nav.apps')}
             data-panel={phonePanel('apps')}
           >
-            {mobile ? (
-              <>
-                <PageTitle section={t('nav.apps')} />
-                <h1 className={styles.mobileTitle}>{t('sections')}</h1>
-                <AppsPanel variant="grid" exclude={['news', 'chat']} />
-                <AppLinksPanel variant="tab" />
-              </>
-            ) : (
-              <>
-                <AppsPanel framed />
-                <AppLinksPanel variant="column" />
-              </>
-            )}
+            <AppsColumn mobile={mobile} services={mobile || afterFirstScreen} />
           </aside>
         ) : null}
       </div>

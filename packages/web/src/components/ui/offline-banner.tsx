@@ -7,17 +7,18 @@ import { Icon } from './icon';
 import styles from './status.module.css';
 
 // The same DD.MM.YYYY and H:mm as @lms/i18n/dates, by the browser's Intl: the banner is on every
-// page from the first one, where dayjs would cost more than the rest of it.
-const DATE = new Intl.DateTimeFormat('ru-RU', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const TIME = new Intl.DateTimeFormat('ru-RU', { hour: 'numeric', minute: '2-digit' });
+// page from the first one, where dayjs would cost more than the rest of it. Made on first use:
+// the first Intl formatter of a page loads its locale data, which the start of every page (the
+// module's evaluation) would otherwise pay for a line that shows only offline.
+let formats: { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat } | undefined;
 
 /** The values of common's `syncedAt` for a moment (ms). */
 export function syncedAtValues(at: number): { date: string; time: string } {
-  return { date: DATE.format(at), time: TIME.format(at) };
+  formats ??= {
+    date: new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' }),
+    time: new Intl.DateTimeFormat('ru-RU', { hour: 'numeric', minute: '2-digit' }),
+  };
+  return { date: formats.date.format(at), time: formats.time.format(at) };
 }
 
 /** One view showing kept data while a banner speaks for it: when its data was last synced. */
@@ -67,7 +68,7 @@ function KeptDataLine({ sayShown }: { sayShown: boolean }) {
 }
 
 /**
- * Section 2: a banner 'Нет сети !!!' appears while the browser is offline. It sits at the top of
+ * A banner 'Нет сети !!!' appears while the browser is offline. It sits at the top of
  * the page, in the flow, so it moves the header down instead of covering it, and it says for every
  * list on the page that saved data is shown.
  */

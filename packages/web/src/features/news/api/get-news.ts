@@ -2,11 +2,8 @@ import type { LmsClient } from '@lms/client';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import { newsKeys } from './news-keys';
-import type { NewsItem, NewsReader } from './news-params';
+import { NEWS_FIRST_PAGE, type NewsItem, type NewsReader } from './news-params';
 import { KEPT_OFFLINE } from '../../../lib/offline-cache';
-
-/** The feed starts at page 1. */
-export const NEWS_FIRST_PAGE = 1;
 
 export type NewsFeed = InfiniteData<NewsItem[]>;
 

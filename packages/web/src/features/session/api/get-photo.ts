@@ -11,7 +11,7 @@ export interface PhotoParams {
   role: PortalRole;
 }
 
-/** POST /api/misc/photo, once per user (section 4); resolves to a data URL or null. */
+/** POST /api/misc/photo, once per user; resolves to a data URL or null. */
 export function getPhotoQueryOptions(client: LmsClient, params: PhotoParams | null) {
   return queryOptions({
     ...KEPT_OFFLINE,
@@ -24,6 +24,10 @@ export function getPhotoQueryOptions(client: LmsClient, params: PhotoParams | nu
   });
 }
 
-export function usePhoto(params: PhotoParams | null) {
-  return useQuery(getPhotoQueryOptions(useApiClient(), params));
+/**
+ * `wait`: the request is not made yet (the shell's header asks once its first screen is shown);
+ * a photo already in the cache (kept offline, or asked by another screen) shows at once.
+ */
+export function usePhoto(params: PhotoParams | null, { wait = false }: { wait?: boolean } = {}) {
+  return useQuery({ ...getPhotoQueryOptions(useApiClient(), params), enabled: !wait });
 }

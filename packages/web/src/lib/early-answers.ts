@@ -1,0 +1,78 @@
+import type { LmsClient } from '@lms/client';
+
+/** An answer asked for ahead waits this long for the call it was asked for. */
+export const EARLY_ANSWER_MS = 30_000;
+
+type Method = 'get' | 'post';
+
+interface Ahead {
+  client: LmsClient;
+  answers: Map<string, Promise<unknown>>;
+}
+
+const ahead = new WeakMap<LmsClient, Ahead>();
+
+/** The same JSON for the same body whatever the order of its keys. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const keyOf = (method: Method, path: string, body: unknown) =>
+  `${method} ${path} ${stableJson(body ?? null)}`;
+
+/**
+ * A client that can be asked ahead (`askAhead`): requests a screen will make, sent before its code
+ * has arrived (a returning user's first screen, beside the session check). The first call with
+ * the same method, path and body takes the answer on its way instead of asking again, so nothing
+ * is asked twice; any other call, and a call after `EARLY_ANSWER_MS`, goes to the server.
+ */
+export function withEarlyAnswers(client: LmsClient): LmsClient {
+  const answers = new Map<string, Promise<unknown>>();
+  const take = (method: Method, path: string, init: unknown[]) => {
+    const key = keyOf(method, path, (init[0] as { body?: unknown } | undefined)?.body);
+    const answer = answers.get(key);
+    answers.delete(key);
+    return answer;
+  };
+  const wrapped: LmsClient = {
+    raw: client.raw,
+    baseUrl: client.baseUrl,
+    timeoutMs: client.timeoutMs,
+    getXsrfToken: client.getXsrfToken,
+    // An answer asked ahead is the answer of this very call (same method, path and body).
+    get: (path, ...init) => (take('get', path, init) as never) ?? client.get(path, ...init),
+    post: (path, ...init) => (take('post', path, init) as never) ?? client.post(path, ...init),
+  };
+  ahead.set(wrapped, { client, answers });
+  return wrapped;
+}
+
+/** Sends a request ahead of the call that will read it (see `withEarlyAnswers`). */
+export function askAhead(client: LmsClient, method: Method, path: string, body?: object): void {
+  const entry = ahead.get(client);
+  if (!entry) return;
+  const key = keyOf(method, path, body);
+  if (entry.answers.has(key)) return;
+  const call = entry.client as unknown as Record<
+    Method,
+    (path: string, init?: { body?: object }) => Promise<unknown>
+  >;
+  const answer = call[method](path, body === undefined ? undefined : { body });
+  answer.catch(() => undefined); // the call that takes it handles its failure
+  entry.answers.set(key, answer);
+  setTimeout(() => {
+    if (entry.answers.get(key) === answer) entry.answers.delete(key);
+  }, EARLY_ANSWER_MS);
+}
+
+/** Drops every answer asked for ahead (the session they were asked in was not confirmed). */
+export function forgetEarlyAnswers(client: LmsClient): void {
+  ahead.get(client)?.answers.clear();
+}
