@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 // Journeys run in real Chromium against the mock server serving the built portal.
@@ -7,28 +8,25 @@ import { defineConfig, devices } from '@playwright/test';
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
   existsSync(path),
 );
-const port = Number(process.env.E2E_PORT ?? 4180);
-// Another build folder lets two runs (two worktrees' builds) go side by side.
-const webRoot = process.env.E2E_WEB_ROOT ?? 'dist';
-export const baseURL = `http://127.0.0.1:${port}`;
-// The journeys reach the mock server through the contract proxy (packages/contract), which checks
-// every request and answer against the contract; e2e/contract-drift.ts fails the run on any drift.
-const mockPort = port + 1;
-export const driftLog = `test-results-drift-${port}.log`;
+
+// Each worker starts a world of its own (e2e/fixtures.ts: a mock server behind the contract
+// proxy, on ports the system gives out), so journeys run side by side, in any order. A worker
+// keeps about one core busy (its Chromium above all): CI runs one per core; locally Playwright's
+// default (half the cores) leaves the machine usable. `--workers=1` watches journeys one by one.
+const ciWorkers = availableParallelism();
 
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
-  // One mock server holds one world; journeys reset it and must not interleave.
-  workers: 1,
-  fullyParallel: false,
+  workers: process.env.CI ? ciWorkers : undefined,
+  // Journeys, not files, are handed out: a file's long journeys do not hold up the rest.
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL,
     locale: 'ru-RU',
     timezoneId: 'Asia/Bishkek',
     // Traces cost about a third of the CPU time; keep them for local debugging only.
@@ -56,24 +54,6 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
-  globalTeardown: './e2e/contract-drift.ts',
-  webServer: [
-    {
-      // The world's clock frozen at its own Friday, as the journeys that name dates expect.
-      command: `node ../mock-server/dist/main.js --port ${mockPort} --web-root ${webRoot} --seed 1 --now 2026-11-20T09:00:00+06:00`,
-      url: `http://127.0.0.1:${mockPort}/config.json`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 30_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: `node ../contract/dist/proxy/cli.js --target http://127.0.0.1:${mockPort} --port ${port} --drift-log ${driftLog}`,
-      url: `${baseURL}/config.json`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 30_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-  ],
+  // Names the run's contract-drift logs, and fails the run on any drift in them afterwards.
+  globalSetup: './e2e/contract-drift.ts',
 });

@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, test, forgetKeptData } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 
-// Apps (issue 5): the apps page lists misc/dinurls, and the shell's apps panel shows the same
-// links below the portal's sections. Every link opens in a new tab, without an opener.
+// Apps: the apps page lists misc/dinurls, and the shell's apps panel shows the same links below
+// the portal's sections. Every link opens in a new tab, without an opener.
+
+test.use({ signedInAs: 'student' });
 
 const NEW_TAB = '(откроется в новой вкладке)';
 /** Two of the mock server's links (src/world/misc.ts). */
@@ -26,7 +28,7 @@ test.describe('apps', () => {
     page,
     context,
   }) => {
-    await logIn(page, 'student');
+    await page.goto('/lms');
     await page
       .getByRole('navigation', { name: 'Разделы' })
       .getByRole('link', { name: 'Приложения' })
@@ -67,22 +69,25 @@ test.describe('apps', () => {
     await expectAccessible(page, 'apps page, light theme');
   });
 
-  test("the shell's apps column shows the links below the sections", async ({ page }) => {
-    await logIn(page, 'teacher');
-    const column = page.getByRole('complementary', { name: 'Приложения' });
-    const panel = column.getByRole('region', { name: 'Сервисы университета' });
-    await expect(appLink(panel, SITE.name)).toBeVisible();
-    await expect(appLink(panel, SITE.name)).toHaveAttribute('href', SITE.url);
-    const order = await column.evaluate((element) =>
-      [...element.querySelectorAll('h2')].map((heading) => heading.textContent),
-    );
-    expect(order).toEqual(['Разделы', 'Сервисы университета']);
-    await expectAccessible(page, 'shell with the apps column');
+  test.describe(() => {
+    test.use({ signedInAs: 'teacher' });
+    test("the shell's apps column shows the links below the sections", async ({ page }) => {
+      await page.goto('/lms');
+      const column = page.getByRole('complementary', { name: 'Приложения' });
+      const panel = column.getByRole('region', { name: 'Сервисы университета' });
+      await expect(appLink(panel, SITE.name)).toBeVisible();
+      await expect(appLink(panel, SITE.name)).toHaveAttribute('href', SITE.url);
+      const order = await column.evaluate((element) =>
+        [...element.querySelectorAll('h2')].map((heading) => heading.textContent),
+      );
+      expect(order).toEqual(['Разделы', 'Сервисы университета']);
+      await expectAccessible(page, 'shell with the apps column');
+    });
   });
 
   test('at 390 px the apps tab shows the section tiles, then the links', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await logIn(page, 'student');
+    await page.goto('/lms');
     const panel = page.locator('[data-panel="apps"]');
     await expect(panel).toBeVisible();
     const links = panel.getByRole('region', { name: 'Сервисы университета' });
@@ -104,11 +109,9 @@ test.describe('apps: fault scenarios', () => {
   test('a server error shows the failed state on the page and in the column; retry recovers', async ({
     page,
   }) => {
-    await logIn(page, 'student');
     let scenario: string | undefined = 'server-error';
     await withScenario(page, () => scenario);
-    // the services' links the way in fetched are not kept: this is about the failed state
-    await forgetKeptData(page);
+    // the journey's browser has kept no services' links: this is about the failed state
     await page.goto('/lms/apps');
     const main = page.getByRole('main');
     const failed = main
@@ -129,7 +132,6 @@ test.describe('apps: fault scenarios', () => {
   });
 
   test('an empty answer shows the empty state', async ({ page }) => {
-    await logIn(page, 'student');
     await withScenario(page, () => 'empty');
     await page.goto('/lms/apps');
     const main = page.getByRole('main');

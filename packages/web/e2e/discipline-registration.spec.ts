@@ -1,11 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, setTheme, test } from './fixtures';
+import { expect, expectAccessible, setTheme, test } from './fixtures';
 
-// Discipline registration (issue 13): an elective with teacher then stream, the credits total
-// following it, deleting it; a plan row's choice deleted and the row staying; year and semester
-// switched by a third-year student.
+// Discipline registration: an elective with teacher then stream, the credits total following it,
+// deleting it; a plan row's choice deleted and the row staying; year and semester switched by a
+// third-year student.
 
 test.describe.configure({ timeout: 60_000 });
+test.use({ signedInAs: 'student' });
 
 const period = (page: Page) => page.getByRole('region', { name: 'Год и семестр регистрации' });
 const rows = (page: Page) =>
@@ -29,7 +30,6 @@ async function pickSecond(select: Locator) {
 test('a student adds an elective, sees the credits grow, and deletes it; a plan row’s choice is deleted and the row stays', async ({
   page,
 }) => {
-  await logIn(page, 'student');
   await page.goto('/lms/registration');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Регистрация на дисциплины' }),
@@ -95,24 +95,27 @@ test('a student adds an elective, sees the credits grow, and deletes it; a plan 
   await expectAccessible(page, 'registration, light');
 });
 
-test('a third-year student on a phone switches year and semester', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'student3');
-  await page.goto('/lms/registration');
-  const year = period(page).getByRole('combobox', { name: 'Учебный год' });
-  const semester = period(page).getByRole('combobox', { name: 'Семестр' });
-  await expect(year).toHaveValue(/\d+/);
-  await expect(semester.locator('option:checked')).toHaveText('5 семестр');
-  await expect(rows(page).first()).toBeVisible();
-  const fifth = await rows(page).locator('h3').allTextContents();
+test.describe(() => {
+  test.use({ signedInAs: 'student3' });
 
-  await semester.selectOption({ label: '6 семестр' });
-  await expect.poll(() => rows(page).locator('h3').allTextContents()).not.toEqual(fifth);
-  await year.selectOption({ label: '2024-2025' });
-  await expect(semester.locator('option:checked')).toHaveText('1 семестр');
-  await expect(rows(page).first()).toBeVisible();
-  await expectAccessible(page, 'registration at 390 px, dark');
-  await page.screenshot({ path: 'test-results/registration-390-dark.png', fullPage: true });
-  await setTheme(page, 'light');
-  await expectAccessible(page, 'registration at 390 px, light');
+  test('a third-year student on a phone switches year and semester', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/lms/registration');
+    const year = period(page).getByRole('combobox', { name: 'Учебный год' });
+    const semester = period(page).getByRole('combobox', { name: 'Семестр' });
+    await expect(year).toHaveValue(/\d+/);
+    await expect(semester.locator('option:checked')).toHaveText('5 семестр');
+    await expect(rows(page).first()).toBeVisible();
+    const fifth = await rows(page).locator('h3').allTextContents();
+
+    await semester.selectOption({ label: '6 семестр' });
+    await expect.poll(() => rows(page).locator('h3').allTextContents()).not.toEqual(fifth);
+    await year.selectOption({ label: '2024-2025' });
+    await expect(semester.locator('option:checked')).toHaveText('1 семестр');
+    await expect(rows(page).first()).toBeVisible();
+    await expectAccessible(page, 'registration at 390 px, dark');
+    await page.screenshot({ path: 'test-results/registration-390-dark.png', fullPage: true });
+    await setTheme(page, 'light');
+    await expectAccessible(page, 'registration at 390 px, light');
+  });
 });

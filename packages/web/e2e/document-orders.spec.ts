@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, setTheme, test } from './fixtures';
+import { expect, expectAccessible, setTheme, test } from './fixtures';
 
-// The single window (issue 13): a student orders a certificate with region and district, sees it
-// waiting and cancels it; an order the office works on advances to 'Готово' without a reload.
+// The single window: a student orders a certificate with region and district, sees it waiting and
+// cancels it; an order the office works on advances to 'Готово' without a reload.
 
 test.describe.configure({ timeout: 60_000 });
+test.use({ signedInAs: 'student' });
 
 const orders = (page: Page) => page.getByRole('list', { name: 'Мои заявки' });
 const cards = (page: Page) => orders(page).locator(':scope > li');
@@ -29,7 +30,6 @@ test('a student on a phone orders a certificate, sees it waiting and cancels it'
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'student');
   await page.goto('/lms/singlewindow');
   await expect(page.getByRole('heading', { level: 1, name: 'Единое окно' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Отправить заявку' })).toBeDisabled();
@@ -58,7 +58,6 @@ test('an order the office works on advances to ready without a reload', async ({
   // Each step of a new order takes one second (the world reset of the next journey restores it).
   const pace = await request.post('/__mock/order-pace', { data: { seconds: 1 } });
   expect(pace.ok()).toBe(true);
-  await logIn(page, 'student');
   await page.goto('/lms/singlewindow');
   const card = await order(page, 'Для стипендиальной комиссии');
   await expect(card.getByText('Готово')).toBeVisible({ timeout: 20_000 });

@@ -1,10 +1,11 @@
-import { expect, expectAccessible, logIn, setTheme, test } from './fixtures';
+import { expect, expectAccessible, setTheme, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
-// The e-library (issue 11): search by title and by author, a search that finds nothing, and a
-// teacher adding a PDF book that can then be read in the browser's viewer.
+// The e-library: search by title and by author, a search that finds nothing, and a teacher adding
+// a PDF book that can then be read in the browser's viewer.
 
 test.describe.configure({ timeout: 60_000 });
+test.use({ signedInAs: 'student' });
 
 const books = (page: Page) => page.getByRole('list', { name: 'Книги' });
 const titles = (page: Page) => books(page).getByRole('heading', { level: 3 });
@@ -14,7 +15,6 @@ const cards = (page: Page) => books(page).locator(':scope > li');
 test('a student searches by title and by author, and a search that finds nothing shows every file', async ({
   page,
 }) => {
-  await logIn(page, 'student');
   await page.goto('/lms/library');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Электронная библиотека' }),
@@ -61,49 +61,52 @@ test('a student searches by title and by author, and a search that finds nothing
   await expect(titles(page)).toHaveCount(total);
 });
 
-test('a teacher on a phone adds a PDF book, finds it and can open it in the browser', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'teacher');
-  await page.goto('/lms/library');
-  await page.getByRole('button', { name: 'Добавить книгу' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Новая книга' });
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(dialog.getByText('Выберите файл.')).toBeVisible();
-  await expectAccessible(page, 'book form with errors at 390 px, dark');
+test.describe(() => {
+  test.use({ signedInAs: 'teacher' });
 
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-  await dialog.getByLabel('Выбрать файл').setInputFiles({
-    name: 'Теория графов.pdf',
-    mimeType: 'application/pdf',
-    buffer: pdf,
+  test('a teacher on a phone adds a PDF book, finds it and can open it in the browser', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/lms/library');
+    await page.getByRole('button', { name: 'Добавить книгу' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Новая книга' });
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(dialog.getByText('Выберите файл.')).toBeVisible();
+    await expectAccessible(page, 'book form with errors at 390 px, dark');
+
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    await dialog.getByLabel('Выбрать файл').setInputFiles({
+      name: 'Теория графов.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await dialog.getByLabel(/^Название/).fill('Теория графов: задачи и решения');
+    await dialog.getByLabel('Автор').fill('Асанов Б.Э.');
+    await dialog.getByLabel(/^Количество страниц/).fill('148');
+    await dialog.getByLabel('Раздел библиотеки').selectOption({ index: 1 });
+    await expect(dialog.getByLabel('Категория').locator('option').nth(1)).toBeAttached();
+    await dialog.getByLabel('Категория').selectOption({ index: 1 });
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(dialog).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Книга сохранена.' })).toBeVisible();
+
+    await page.getByLabel('Поиск', { exact: true }).fill('теория графов: задачи');
+    await expect(titles(page)).toHaveText(['Теория графов: задачи и решения']);
+    const book = cards(page).first();
+    await expect(
+      book.getByRole('button', { name: 'Изменить книгу Теория графов: задачи и решения' }),
+    ).toBeVisible();
+    const popup = page.waitForEvent('popup');
+    await book
+      .getByRole('button', { name: 'Открыть Теория графов: задачи и решения в браузере' })
+      .click();
+    const viewer = await popup;
+    await expect.poll(() => viewer.url()).toMatch(/^blob:/);
+    await viewer.close();
+    await expectAccessible(page, 'e-library at 390 px, dark');
+    await page.screenshot({ path: 'test-results/e-library-390-dark.png', fullPage: true });
+    await setTheme(page, 'light');
+    await expectAccessible(page, 'e-library at 390 px, light');
   });
-  await dialog.getByLabel(/^Название/).fill('Теория графов: задачи и решения');
-  await dialog.getByLabel('Автор').fill('Асанов Б.Э.');
-  await dialog.getByLabel(/^Количество страниц/).fill('148');
-  await dialog.getByLabel('Раздел библиотеки').selectOption({ index: 1 });
-  await expect(dialog.getByLabel('Категория').locator('option').nth(1)).toBeAttached();
-  await dialog.getByLabel('Категория').selectOption({ index: 1 });
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(dialog).toBeHidden({ timeout: 15_000 });
-  await expect(page.getByRole('status').filter({ hasText: 'Книга сохранена.' })).toBeVisible();
-
-  await page.getByLabel('Поиск', { exact: true }).fill('теория графов: задачи');
-  await expect(titles(page)).toHaveText(['Теория графов: задачи и решения']);
-  const book = cards(page).first();
-  await expect(
-    book.getByRole('button', { name: 'Изменить книгу Теория графов: задачи и решения' }),
-  ).toBeVisible();
-  const popup = page.waitForEvent('popup');
-  await book
-    .getByRole('button', { name: 'Открыть Теория графов: задачи и решения в браузере' })
-    .click();
-  const viewer = await popup;
-  await expect.poll(() => viewer.url()).toMatch(/^blob:/);
-  await viewer.close();
-  await expectAccessible(page, 'e-library at 390 px, dark');
-  await page.screenshot({ path: 'test-results/e-library-390-dark.png', fullPage: true });
-  await setTheme(page, 'light');
-  await expectAccessible(page, 'e-library at 390 px, light');
 });

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from '@playwright/test';
+import { driftLogOf } from './contract-drift';
+import { startWorld, type World } from './world';
 
 export const demo = {
   teacher: { login: 'teacher', password: 'Teacher1' },
@@ -11,9 +19,14 @@ export const demo = {
 } as const;
 export type DemoLogin = keyof typeof demo;
 
-/** Fails on any serious or critical axe violation of the page as it is now. */
+/**
+ * Fails on any serious or critical axe violation of the page as it is now. The portal's pages
+ * have no cross-origin frames, so axe runs in the page itself (axe.run over the page and its
+ * same-origin frames): the same results as the builder's default, which runs axe in each frame and
+ * opens a blank page to merge them, in about half the time.
+ */
 export async function expectAccessible(page: Page, context = ''): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
@@ -52,6 +65,51 @@ export async function settled(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => null)),
     ),
   );
+}
+
+/** Resolves after the page has drawn `count` more frames (what a scroll or a click set off has run). */
+async function frames(page: Page, count = 3): Promise<void> {
+  await page.evaluate(async (left) => {
+    for (let frame = 0; frame < left; frame++) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  }, count);
+}
+
+/**
+ * Follows the page's requests to the API paths `path` matches, from now on. `settled()` waits for
+ * the state an action leads to rather than for a guessed time: none of them on its way, and none
+ * started while the page drew a few more frames after the last answer.
+ */
+export function requestsTo(page: Page, path: RegExp) {
+  const pending = new Set<Request>();
+  let idle: (() => void)[] = [];
+  let started = 0;
+  const matches = (request: Request) => path.test(new URL(request.url()).pathname);
+  page.on('request', (request) => {
+    if (!matches(request)) return;
+    pending.add(request);
+    started += 1;
+  });
+  const done = (request: Request) => {
+    if (!pending.delete(request) || pending.size > 0) return;
+    for (const resolve of idle) resolve();
+    idle = [];
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  const answered = () =>
+    pending.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve));
+  return {
+    async settled(): Promise<void> {
+      for (;;) {
+        await answered();
+        const before = started;
+        await frames(page);
+        if (pending.size === 0 && started === before) return;
+      }
+    },
+  };
 }
 
 /**
@@ -123,6 +181,10 @@ export async function chooseLanguage(page: Page, autonym: 'Кыр' | 'Рус' | 
   await profileMenu(page).click();
 }
 
+/**
+ * Signs in through the login form, as a person does: for the journeys about signing in, signing
+ * out, a session that ends and the way back. Every other journey starts signed in (`signedInAs`).
+ */
 export async function logIn(page: Page, who: DemoLogin): Promise<void> {
   await page.goto('/lms/login');
   await page
@@ -137,11 +199,45 @@ export async function logIn(page: Page, who: DemoLogin): Promise<void> {
   await page.waitForURL(/\/lms\/?$/);
 }
 
+/**
+ * A session of `who` in `context`'s browser: the login API answered through the context's own
+ * request client, whose cookies (`token`, `XSRF-TOKEN`) are the browser's. The next page the
+ * context opens is signed in, as after the form; the portal keeps the user when it authenticates.
+ */
+export async function signInByApi(context: BrowserContext, who: DemoLogin): Promise<void> {
+  const answer = await context.request.post('/api/auth/orize.json', { data: demo[who] });
+  expect(answer.ok(), `signing in as ${who}: ${answer.status()}`).toBe(true);
+}
+
 /** The page's report of a Content-Security-Policy violation (see noCspViolations). */
 const CSP_BINDING = '__lmsCspViolation';
 
-/** Every journey starts from the seeded world and a clean browser. */
-export const test = base.extend<{ resetWorld: void; noCspViolations: void }>({
+export interface JourneyOptions {
+  /**
+   * The demo account the journey starts signed in as (`test.use({ signedInAs: 'teacher' })`), or
+   * none: the login page. The session is opened after the world's reset, which ends every session.
+   */
+  signedInAs: DemoLogin | undefined;
+}
+
+/**
+ * Every journey starts from the seeded world and a clean browser, in a world of its worker's own:
+ * workers run side by side, each with its mock server and contract proxy (e2e/world.ts).
+ */
+export const test = base.extend<
+  JourneyOptions & { resetWorld: void; noCspViolations: void },
+  { world: World }
+>({
+  world: [
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
+    async ({}, use, workerInfo) => {
+      const world = await startWorld(driftLogOf(workerInfo.workerIndex));
+      await use(world);
+      await world.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: [async ({ world }, use) => use(world.baseURL), { scope: 'test' }],
   resetWorld: [
     async ({ request }, use) => {
       const res = await request.post('/__mock/reset', { data: {} });
@@ -149,6 +245,16 @@ export const test = base.extend<{ resetWorld: void; noCspViolations: void }>({
       await use();
     },
     { auto: true },
+  ],
+  signedInAs: [undefined, { option: true }],
+  // Signed in after the world's reset (it depends on it), before the journey's first page.
+  context: [
+    async ({ context, signedInAs, resetWorld }, use) => {
+      void resetWorld;
+      if (signedInAs) await signInByApi(context, signedInAs);
+      await use(context);
+    },
+    { scope: 'test' },
   ],
   /**
    * Every journey runs under the portal's Content-Security-Policy and fails on a violation: the

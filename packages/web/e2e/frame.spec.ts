@@ -1,10 +1,11 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { demo, expect, expectAccessible, logIn, test } from './fixtures';
 
-// The portal's frame (issue 4): login, session, shell, languages, themes, offline and failures.
-// Texts and constants come from the product spec (sections 2, 4, 8, 9) and packages/i18n.
+// The portal's frame: login, session, shell, languages, themes, offline and failures. Texts and
+// constants come from the product spec and packages/i18n. The journeys about signing in and out
+// use the login form; the others start signed in (`signedInAs`).
 
-/** Section 2: light blue on the shell, darker blue on login and offline (src/lib/page-chrome.tsx). */
+/** Light blue on the shell, darker blue on login and offline (src/lib/page-chrome.tsx). */
 const THEME_COLOR = { shell: '#4fc3f7', entry: '#0b3d91' } as const;
 /** The mock server's /config.json `name`; before the config (login, offline) the translated one. */
 const PORTAL_NAME = 'Университетский портал LMS';
@@ -187,7 +188,7 @@ test.describe('signing in', () => {
     await expect(page.getByRole('complementary', { name: 'Контакты' })).toBeVisible();
     await expect(themeColor(page)).toHaveAttribute('content', THEME_COLOR.shell);
     await expect(page).toHaveTitle(`Новости · ${PORTAL_NAME}`);
-    // Section 4: a client-generated identifier under the `token` key.
+    // A client-generated identifier under the `token` key once signed in through the form.
     expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/\S{8,}/);
     await expectAccessible(page, 'teacher shell');
   });
@@ -251,68 +252,72 @@ test.describe('signing in', () => {
 });
 
 test.describe('languages', () => {
-  test('kg and en from the profile menu, kept over a reload by the lang cookie, then back to ru', async ({
-    page,
-    context,
-  }) => {
-    await logIn(page, 'teacher');
-    const header = page.getByRole('banner');
-    expect((await cookie(context, 'lang'))?.value ?? 'ru').toBe('ru');
+  test.describe(() => {
+    test.use({ signedInAs: 'teacher' });
 
-    // Kyrgyz.
-    await profileMenuButton(page).click();
-    await page.getByRole('button', { name: 'Кыр' }).click();
-    await expect(page.getByRole('button', { name: 'Чыгуу' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Жаңылыктар' })).toBeVisible();
-    await expect(profileMenuButton(page).getByText('Окутуучу', { exact: true })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'ky');
-    const lang = await cookie(context, 'lang');
-    expect(lang?.value).toBe('kg');
-    // About 360 days (section 9).
-    const days = ((lang?.expires ?? 0) - Date.now() / 1000) / 86_400;
-    expect(days).toBeGreaterThan(355);
-    expect(days).toBeLessThan(365);
-    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('kg');
-    // The portal's own name in Kyrgyz, from /config.json's `names`.
-    await expect(header.getByText(PORTAL_NAME_KG, { exact: true })).toBeVisible();
-    await expect(page).toHaveTitle(`Жаңылыктар · ${PORTAL_NAME_KG}`);
+    test('kg and en from the profile menu, kept over a reload by the lang cookie, then back to ru', async ({
+      page,
+      context,
+    }) => {
+      await page.goto('/lms');
+      const header = page.getByRole('banner');
+      expect((await cookie(context, 'lang'))?.value ?? 'ru').toBe('ru');
 
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Жаңылыктар' })).toBeVisible();
-    await expect(
-      sectionsNav(page, 'Бөлүмдөр').getByRole('link', { name: 'Сабактардын жадыбалы' }),
-    ).toBeVisible();
+      // Kyrgyz.
+      await profileMenuButton(page).click();
+      await page.getByRole('button', { name: 'Кыр' }).click();
+      await expect(page.getByRole('button', { name: 'Чыгуу' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Жаңылыктар' })).toBeVisible();
+      await expect(profileMenuButton(page).getByText('Окутуучу', { exact: true })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ky');
+      const lang = await cookie(context, 'lang');
+      expect(lang?.value).toBe('kg');
+      // The language is remembered for about 360 days.
+      const days = ((lang?.expires ?? 0) - Date.now() / 1000) / 86_400;
+      expect(days).toBeGreaterThan(355);
+      expect(days).toBeLessThan(365);
+      expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('kg');
+      // The portal's own name in Kyrgyz, from /config.json's `names`.
+      await expect(header.getByText(PORTAL_NAME_KG, { exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(`Жаңылыктар · ${PORTAL_NAME_KG}`);
 
-    // English.
-    await profileMenuButton(page).click();
-    await page.getByRole('button', { name: 'Eng' }).click();
-    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
-    await expect(page.getByRole('switch', { name: 'Dark mode' })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    expect((await cookie(context, 'lang'))?.value).toBe('en');
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Жаңылыктар' })).toBeVisible();
+      await expect(
+        sectionsNav(page, 'Бөлүмдөр').getByRole('link', { name: 'Сабактардын жадыбалы' }),
+      ).toBeVisible();
 
-    await expect(header.getByText(PORTAL_NAME_EN, { exact: true })).toBeVisible();
-    const data = [TEACHER.fullName, TEACHER.shortName];
-    // The frame's own words: the header with the open profile menu and the sections list (the
-    // columns' content is the features' data: news, contacts, links).
-    expect(await cyrillicUiTexts(header, data)).toEqual([]);
-    expect(await cyrillicUiTexts(sectionsNav(page, 'Sections'), data)).toEqual([]);
-    await expectAccessible(page, 'shell in English with the profile menu open');
+      // English.
+      await profileMenuButton(page).click();
+      await page.getByRole('button', { name: 'Eng' }).click();
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
+      await expect(page.getByRole('switch', { name: 'Dark mode' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      expect((await cookie(context, 'lang'))?.value).toBe('en');
 
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
-    await expect(profileMenuButton(page).getByText('Teacher', { exact: true })).toBeVisible();
-    await expect(page).toHaveTitle(`News · ${PORTAL_NAME_EN}`);
-    expect(await cyrillicUiTexts(header, data)).toEqual([]);
+      await expect(header.getByText(PORTAL_NAME_EN, { exact: true })).toBeVisible();
+      const data = [TEACHER.fullName, TEACHER.shortName];
+      // The frame's own words: the header with the open profile menu and the sections list (the
+      // columns' content is the features' data: news, contacts, links).
+      expect(await cyrillicUiTexts(header, data)).toEqual([]);
+      expect(await cyrillicUiTexts(sectionsNav(page, 'Sections'), data)).toEqual([]);
+      await expectAccessible(page, 'shell in English with the profile menu open');
 
-    // Back to Russian.
-    await profileMenuButton(page).click();
-    await page.getByRole('button', { name: 'Рус' }).click();
-    await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-    expect((await cookie(context, 'lang'))?.value).toBe('ru');
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
+      await expect(profileMenuButton(page).getByText('Teacher', { exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(`News · ${PORTAL_NAME_EN}`);
+      expect(await cyrillicUiTexts(header, data)).toEqual([]);
+
+      // Back to Russian.
+      await profileMenuButton(page).click();
+      await page.getByRole('button', { name: 'Рус' }).click();
+      await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+      expect((await cookie(context, 'lang'))?.value).toBe('ru');
+    });
   });
 
   test('the login screen switches language too', async ({ page, context }) => {
@@ -441,20 +446,24 @@ test.describe('mobile, 390×844', () => {
 });
 
 test.describe('offline', () => {
-  test("the 'Нет сети !!!' banner follows the connection", async ({ page, context }) => {
-    await logIn(page, 'teacher');
-    await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
-    const banner = page.getByRole('alert').filter({ hasText: 'Нет сети !!!' });
-    await expect(banner).toHaveCount(0);
+  test.describe(() => {
+    test.use({ signedInAs: 'teacher' });
 
-    await context.setOffline(true);
-    await expect(banner).toBeVisible();
-    // The shell stays usable.
-    await expect(page.getByRole('banner').getByText(TEACHER.shortName)).toBeVisible();
-    await expectAccessible(page, 'shell offline');
+    test("the 'Нет сети !!!' banner follows the connection", async ({ page, context }) => {
+      await page.goto('/lms');
+      await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
+      const banner = page.getByRole('alert').filter({ hasText: 'Нет сети !!!' });
+      await expect(banner).toHaveCount(0);
 
-    await context.setOffline(false);
-    await expect(banner).toHaveCount(0);
+      await context.setOffline(true);
+      await expect(banner).toBeVisible();
+      // The shell stays usable.
+      await expect(page.getByRole('banner').getByText(TEACHER.shortName)).toBeVisible();
+      await expectAccessible(page, 'shell offline');
+
+      await context.setOffline(false);
+      await expect(banner).toHaveCount(0);
+    });
   });
 
   test('/ goes to /lms/offline while the browser is offline, and back to the portal once online', async ({
@@ -485,32 +494,36 @@ test.describe('offline', () => {
 });
 
 test.describe('failures', () => {
-  test("a content chunk that fails to load says 'Loading chunk … failed' inside the shell", async ({
-    page,
-  }) => {
-    await logIn(page, 'teacher');
-    await page.route('**/assets/schedule-route-*.js', (route) => route.abort('failed'));
+  test.describe(() => {
+    test.use({ signedInAs: 'teacher' });
 
-    await sectionsNav(page).getByRole('link', { name: 'Расписание', exact: true }).click();
-    const failure = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить раздел' });
-    await expect(failure).toBeVisible();
-    await expect(failure.getByText('Loading chunk schedule failed.')).toBeVisible();
-    await expect(
-      failure.getByText('Проверьте подключение к сети и обновите страницу.'),
-    ).toBeVisible();
-    // The frame stays: header and columns (the schedule folds the discipline and contact columns
-    // to their rail) around the failed section.
-    await expect(page.getByRole('banner').getByText(TEACHER.shortName)).toBeVisible();
-    await expect(
-      page.getByRole('button', { name: 'Показать дисциплины и контакты' }),
-    ).toBeVisible();
-    await expect(page.getByRole('complementary', { name: 'Приложения' })).toBeVisible();
-    await expectAccessible(page, 'chunk failure');
+    test("a content chunk that fails to load says 'Loading chunk … failed' inside the shell", async ({
+      page,
+    }) => {
+      await page.goto('/lms');
+      await page.route('**/assets/schedule-route-*.js', (route) => route.abort('failed'));
 
-    // Back on the network, "reload" brings the section.
-    await page.unroute('**/assets/schedule-route-*.js');
-    await failure.getByRole('button', { name: 'Обновить страницу' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Расписание' })).toBeVisible();
+      await sectionsNav(page).getByRole('link', { name: 'Расписание', exact: true }).click();
+      const failure = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить раздел' });
+      await expect(failure).toBeVisible();
+      await expect(failure.getByText('Loading chunk schedule failed.')).toBeVisible();
+      await expect(
+        failure.getByText('Проверьте подключение к сети и обновите страницу.'),
+      ).toBeVisible();
+      // The frame stays: header and columns (the schedule folds the discipline and contact columns
+      // to their rail) around the failed section.
+      await expect(page.getByRole('banner').getByText(TEACHER.shortName)).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: 'Показать дисциплины и контакты' }),
+      ).toBeVisible();
+      await expect(page.getByRole('complementary', { name: 'Приложения' })).toBeVisible();
+      await expectAccessible(page, 'chunk failure');
+
+      // Back on the network, "reload" brings the section.
+      await page.unroute('**/assets/schedule-route-*.js');
+      await failure.getByRole('button', { name: 'Обновить страницу' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Расписание' })).toBeVisible();
+    });
   });
 
   test("a rendering failure (a user record the shell cannot show) says 'Ошибка, обновите страницу!'", async ({
@@ -538,27 +551,31 @@ test.describe('failures', () => {
     await expect(page.getByText('Ошибка, обновите страницу!')).toHaveCount(0);
   });
 
-  test('a malformed /config.json costs only its broken fields: the portal keeps its defaults', async ({
-    page,
-  }) => {
-    const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(message.text());
+  test.describe(() => {
+    test.use({ signedInAs: 'teacher' });
+
+    test('a malformed /config.json costs only its broken fields: the portal keeps its defaults', async ({
+      page,
+    }) => {
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      await page.route('**/config.json', (route) =>
+        route.fulfill({ json: { name: { ru: 'Портал' }, maxSizeMb: 'десять', apiBase: '/api' } }),
+      );
+      await page.goto('/lms');
+      await expect(page.getByRole('banner').getByText(TEACHER.shortName)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
+      // The translated portal name stands in for the broken one; the news form shows no size limit.
+      await expect(
+        page.getByRole('banner').getByText(FALLBACK_PORTAL_NAME, { exact: true }),
+      ).toBeVisible();
+      await expect(page).toHaveTitle(`Новости · ${FALLBACK_PORTAL_NAME}`);
+      await expect(page.getByRole('heading', { level: 2, name: 'Написать новость' })).toBeVisible();
+      await expect(page.getByText(/МБ на файл/)).toHaveCount(0);
+      expect(warnings).toContain('/config.json: ignored invalid name, maxSizeMb');
     });
-    await page.route('**/config.json', (route) =>
-      route.fulfill({ json: { name: { ru: 'Портал' }, maxSizeMb: 'десять', apiBase: '/api' } }),
-    );
-    await logIn(page, 'teacher');
-    await expect(page.getByRole('banner').getByText(TEACHER.shortName)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
-    // The translated portal name stands in for the broken one; the news form shows no size limit.
-    await expect(
-      page.getByRole('banner').getByText(FALLBACK_PORTAL_NAME, { exact: true }),
-    ).toBeVisible();
-    await expect(page).toHaveTitle(`Новости · ${FALLBACK_PORTAL_NAME}`);
-    await expect(page.getByRole('heading', { level: 2, name: 'Написать новость' })).toBeVisible();
-    await expect(page.getByText(/МБ на файл/)).toHaveCount(0);
-    expect(warnings).toContain('/config.json: ignored invalid name, maxSizeMb');
   });
 });
 

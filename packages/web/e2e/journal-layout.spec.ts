@@ -2,7 +2,6 @@ import type { Locator, Page } from '@playwright/test';
 import {
   expect,
   expectAccessible,
-  logIn,
   prefer,
   readLocale,
   setTheme,
@@ -17,7 +16,7 @@ import {
 // week without scrolling sideways.
 
 test.describe.configure({ timeout: 180_000 });
-test.use({ actionTimeout: 10_000 });
+test.use({ actionTimeout: 10_000, signedInAs: 'teacher' });
 
 // The mock world's clock is frozen at Friday 20 November 2026; the browser's today must agree.
 const NOW = new Date('2026-11-20T10:00:00+06:00');
@@ -184,9 +183,7 @@ for (const language of ['ru', 'kg', 'en'] as const) {
   }) => {
     await page.clock.setFixedTime(NOW);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/lms/login');
-    await prefer(page, language, 'dark');
-    await logIn(page, 'teacher');
+    await page.goto('/lms');
 
     for (const theme of ['dark', 'light'] as const) {
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -229,7 +226,6 @@ test('on a narrow laptop (1024 px) the journal keeps dates and totals in view, a
 }) => {
   await page.clock.setFixedTime(NOW);
   await page.setViewportSize({ width: 1024, height: 800 });
-  await logIn(page, 'teacher');
   const table = await openJournal(page, 'ru');
   await table.scrollIntoViewIfNeeded();
   await expectDatesAndTotalsInView(table, 'ru');
@@ -256,7 +252,6 @@ test('the roll call’s toggle shows its state by more than colour, in both them
 }) => {
   await page.clock.setFixedTime(NOW);
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'teacher');
   await openJournal(page, 'ru');
   const rows = main(page).getByRole('list', { name: 'Перекличка' }).locator(':scope > li');
   const toggle = rows.first().getByRole('button', { name: 'Отсутствует' });

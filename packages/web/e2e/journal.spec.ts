@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/node';
-import { expect, expectAccessible, logIn, setTheme, test } from './fixtures';
+import { expect, expectAccessible, setTheme, test } from './fixtures';
 
-// The journal (issue 12): a teacher on a phone takes today's roll (two absent, one mark), sees the
-// row's figures follow and exports CSV and XLSX with the same figures; marks taken offline wait,
-// survive a reload and are saved when the server can be reached; a student sees only their own row.
+// The journal: a teacher on a phone takes today's roll (two absent, one mark), sees the row's
+// figures follow and exports CSV and XLSX with the same figures; marks taken offline wait, survive
+// a reload and are saved when the server can be reached; a student sees only their own row.
 
 test.describe.configure({ timeout: 90_000 });
-test.use({ actionTimeout: 10_000 });
+test.use({ actionTimeout: 10_000, signedInAs: 'teacher' });
 
 // The mock world's clock is frozen at Friday 20 November 2026; the browser's today must agree.
 const NOW = new Date('2026-11-20T10:00:00+06:00');
@@ -46,7 +46,7 @@ async function rowOf(page: Page, name: string) {
   };
 }
 
-/** Section 5's calculation, done here from the visible marks. */
+/** The row's figures (absences, sum, average of the marks), done here from the visible marks. */
 function expected(marks: string[]) {
   const absences = marks.filter((mark) => mark === 'н/б').length;
   const sum = marks.reduce((total, mark) => total + (/^\d+$/.test(mark) ? Number(mark) : 0), 0);
@@ -66,7 +66,6 @@ test('a teacher on a phone takes today’s roll, gives a mark, and exports what 
 }) => {
   await page.clock.setFixedTime(NOW);
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'teacher');
   await openClass(page);
   await expect(main(page).getByLabel('Дата занятия')).toHaveValue('2026-11-20');
   await expect(main(page).getByText('Присутствуют: 12')).toBeVisible();
@@ -161,7 +160,6 @@ test('marks taken offline wait, survive a reload and are saved when the server i
   context,
 }) => {
   await page.clock.setFixedTime(NOW);
-  await logIn(page, 'teacher');
   await openClass(page);
   const [first] = await rollRows(page).all();
   const name = (await first!.locator('span').first().innerText()).trim();
@@ -217,30 +215,33 @@ test('marks taken offline wait, survive a reload and are saved when the server i
   await page.screenshot({ path: 'test-results/journal-desktop-en.png', fullPage: true });
 });
 
-test('a student sees only their own row, with the attendance percentage', async ({ page }) => {
-  await page.clock.setFixedTime(NOW);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'student');
-  await page.goto('/lms/journal');
-  const discipline = main(page).getByLabel('Дисциплина');
-  await expect(discipline.locator('option', { hasText: 'Веб-разработка' })).toBeAttached();
-  await discipline.selectOption({ label: 'Веб-разработка' });
-  await expect(main(page).getByLabel('Преподаватель')).not.toHaveValue('-1');
-  const marks = main(page).locator('ul li time');
-  await expect(marks.first()).toBeVisible();
-  const values = await main(page).locator('ul li > span').allInnerTexts();
-  const absences = values.filter((v) => v === 'н/б').length;
-  const figures = main(page).locator('dl');
-  await expect(figures).toContainText(
-    `Посещаемость${Math.round(((values.length - absences) / values.length) * 100)} %`,
-  );
-  await expect(figures).toContainText(`Пропусков${absences}`);
-  // no other student's name or the teacher's table
-  await expect(main(page).getByRole('region', { name: 'Журнал' })).toHaveCount(0);
-  await expect(main(page).getByRole('rowheader')).toHaveCount(0);
-  await expectAccessible(page, 'student journal at 390 px, dark');
-  await page.screenshot({ path: 'test-results/journal-student-390-dark.png', fullPage: true });
-  await setTheme(page, 'light');
-  await expectAccessible(page, 'student journal at 390 px, light');
-  await page.screenshot({ path: 'test-results/journal-student-390-light.png', fullPage: true });
+test.describe(() => {
+  test.use({ signedInAs: 'student' });
+
+  test('a student sees only their own row, with the attendance percentage', async ({ page }) => {
+    await page.clock.setFixedTime(NOW);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/lms/journal');
+    const discipline = main(page).getByLabel('Дисциплина');
+    await expect(discipline.locator('option', { hasText: 'Веб-разработка' })).toBeAttached();
+    await discipline.selectOption({ label: 'Веб-разработка' });
+    await expect(main(page).getByLabel('Преподаватель')).not.toHaveValue('-1');
+    const marks = main(page).locator('ul li time');
+    await expect(marks.first()).toBeVisible();
+    const values = await main(page).locator('ul li > span').allInnerTexts();
+    const absences = values.filter((v) => v === 'н/б').length;
+    const figures = main(page).locator('dl');
+    await expect(figures).toContainText(
+      `Посещаемость${Math.round(((values.length - absences) / values.length) * 100)} %`,
+    );
+    await expect(figures).toContainText(`Пропусков${absences}`);
+    // no other student's name or the teacher's table
+    await expect(main(page).getByRole('region', { name: 'Журнал' })).toHaveCount(0);
+    await expect(main(page).getByRole('rowheader')).toHaveCount(0);
+    await expectAccessible(page, 'student journal at 390 px, dark');
+    await page.screenshot({ path: 'test-results/journal-student-390-dark.png', fullPage: true });
+    await setTheme(page, 'light');
+    await expectAccessible(page, 'student journal at 390 px, light');
+    await page.screenshot({ path: 'test-results/journal-student-390-light.png', fullPage: true });
+  });
 });

@@ -16,7 +16,7 @@ import {
 // after signing in again; a person who signs out of a shared computer leaves nothing behind.
 
 test.describe.configure({ timeout: 90_000 });
-test.use({ actionTimeout: 10_000 });
+test.use({ actionTimeout: 10_000, signedInAs: 'teacher' });
 
 // The mock world's clock is frozen at Friday 20 November 2026; the browser's today must agree.
 const NOW = new Date('2026-11-20T10:00:00+06:00');
@@ -78,7 +78,7 @@ test('the news composer keeps text, audience and files across the breakpoint and
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
-  await logIn(page, 'teacher');
+  await page.goto('/lms');
   const text = page.getByRole('textbox', { name: 'Текст новости' });
   const files = page.getByRole('list', { name: 'Прикрепленные файлы' }).getByRole('listitem');
   await text.fill('Собрание кафедры переносится на понедельник.');
@@ -124,45 +124,48 @@ test('the news composer keeps text, audience and files across the breakpoint and
   await expect(text).toHaveValue('');
 });
 
-test('a chat draft stays with its conversation across the breakpoint and a reload', async ({
-  page,
-  request,
-}) => {
-  const teacherName = await fullName(request, 'teacher');
-  await page.setViewportSize(DESKTOP);
-  await logIn(page, 'student');
-  const openTeacher = async () => {
-    await chooseWebDevelopment(page);
-    await page
-      .getByRole('region', { name: 'Контакты' })
-      .getByRole('button', { name: new RegExp(`^${teacherName}`) })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: teacherName })).toBeVisible();
-  };
-  await openTeacher();
-  const composer = page.getByRole('form', { name: 'Сообщение' });
-  const box = composer.getByRole('textbox', { name: 'Сообщение' });
-  await composer.getByLabel('Файлы и фото').setInputFiles(file('Реферат.pdf'));
-  await box.fill('Здравствуйте! Прикладываю реферат, посмотрите, пожалуйста');
-  await box.focus();
+test.describe(() => {
+  test.use({ signedInAs: 'student' });
 
-  await crossBothWays(page, async () => {
+  test('a chat draft stays with its conversation across the breakpoint and a reload', async ({
+    page,
+    request,
+  }) => {
+    const teacherName = await fullName(request, 'teacher');
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/lms');
+    const openTeacher = async () => {
+      await chooseWebDevelopment(page);
+      await page
+        .getByRole('region', { name: 'Контакты' })
+        .getByRole('button', { name: new RegExp(`^${teacherName}`) })
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name: teacherName })).toBeVisible();
+    };
+    await openTeacher();
+    const composer = page.getByRole('form', { name: 'Сообщение' });
+    const box = composer.getByRole('textbox', { name: 'Сообщение' });
+    await composer.getByLabel('Файлы и фото').setInputFiles(file('Реферат.pdf'));
+    await box.fill('Здравствуйте! Прикладываю реферат, посмотрите, пожалуйста');
+    await box.focus();
+
+    await crossBothWays(page, async () => {
+      await expect(box).toHaveValue('Здравствуйте! Прикладываю реферат, посмотрите, пожалуйста');
+      await expect(composer).toContainText('Реферат.pdf');
+      await expect(box).toBeFocused();
+    });
+
+    await page.reload();
+    await openTeacher();
     await expect(box).toHaveValue('Здравствуйте! Прикладываю реферат, посмотрите, пожалуйста');
     await expect(composer).toContainText('Реферат.pdf');
-    await expect(box).toBeFocused();
+    await expectAccessible(page, 'restored chat draft, desktop');
   });
-
-  await page.reload();
-  await openTeacher();
-  await expect(box).toHaveValue('Здравствуйте! Прикладываю реферат, посмотрите, пожалуйста');
-  await expect(composer).toContainText('Реферат.pdf');
-  await expectAccessible(page, 'restored chat draft, desktop');
 });
 
 test('a half-taken roll call survives the breakpoint and a reload', async ({ page }) => {
   await page.clock.setFixedTime(NOW);
   await page.setViewportSize(DESKTOP);
-  await logIn(page, 'teacher');
   const rollRows = main(page).getByRole('list', { name: 'Перекличка' }).locator(':scope > li');
   const openClass = async () => {
     await page.goto('/lms/journal');
@@ -199,7 +202,6 @@ test('the UMK dialog keeps its fields and file across the breakpoint and a reloa
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
-  await logIn(page, 'teacher');
   await page.goto('/lms/umk');
   const filters = page.getByRole('region', { name: 'Дисциплина и вид материала' });
   const chooseDiscipline = async () => {
@@ -236,171 +238,185 @@ test('the UMK dialog keeps its fields and file across the breakpoint and a reloa
   await expectAccessible(page, 'restored UMK dialog, desktop');
 });
 
-test('a document order keeps its choices across the breakpoint and a reload', async ({ page }) => {
-  await page.setViewportSize(PHONE);
-  await logIn(page, 'student');
-  await page.goto('/lms/singlewindow');
-  const doc = page.getByLabel('Документ');
-  await expect(doc.locator('option').nth(1)).toBeAttached();
-  await doc.selectOption({ label: 'Справка с места учёбы' });
-  await page.getByLabel('Область').selectOption({ label: 'Чуйская область' });
-  const district = page.getByLabel('Район');
-  await expect(district.locator('option').nth(1)).toBeAttached();
-  await district.selectOption({ index: 1 });
-  const districtValue = await district.inputValue();
-  const note = page.getByLabel('Комментарий');
-  await note.fill('Для стипендиального отдела');
-  await note.focus();
+test.describe(() => {
+  test.use({ signedInAs: 'student' });
 
-  const check = async () => {
+  test('a document order keeps its choices across the breakpoint and a reload', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/lms/singlewindow');
+    const doc = page.getByLabel('Документ');
+    await expect(doc.locator('option').nth(1)).toBeAttached();
+    await doc.selectOption({ label: 'Справка с места учёбы' });
+    await page.getByLabel('Область').selectOption({ label: 'Чуйская область' });
+    const district = page.getByLabel('Район');
+    await expect(district.locator('option').nth(1)).toBeAttached();
+    await district.selectOption({ index: 1 });
+    const districtValue = await district.inputValue();
+    const note = page.getByLabel('Комментарий');
+    await note.fill('Для стипендиального отдела');
+    await note.focus();
+
+    const check = async () => {
+      await expect(doc.locator('option:checked')).toHaveText('Справка с места учёбы');
+      await expect(page.getByLabel('Область').locator('option:checked')).toHaveText(
+        'Чуйская область',
+      );
+      await expect(district).toHaveValue(districtValue);
+      await expect(note).toHaveValue('Для стипендиального отдела');
+      await expect(note).toBeFocused();
+    };
+    // This one starts on the phone: phone → desktop → phone.
+    await check();
+    await resize(page, DESKTOP);
+    await check();
+    await resize(page, PHONE);
+    await check();
+
+    await page.reload();
     await expect(doc.locator('option:checked')).toHaveText('Справка с места учёбы');
-    await expect(page.getByLabel('Область').locator('option:checked')).toHaveText(
-      'Чуйская область',
-    );
     await expect(district).toHaveValue(districtValue);
     await expect(note).toHaveValue('Для стипендиального отдела');
-    await expect(note).toBeFocused();
-  };
-  // This one starts on the phone: phone → desktop → phone.
-  await check();
-  await resize(page, DESKTOP);
-  await check();
-  await resize(page, PHONE);
-  await check();
-
-  await page.reload();
-  await expect(doc.locator('option:checked')).toHaveText('Справка с места учёбы');
-  await expect(district).toHaveValue(districtValue);
-  await expect(note).toHaveValue('Для стипендиального отдела');
-  await expectAccessible(page, 'restored order at 390 px');
+    await expectAccessible(page, 'restored order at 390 px');
+  });
 });
 
-test('a session that ends while news is posted says so, and the draft is back after signing in', async ({
-  page,
-}) => {
-  await logIn(page, 'teacher');
-  const text = page.getByRole('textbox', { name: 'Текст новости' });
-  await text.fill('Экзамен по базам данных в аудитории 305.');
-  await page.getByLabel('Прикрепить файлы').setInputFiles(file('Билеты.pdf'));
-  // The session has ended by the time the news is sent: the server refuses it with a 401 (only
-  // this request, so no other call of the page finds out first).
-  await page.route('**/api/news/insert.json', (route) =>
-    route.fulfill({
-      status: 401,
-      contentType: 'application/json',
-      body: JSON.stringify({ result: 1, error: 'Unauthorized', data: null }),
-    }),
-  );
-  await page.getByRole('button', { name: 'Опубликовать' }).click();
+// About the session itself: these sign in through the login form, as a person does.
+test.describe(() => {
+  test.use({ signedInAs: undefined });
 
-  await expect(page).toHaveURL(/\/lms\/login$/);
-  await expect(page.getByRole('alert')).toContainText('Сеанс завершён');
-  await expectAccessible(page, 'login after an ended session');
-  await page.getByLabel('Логин').fill(demo.teacher.login);
-  await page.getByLabel('Пароль', { exact: true }).fill(demo.teacher.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/lms\/?$/);
-  await expect(text).toHaveValue('Экзамен по базам данных в аудитории 305.');
-  await expect(page.getByRole('list', { name: 'Прикрепленные файлы' })).toContainText('Билеты.pdf');
+  test('a session that ends while news is posted says so, and the draft is back after signing in', async ({
+    page,
+  }) => {
+    await logIn(page, 'teacher');
+    const text = page.getByRole('textbox', { name: 'Текст новости' });
+    await text.fill('Экзамен по базам данных в аудитории 305.');
+    await page.getByLabel('Прикрепить файлы').setInputFiles(file('Билеты.pdf'));
+    // The session has ended by the time the news is sent: the server refuses it with a 401 (only
+    // this request, so no other call of the page finds out first).
+    await page.route('**/api/news/insert.json', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ result: 1, error: 'Unauthorized', data: null }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Опубликовать' }).click();
 
-  // Now it goes: published, with its file, and the draft is gone.
-  await page.unroute('**/api/news/insert.json');
-  await page.getByRole('button', { name: 'Опубликовать' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Новость опубликована' })).toBeVisible();
-  await expect(text).toHaveValue('');
-  const first = page.getByRole('list', { name: 'Лента новостей' }).getByRole('article').first();
-  await expect(first).toContainText('Экзамен по базам данных в аудитории 305.');
-  await expect(first.getByRole('link', { name: 'Билеты.pdf' })).toBeVisible();
-});
+    await expect(page).toHaveURL(/\/lms\/login$/);
+    await expect(page.getByRole('alert')).toContainText('Сеанс завершён');
+    await expectAccessible(page, 'login after an ended session');
+    await page.getByLabel('Логин').fill(demo.teacher.login);
+    await page.getByLabel('Пароль', { exact: true }).fill(demo.teacher.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page).toHaveURL(/\/lms\/?$/);
+    await expect(text).toHaveValue('Экзамен по базам данных в аудитории 305.');
+    await expect(page.getByRole('list', { name: 'Прикрепленные файлы' })).toContainText(
+      'Билеты.pdf',
+    );
 
-test('signing out of a shared computer leaves nothing of the first student for the next', async ({
-  page,
-  context,
-  request,
-}) => {
-  const teacherName = await fullName(request, 'teacher');
-  const first = (await (
-    await request.post('/api/auth/orize.json', { data: demo.student })
-  ).json()) as { data: { uid: number; fullName: string } };
-  await logIn(page, 'student');
-  await chooseWebDevelopment(page);
-  await page
-    .getByRole('region', { name: 'Контакты' })
-    .getByRole('button', { name: new RegExp(`^${teacherName}`) })
-    .click();
-  const composer = page.getByRole('form', { name: 'Сообщение' });
-  const secret = `Личное сообщение ${Date.now()}`;
-  await expect(page.getByRole('log', { name: 'Сообщения' })).toBeVisible();
+    // Now it goes: published, with its file, and the draft is gone.
+    await page.unroute('**/api/news/insert.json');
+    await page.getByRole('button', { name: 'Опубликовать' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Новость опубликована' }),
+    ).toBeVisible();
+    await expect(text).toHaveValue('');
+    const first = page.getByRole('list', { name: 'Лента новостей' }).getByRole('article').first();
+    await expect(first).toContainText('Экзамен по базам данных в аудитории 305.');
+    await expect(first.getByRole('link', { name: 'Билеты.pdf' })).toBeVisible();
+  });
 
-  // Offline: the message and its PDF wait in the outbox; a second one stays a draft.
-  await context.setOffline(true);
-  await composer.getByLabel('Файлы и фото').setInputFiles(file('Справка.pdf'));
-  await composer.getByRole('textbox', { name: 'Сообщение' }).fill(secret);
-  await composer.getByRole('button', { name: 'Отправить' }).click();
-  await expect(page.getByTestId('pending-message')).toContainText(secret);
-  await composer.getByRole('textbox', { name: 'Сообщение' }).fill(`${secret} (черновик)`);
-  // The draft's write is debounced: wait until it is on the device.
-  await expect
-    .poll(() => storedValues(page, 'lms-drafts'))
-    .toContainEqual(expect.stringContaining('(черновик)'));
+  test('signing out of a shared computer leaves nothing of the first student for the next', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const teacherName = await fullName(request, 'teacher');
+    const first = (await (
+      await request.post('/api/auth/orize.json', { data: demo.student })
+    ).json()) as { data: { uid: number; fullName: string } };
+    await logIn(page, 'student');
+    await chooseWebDevelopment(page);
+    await page
+      .getByRole('region', { name: 'Контакты' })
+      .getByRole('button', { name: new RegExp(`^${teacherName}`) })
+      .click();
+    const composer = page.getByRole('form', { name: 'Сообщение' });
+    const secret = `Личное сообщение ${Date.now()}`;
+    await expect(page.getByRole('log', { name: 'Сообщения' })).toBeVisible();
 
-  await page.getByRole('button', { name: /Меню профиля/ }).click();
-  await page.getByRole('button', { name: 'Выйти' }).click();
-  const ask = page.getByRole('alertdialog', { name: 'Выйти и удалить неотправленное?' });
-  await expect(ask).toContainText('1 неотправленная запись');
-  await expect(ask).toContainText('1 черновик');
-  await expectAccessible(page, 'sign-out confirmation');
-  await page.screenshot({ path: 'test-results/kept-sign-out-dark.png' });
-  await ask.getByRole('button', { name: 'Выйти и удалить' }).click();
-  await expect(page).toHaveURL(/\/lms\/login$/);
-  await context.setOffline(false);
+    // Offline: the message and its PDF wait in the outbox; a second one stays a draft.
+    await context.setOffline(true);
+    await composer.getByLabel('Файлы и фото').setInputFiles(file('Справка.pdf'));
+    await composer.getByRole('textbox', { name: 'Сообщение' }).fill(secret);
+    await composer.getByRole('button', { name: 'Отправить' }).click();
+    await expect(page.getByTestId('pending-message')).toContainText(secret);
+    await composer.getByRole('textbox', { name: 'Сообщение' }).fill(`${secret} (черновик)`);
+    // The draft's write is debounced: wait until it is on the device.
+    await expect
+      .poll(() => storedValues(page, 'lms-drafts'))
+      .toContainEqual(expect.stringContaining('(черновик)'));
 
-  await logIn(page, 'student2');
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  const left = await page.evaluate(async () => {
-    const dump: string[] = [];
-    for (const info of await indexedDB.databases()) {
-      if (!info.name) continue;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(info.name!);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      for (const storeName of [...db.objectStoreNames]) {
-        const values = await new Promise<unknown[]>((resolve, reject) => {
-          const read = db.transaction(storeName).objectStore(storeName).getAll();
-          read.onsuccess = () => resolve(read.result as unknown[]);
-          read.onerror = () => reject(read.error);
+    await page.getByRole('button', { name: /Меню профиля/ }).click();
+    await page.getByRole('button', { name: 'Выйти' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Выйти и удалить неотправленное?' });
+    await expect(ask).toContainText('1 неотправленная запись');
+    await expect(ask).toContainText('1 черновик');
+    await expectAccessible(page, 'sign-out confirmation');
+    await page.screenshot({ path: 'test-results/kept-sign-out-dark.png' });
+    await ask.getByRole('button', { name: 'Выйти и удалить' }).click();
+    await expect(page).toHaveURL(/\/lms\/login$/);
+    await context.setOffline(false);
+
+    await logIn(page, 'student2');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const left = await page.evaluate(async () => {
+      const dump: string[] = [];
+      for (const info of await indexedDB.databases()) {
+        if (!info.name) continue;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open(info.name!);
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
         });
-        const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-          const read = db.transaction(storeName).objectStore(storeName).getAllKeys();
-          read.onsuccess = () => resolve(read.result);
-          read.onerror = () => reject(read.error);
-        });
-        dump.push(`${info.name}/${storeName} keys: ${JSON.stringify(keys)}`);
-        for (const value of values) {
-          dump.push(
-            `${info.name}/${storeName}: ${JSON.stringify(value, (_key, item: unknown) =>
-              item instanceof Blob ? `[file ${item instanceof File ? item.name : 'blob'}]` : item,
-            )}`,
-          );
+        for (const storeName of [...db.objectStoreNames]) {
+          const values = await new Promise<unknown[]>((resolve, reject) => {
+            const read = db.transaction(storeName).objectStore(storeName).getAll();
+            read.onsuccess = () => resolve(read.result as unknown[]);
+            read.onerror = () => reject(read.error);
+          });
+          const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+            const read = db.transaction(storeName).objectStore(storeName).getAllKeys();
+            read.onsuccess = () => resolve(read.result);
+            read.onerror = () => reject(read.error);
+          });
+          dump.push(`${info.name}/${storeName} keys: ${JSON.stringify(keys)}`);
+          for (const value of values) {
+            dump.push(
+              `${info.name}/${storeName}: ${JSON.stringify(value, (_key, item: unknown) =>
+                item instanceof Blob ? `[file ${item instanceof File ? item.name : 'blob'}]` : item,
+              )}`,
+            );
+          }
+        }
+        db.close();
+      }
+      const caches = [];
+      for (const name of await globalThis.caches.keys()) {
+        for (const request of await (await globalThis.caches.open(name)).keys()) {
+          caches.push(request.url);
         }
       }
-      db.close();
-    }
-    const caches = [];
-    for (const name of await globalThis.caches.keys()) {
-      for (const request of await (await globalThis.caches.open(name)).keys()) {
-        caches.push(request.url);
-      }
-    }
-    return { indexedDb: dump, caches, localStorage: JSON.stringify({ ...localStorage }) };
+      return { indexedDb: dump, caches, localStorage: JSON.stringify({ ...localStorage }) };
+    });
+    const everything = [...left.indexedDb, ...left.caches, left.localStorage].join('\n');
+    expect(everything).not.toContain(secret);
+    expect(everything).not.toContain('Справка.pdf');
+    expect(everything).not.toContain(first.data.fullName);
+    expect(left.indexedDb.join('\n')).not.toMatch(new RegExp(`"owner":${first.data.uid}\\b`));
+    expect(left.indexedDb.join('\n')).not.toContain(`user-${first.data.uid}`);
+    expect(left.caches.filter((url) => url.includes('/api/'))).toEqual([]);
   });
-  const everything = [...left.indexedDb, ...left.caches, left.localStorage].join('\n');
-  expect(everything).not.toContain(secret);
-  expect(everything).not.toContain('Справка.pdf');
-  expect(everything).not.toContain(first.data.fullName);
-  expect(left.indexedDb.join('\n')).not.toMatch(new RegExp(`"owner":${first.data.uid}\\b`));
-  expect(left.indexedDb.join('\n')).not.toContain(`user-${first.data.uid}`);
-  expect(left.caches.filter((url) => url.includes('/api/'))).toEqual([]);
 });

@@ -1,13 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  chooseLanguage,
-  expect,
-  expectAccessible,
-  logIn,
-  profileMenu,
-  settled,
-  test,
-} from './fixtures';
+import { chooseLanguage, expect, expectAccessible, profileMenu, settled, test } from './fixtures';
 
 // Kyrgyz and English as a teacher on a laptop and a student on a phone meet them: counts at 2, 5
 // and 102 read in the language (a Kyrgyz noun after a number stays as it is: '102 китеп', never
@@ -16,7 +8,7 @@ import {
 // groups, documents) stay as it sends them.
 
 test.describe.configure({ timeout: 180_000 });
-test.use({ actionTimeout: 10_000 });
+test.use({ actionTimeout: 10_000, signedInAs: 'teacher' });
 
 type Theme = 'dark' | 'light';
 
@@ -116,7 +108,7 @@ test('a teacher counts books, found files, materials, students and requests in K
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await logIn(page, 'teacher');
+  await page.goto('/lms');
   await chooseLanguage(page, 'Кыр');
   // The code the portal keeps is kg; Intl is asked for Kyrgyz (ky).
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('kg');
@@ -237,104 +229,108 @@ test('a teacher counts books, found files, materials, students and requests in K
   await shot(page, 'english-umk-1440-dark', heading(page, 'Materials'));
 });
 
-test('a student on a phone reads materials, the journal, registration and requests in Kyrgyz, then in English', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'student');
-  await chooseLanguage(page, 'Кыр');
+test.describe(() => {
+  test.use({ signedInAs: 'student' });
 
-  // UMK: the latest semester studied, counts at 7, 8, 11 and 12, forms of control in Kyrgyz.
-  await page.goto('/lms/umk');
-  const semester = main(page).getByRole('combobox', { name: 'Семестр', exact: true });
-  await expect(semester.locator('option:checked')).toHaveText('1-семестр');
-  const discipline = main(page).getByRole('combobox', { name: 'Сабак', exact: true });
-  const materials = heading(page, 'Материалдар');
-  const examination = main(page).getByRole('combobox', { name: 'Текшерүү формасы', exact: true });
-  for (const [name, count, form] of [
-    ['Кыргызский язык', 7, 'Экзамен'],
-    ['Базы данных', 8, 'Сынак'],
-    ['Веб-разработка', 11, 'Экзамен'],
-    ['Архитектура ЭВМ', 12, 'Экзамен'],
-  ] as const) {
-    await expect(discipline.locator('option', { hasText: name })).toBeAttached();
-    await discipline.selectOption({ label: name });
-    await expect(materials).toHaveText(`Материалдар${count} материал`);
-    expect(await optionsOf(examination)).toEqual([form]);
-  }
-  await expect(main(page)).not.toContainText(RUSSIAN_COUNTS);
-  await expectAccessible(page, 'UMK in Kyrgyz at 390 px, dark');
-  await shot(page, 'kyrgyz-umk-390-dark', materials);
+  test('a student on a phone reads materials, the journal, registration and requests in Kyrgyz, then in English', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/lms');
+    await chooseLanguage(page, 'Кыр');
 
-  // The journal: semester halves and the kinds of lesson in Kyrgyz.
-  await page.goto('/lms/journal');
-  expect(
-    await optionsOf(main(page).getByRole('combobox', { name: 'Жарым жыл', exact: true })),
-  ).toEqual(['Күзгү', 'Жазгы', 'Жайкы']);
-  await main(page)
-    .getByRole('combobox', { name: 'Сабак', exact: true })
-    .selectOption({ label: 'Веб-разработка' });
-  const kinds = main(page).getByRole('combobox', { name: 'Сабактын түрү', exact: true });
-  await expect(kinds.locator('option:checked')).toHaveText('Практикалык сабак');
-  for (const kind of await optionsOf(kinds)) expect(KYRGYZ_KINDS).toContain(kind);
-  await expectAccessible(page, 'student journal in Kyrgyz at 390 px, dark');
-  await shot(page, 'kyrgyz-student-journal-390-dark');
+    // UMK: the latest semester studied, counts at 7, 8, 11 and 12, forms of control in Kyrgyz.
+    await page.goto('/lms/umk');
+    const semester = main(page).getByRole('combobox', { name: 'Семестр', exact: true });
+    await expect(semester.locator('option:checked')).toHaveText('1-семестр');
+    const discipline = main(page).getByRole('combobox', { name: 'Сабак', exact: true });
+    const materials = heading(page, 'Материалдар');
+    const examination = main(page).getByRole('combobox', { name: 'Текшерүү формасы', exact: true });
+    for (const [name, count, form] of [
+      ['Кыргызский язык', 7, 'Экзамен'],
+      ['Базы данных', 8, 'Сынак'],
+      ['Веб-разработка', 11, 'Экзамен'],
+      ['Архитектура ЭВМ', 12, 'Экзамен'],
+    ] as const) {
+      await expect(discipline.locator('option', { hasText: name })).toBeAttached();
+      await discipline.selectOption({ label: name });
+      await expect(materials).toHaveText(`Материалдар${count} материал`);
+      expect(await optionsOf(examination)).toEqual([form]);
+    }
+    await expect(main(page)).not.toContainText(RUSSIAN_COUNTS);
+    await expectAccessible(page, 'UMK in Kyrgyz at 390 px, dark');
+    await shot(page, 'kyrgyz-umk-390-dark', materials);
 
-  // Registration: semesters, kinds of lesson, forms of control and an elective's streams.
-  await page.goto('/lms/registration');
-  const period = page.getByRole('region', { name: 'Каттоо жылы жана семестри' });
-  expect(
-    await optionsOf(period.getByRole('combobox', { name: 'Окуу семестри', exact: true })),
-  ).toEqual(['1-семестр', '2-семестр']);
-  const rows = main(page).getByRole('list', { name: 'Семестрдин сабактары' });
-  await expect(rows.getByText('Лекциялар · Экзамен · 3 кр').first()).toBeVisible();
-  await expect(rows.getByText('Лекциялар · Сынак · 3 кр').first()).toBeVisible();
-  const elective = page.getByRole('region', { name: 'Тандоо сабагы' });
-  await elective
-    .getByRole('combobox', { name: 'Сабак', exact: true })
-    .selectOption({ label: 'Финансовая грамотность · Лекциялар · 2 кр' });
-  // The first of its teachers (the only one is taken at once), then that teacher's streams.
-  const teacher = elective.getByRole('combobox', { name: 'Окутуучу', exact: true });
-  await expect(teacher.locator('option').nth(1)).toBeAttached();
-  if ((await teacher.inputValue()) === '-1') await teacher.selectOption({ index: 1 });
-  const streams = elective.getByRole('combobox', { name: 'Агым', exact: true });
-  await expect(streams.locator('option', { hasText: '-агым)' }).first()).toBeAttached();
-  for (const stream of await optionsOf(streams)) expect(stream).not.toContain('поток');
-  await expectAccessible(page, 'registration in Kyrgyz at 390 px, dark');
-  await shot(page, 'kyrgyz-registration-390-dark', streams);
-  await chooseTheme(page, 'light');
-  await expectAccessible(page, 'registration in Kyrgyz at 390 px, light');
-  await shot(page, 'kyrgyz-registration-390-light', rows.getByRole('listitem').first());
+    // The journal: semester halves and the kinds of lesson in Kyrgyz.
+    await page.goto('/lms/journal');
+    expect(
+      await optionsOf(main(page).getByRole('combobox', { name: 'Жарым жыл', exact: true })),
+    ).toEqual(['Күзгү', 'Жазгы', 'Жайкы']);
+    await main(page)
+      .getByRole('combobox', { name: 'Сабак', exact: true })
+      .selectOption({ label: 'Веб-разработка' });
+    const kinds = main(page).getByRole('combobox', { name: 'Сабактын түрү', exact: true });
+    await expect(kinds.locator('option:checked')).toHaveText('Практикалык сабак');
+    for (const kind of await optionsOf(kinds)) expect(KYRGYZ_KINDS).toContain(kind);
+    await expectAccessible(page, 'student journal in Kyrgyz at 390 px, dark');
+    await shot(page, 'kyrgyz-student-journal-390-dark');
 
-  // The single window: the student's requests, counted in Kyrgyz.
-  await page.goto('/lms/singlewindow');
-  await expect(heading(page, 'Менин өтүнмөлөрүм')).toHaveText(/^Менин өтүнмөлөрүм\d+ өтүнмө$/);
-  await expectAccessible(page, 'single window in Kyrgyz at 390 px, light');
-  await shot(page, 'kyrgyz-singlewindow-390-light', heading(page, 'Менин өтүнмөлөрүм'));
+    // Registration: semesters, kinds of lesson, forms of control and an elective's streams.
+    await page.goto('/lms/registration');
+    const period = page.getByRole('region', { name: 'Каттоо жылы жана семестри' });
+    expect(
+      await optionsOf(period.getByRole('combobox', { name: 'Окуу семестри', exact: true })),
+    ).toEqual(['1-семестр', '2-семестр']);
+    const rows = main(page).getByRole('list', { name: 'Семестрдин сабактары' });
+    await expect(rows.getByText('Лекциялар · Экзамен · 3 кр').first()).toBeVisible();
+    await expect(rows.getByText('Лекциялар · Сынак · 3 кр').first()).toBeVisible();
+    const elective = page.getByRole('region', { name: 'Тандоо сабагы' });
+    await elective
+      .getByRole('combobox', { name: 'Сабак', exact: true })
+      .selectOption({ label: 'Финансовая грамотность · Лекциялар · 2 кр' });
+    // The first of its teachers (the only one is taken at once), then that teacher's streams.
+    const teacher = elective.getByRole('combobox', { name: 'Окутуучу', exact: true });
+    await expect(teacher.locator('option').nth(1)).toBeAttached();
+    if ((await teacher.inputValue()) === '-1') await teacher.selectOption({ index: 1 });
+    const streams = elective.getByRole('combobox', { name: 'Агым', exact: true });
+    await expect(streams.locator('option', { hasText: '-агым)' }).first()).toBeAttached();
+    for (const stream of await optionsOf(streams)) expect(stream).not.toContain('поток');
+    await expectAccessible(page, 'registration in Kyrgyz at 390 px, dark');
+    await shot(page, 'kyrgyz-registration-390-dark', streams);
+    await chooseTheme(page, 'light');
+    await expectAccessible(page, 'registration in Kyrgyz at 390 px, light');
+    await shot(page, 'kyrgyz-registration-390-light', rows.getByRole('listitem').first());
 
-  // English.
-  await chooseLanguage(page, 'Eng');
-  await page.goto('/lms/registration');
-  const periodEn = page.getByRole('region', { name: 'Registration year and semester' });
-  expect(
-    await optionsOf(periodEn.getByRole('combobox', { name: 'Semester', exact: true })),
-  ).toEqual(['Semester 1', 'Semester 2']);
-  await expect(
-    main(page)
-      .getByRole('list', { name: 'Courses of the semester' })
-      .getByText(/^Lectures · /)
-      .first(),
-  ).toBeVisible();
-  await page.goto('/lms/umk');
-  const disciplineEn = main(page).getByRole('combobox', { name: 'Discipline', exact: true });
-  await expect(disciplineEn.locator('option', { hasText: 'Архитектура ЭВМ' })).toBeAttached();
-  await disciplineEn.selectOption({ label: 'Архитектура ЭВМ' });
-  await expect(heading(page, 'Materials')).toHaveText('Materials12 materials');
-  await expect(
-    main(page).getByRole('combobox', { name: 'Semester', exact: true }).locator('option:checked'),
-  ).toHaveText('Semester 1');
-  await expectAccessible(page, 'UMK in English at 390 px, light');
-  await shot(page, 'english-umk-390-light', heading(page, 'Materials'));
-  await chooseTheme(page, 'dark');
-  await expectAccessible(page, 'UMK in English at 390 px, dark');
+    // The single window: the student's requests, counted in Kyrgyz.
+    await page.goto('/lms/singlewindow');
+    await expect(heading(page, 'Менин өтүнмөлөрүм')).toHaveText(/^Менин өтүнмөлөрүм\d+ өтүнмө$/);
+    await expectAccessible(page, 'single window in Kyrgyz at 390 px, light');
+    await shot(page, 'kyrgyz-singlewindow-390-light', heading(page, 'Менин өтүнмөлөрүм'));
+
+    // English.
+    await chooseLanguage(page, 'Eng');
+    await page.goto('/lms/registration');
+    const periodEn = page.getByRole('region', { name: 'Registration year and semester' });
+    expect(
+      await optionsOf(periodEn.getByRole('combobox', { name: 'Semester', exact: true })),
+    ).toEqual(['Semester 1', 'Semester 2']);
+    await expect(
+      main(page)
+        .getByRole('list', { name: 'Courses of the semester' })
+        .getByText(/^Lectures · /)
+        .first(),
+    ).toBeVisible();
+    await page.goto('/lms/umk');
+    const disciplineEn = main(page).getByRole('combobox', { name: 'Discipline', exact: true });
+    await expect(disciplineEn.locator('option', { hasText: 'Архитектура ЭВМ' })).toBeAttached();
+    await disciplineEn.selectOption({ label: 'Архитектура ЭВМ' });
+    await expect(heading(page, 'Materials')).toHaveText('Materials12 materials');
+    await expect(
+      main(page).getByRole('combobox', { name: 'Semester', exact: true }).locator('option:checked'),
+    ).toHaveText('Semester 1');
+    await expectAccessible(page, 'UMK in English at 390 px, light');
+    await shot(page, 'english-umk-390-light', heading(page, 'Materials'));
+    await chooseTheme(page, 'dark');
+    await expectAccessible(page, 'UMK in English at 390 px, dark');
+  });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chooseLanguage, expect, expectAccessible, logIn, setTheme, test } from './fixtures';
+import { chooseLanguage, expect, expectAccessible, setTheme, test } from './fixtures';
 
 // Finding one's way: on a phone the tab bar follows the route and every 'Новости' opens the news,
 // the header says who is signed in; on a desktop the discipline and contact columns serve the
@@ -7,6 +7,7 @@ import { chooseLanguage, expect, expectAccessible, logIn, setTheme, test } from 
 // address, so a reload of a chat or a journal address opens the same conversation or class.
 
 test.describe.configure({ timeout: 60_000 });
+test.use({ signedInAs: 'teacher' });
 
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1440, height: 900 };
@@ -16,55 +17,59 @@ const tabs = (page: Page) => page.getByRole('navigation', { name: 'Главны�
 const tab = (page: Page, name: string) => tabs(page).getByRole('button', { name, exact: true });
 const newsHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Новости' });
 
-test('on a phone: the tab bar follows the route, every “Новости” opens the news, the header says who', async ({
-  page,
-}) => {
-  await page.setViewportSize(PHONE);
-  await logIn(page, 'student');
-  const menu = page.getByRole('button', { name: /Меню профиля/ });
-  await expect(menu).toContainText('Токтогулова А.Н.');
-  await expect(menu).toContainText('ПИ-1-26');
-  await expect(tab(page, 'Приложения')).toHaveAttribute('aria-pressed', 'true');
+test.describe(() => {
+  test.use({ signedInAs: 'student' });
 
-  // From the profile menu.
-  await menu.click();
-  await page.getByRole('link', { name: 'Новости' }).click();
-  await expect(newsHeading(page)).toBeVisible();
-  await expect(tab(page, 'Новости')).toHaveAttribute('aria-pressed', 'true');
+  test('on a phone: the tab bar follows the route, every “Новости” opens the news, the header says who', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/lms');
+    const menu = page.getByRole('button', { name: /Меню профиля/ });
+    await expect(menu).toContainText('Токтогулова А.Н.');
+    await expect(menu).toContainText('ПИ-1-26');
+    await expect(tab(page, 'Приложения')).toHaveAttribute('aria-pressed', 'true');
 
-  // From the drawer, after another section.
-  await tab(page, 'Приложения').click();
-  await page.getByRole('link', { name: 'Расписание', exact: true }).click();
-  await expect(tabs(page).getByRole('button', { pressed: true })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Открыть меню разделов' }).click();
-  await page
-    .getByRole('dialog', { name: 'Разделы' })
-    .getByRole('link', { name: 'Новости' })
-    .click();
-  await expect(newsHeading(page)).toBeVisible();
-  await expect(tab(page, 'Новости')).toHaveAttribute('aria-pressed', 'true');
+    // From the profile menu.
+    await menu.click();
+    await page.getByRole('link', { name: 'Новости' }).click();
+    await expect(newsHeading(page)).toBeVisible();
+    await expect(tab(page, 'Новости')).toHaveAttribute('aria-pressed', 'true');
 
-  // The chat's own page keeps the chat tab lit; an address with a trailing slash is its section.
-  await page.goto('/lms/chat');
-  await expect(tab(page, 'Чат')).toHaveAttribute('aria-pressed', 'true');
-  await page.goto('/lms/schedule/');
-  await expect(page).toHaveURL(/\/lms\/schedule$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Расписание' })).toBeVisible();
-  await expectAccessible(page, 'phone schedule, dark');
-  await page.screenshot({ path: 'test-results/navigation-phone-dark.png' });
+    // From the drawer, after another section.
+    await tab(page, 'Приложения').click();
+    await page.getByRole('link', { name: 'Расписание', exact: true }).click();
+    await expect(tabs(page).getByRole('button', { pressed: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Открыть меню разделов' }).click();
+    await page
+      .getByRole('dialog', { name: 'Разделы' })
+      .getByRole('link', { name: 'Новости' })
+      .click();
+    await expect(newsHeading(page)).toBeVisible();
+    await expect(tab(page, 'Новости')).toHaveAttribute('aria-pressed', 'true');
 
-  await setTheme(page, 'light');
-  await chooseLanguage(page, 'Кыр');
-  await expect(page.getByRole('button', { name: /Профиль менюсу/ })).toContainText('ПИ-1-26');
-  await expectAccessible(page, 'phone schedule, light, Kyrgyz');
-  await page.screenshot({ path: 'test-results/navigation-phone-light-kg.png' });
+    // The chat's own page keeps the chat tab lit; an address with a trailing slash is its section.
+    await page.goto('/lms/chat');
+    await expect(tab(page, 'Чат')).toHaveAttribute('aria-pressed', 'true');
+    await page.goto('/lms/schedule/');
+    await expect(page).toHaveURL(/\/lms\/schedule$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Расписание' })).toBeVisible();
+    await expectAccessible(page, 'phone schedule, dark');
+    await page.screenshot({ path: 'test-results/navigation-phone-dark.png' });
+
+    await setTheme(page, 'light');
+    await chooseLanguage(page, 'Кыр');
+    await expect(page.getByRole('button', { name: /Профиль менюсу/ })).toContainText('ПИ-1-26');
+    await expectAccessible(page, 'phone schedule, light, Kyrgyz');
+    await page.screenshot({ path: 'test-results/navigation-phone-light-kg.png' });
+  });
 });
 
 test('on a wide desktop the columns serve the news and the chat and fold away beside the journal', async ({
   page,
 }) => {
   await page.setViewportSize(WIDE);
-  await logIn(page, 'teacher');
+  await page.goto('/lms');
   const disciplines = page.getByRole('complementary', { name: 'Дисциплины' });
   await expect(disciplines).toBeVisible();
 
@@ -95,7 +100,7 @@ test('a reload of a chat address and of a journal address opens the same convers
 }) => {
   await page.clock.setFixedTime(NOW);
   await page.setViewportSize(WIDE);
-  await logIn(page, 'teacher');
+  await page.goto('/lms');
   await page
     .getByRole('region', { name: 'Дисциплины' })
     .getByRole('button')

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, setTheme, test, forgetKeptData } from './fixtures';
+import { expect, expectAccessible, setTheme, test, forgetKeptData } from './fixtures';
 
-// The news page at /lms (issue 5): the feed, the writing block of users with newsPerms, downloads
-// and deletion, and the page's loading, empty and failed states under the mock's fault scenarios.
+// The news page at /lms: the feed, the writing block of users with newsPerms, downloads and
+// deletion, and the page's loading, empty and failed states under the mock's fault scenarios.
 
 // Uploads of several megabytes and the retries of a failing feed take longer than a plain page.
 test.describe.configure({ timeout: 60_000 });
+test.use({ signedInAs: 'student' });
 
 const NEWS_DATA = '**/api/news/data.json';
 const NEWS_INSERT = '**/api/news/insert.json';
@@ -41,10 +42,12 @@ function patterned(size: number, seed: number): Buffer {
 }
 
 test.describe('a teacher with newsPerms', () => {
+  test.use({ signedInAs: 'teacher' });
+
   test('posts news with two files, sees it first, downloads a file intact and deletes the item', async ({
     page,
   }) => {
-    await logIn(page, 'teacher');
+    await page.goto('/lms');
     await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
     await expect(newsItems(page).first()).toBeVisible();
     await expectAccessible(page, 'news page, dark');
@@ -131,7 +134,7 @@ test.describe('a teacher with newsPerms', () => {
   test('shows upload progress for a larger file and can cancel; a failed send keeps the text and files', async ({
     page,
   }) => {
-    await logIn(page, 'teacher');
+    await page.goto('/lms');
     await expect(newsItems(page).first()).toBeVisible();
     const lecture = {
       name: 'Запись лекции.pdf',
@@ -183,7 +186,7 @@ test.describe('a teacher with newsPerms', () => {
   });
 
   test('refuses a file over maxSizeMb with the size message', async ({ page }) => {
-    await logIn(page, 'teacher');
+    await page.goto('/lms');
     const config = (await (await page.request.get('/config.json')).json()) as {
       maxSizeMb: number;
     };
@@ -203,7 +206,7 @@ test('a student at 390 px reads the news but has no writing block and no delete 
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'student');
+  await page.goto('/lms');
   await page
     .getByRole('navigation', { name: 'Главный экран' })
     .getByRole('button', { name: 'Новости', exact: true })
@@ -230,21 +233,24 @@ test('a student at 390 px reads the news but has no writing block and no delete 
   await expectAccessible(page, 'student news at 390 px, light');
 });
 
-test('a teacher without newsPerms sees the feed but no writing block and no delete icon', async ({
-  page,
-}) => {
-  await logIn(page, 'teacher2');
-  await expect(newsItems(page).first()).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Написать новость' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Опубликовать' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Удалить?' })).toHaveCount(0);
+test.describe(() => {
+  test.use({ signedInAs: 'teacher2' });
+
+  test('a teacher without newsPerms sees the feed but no writing block and no delete icon', async ({
+    page,
+  }) => {
+    await page.goto('/lms');
+    await expect(newsItems(page).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Написать новость' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Опубликовать' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Удалить?' })).toHaveCount(0);
+  });
 });
 
 test('fault scenarios: a failing feed shows the failed state with retry, an empty one the empty state', async ({
   page,
 }) => {
   await withScenario(page, NEWS_DATA, 'slow=1500');
-  await logIn(page, 'student');
   await page.goto('/lms');
   await expect(
     page

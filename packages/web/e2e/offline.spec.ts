@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { baseURL } from '../playwright.config';
-import { expect, expectAccessible, logIn, setTheme, test } from './fixtures';
+import { expect, expectAccessible, setTheme, signInByApi, test } from './fixtures';
+import { startMockServer, webRoot } from './world';
 
-// Installable and offline (issue 15): the service worker is on for these journeys only.
-test.use({ serviceWorkers: 'allow' });
+// Installable and offline: the service worker is on for these journeys only.
+test.use({ serviceWorkers: 'allow', signedInAs: 'student' });
 
 const content = (page: Page) => page.getByRole('main');
 
@@ -47,7 +46,7 @@ test('a student reads the news and the schedule, reloads offline and sees both w
   page,
   context,
 }) => {
-  await logIn(page, 'student');
+  await page.goto('/lms');
   await controlledByServiceWorker(page);
   const feed = content(page).getByRole('list', { name: 'Лента новостей' });
   const firstNews = await feed.getByRole('article').first().textContent();
@@ -109,7 +108,7 @@ test('offline, one banner says it for the whole page, above the sticky header an
 }) => {
   // Two widths, two themes, axe and screenshots in each: more than one plain journey's time.
   test.setTimeout(90_000);
-  await logIn(page, 'student');
+  await page.goto('/lms');
   await controlledByServiceWorker(page);
   await expect(content(page).getByRole('list', { name: 'Лента новостей' })).toBeVisible();
   await expect.poll(() => keptSnapshot(page)).toContain('"news"');
@@ -178,7 +177,7 @@ test('/ without a network leads to /lms/offline; with one, to the portal', async
   context,
 }) => {
   // the portal installs itself once a signed-in user's first screen is shown
-  await logIn(page, 'student');
+  await page.goto('/lms');
   await controlledByServiceWorker(page);
   await goOffline(context, page);
   await page.goto('/');
@@ -211,8 +210,9 @@ interface Manifest {
 test('the portal installs: a valid manifest, icons of the sizes it names, and a worker for the whole site', async ({
   page,
   request,
+  baseURL,
 }) => {
-  await logIn(page, 'student');
+  await page.goto('/lms');
   const scope = await controlledByServiceWorker(page);
   expect(scope).toBe(`${baseURL}/`);
 
@@ -254,16 +254,13 @@ test('a new build shows the update prompt, and accepting it reloads the portal o
 }) => {
   // A server of its own, on a copy of the build that the test can "deploy" over.
   const root = mkdtempSync(join(tmpdir(), 'lms-update-'));
-  cpSync(process.env.E2E_WEB_ROOT ?? 'dist', root, { recursive: true });
-  const port = Number(new URL(baseURL).port) + 2;
-  const server = await startServer(root, port);
-  const context = await browser.newContext({
-    baseURL: `http://127.0.0.1:${port}`,
-    serviceWorkers: 'allow',
-  });
+  cpSync(webRoot, root, { recursive: true });
+  const server = await startMockServer({ root });
+  const context = await browser.newContext({ baseURL: server.origin, serviceWorkers: 'allow' });
   try {
+    await signInByApi(context, 'student');
     const page = await context.newPage();
-    await logIn(page, 'student');
+    await page.goto('/lms');
     await controlledByServiceWorker(page);
     await expect(page.locator('meta[name="lms-test-build"]')).toHaveCount(0);
 
@@ -307,9 +304,9 @@ test('a new build shows the update prompt, and accepting it reloads the portal o
     await expect(other.locator('meta[name="lms-test-build"]')).toHaveCount(1);
     await expect(english).toBeHidden();
   } finally {
-    server.kill();
-    rmSync(root, { recursive: true, force: true });
     await context.close();
+    await server.stop();
+    rmSync(root, { recursive: true, force: true });
   }
 });
 
@@ -331,28 +328,4 @@ function deployNewBuild(root: string) {
   for (const file of ['index.html', 'sw.js']) {
     for (const copy of ['.br', '.gz']) rmSync(join(root, file + copy), { force: true });
   }
-}
-
-async function startServer(root: string, port: number): Promise<ChildProcess> {
-  const server = spawn(
-    process.execPath,
-    ['../mock-server/dist/main.js', '--port', String(port), '--web-root', root, '--seed', '1'],
-    { stdio: 'ignore' },
-  );
-  // Gone with the test run, whatever ends it.
-  process.once('exit', () => server.kill());
-  await expect
-    .poll(
-      async () => {
-        // a server already on the port would answer for a build that is not this one
-        if (server.exitCode !== null) throw new Error(`the server on port ${port} did not start`);
-        return fetch(`http://127.0.0.1:${port}/config.json`).then(
-          (res) => res.ok,
-          () => false,
-        );
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return server;
 }

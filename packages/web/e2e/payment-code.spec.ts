@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, setTheme, test } from './fixtures';
+import { expect, expectAccessible, setTheme, settled, signInByApi, test } from './fixtures';
 
-// Payment code (issue 5): a student picks year, group and service and gets the code from
-// misc/paymentcode `account`, copies it and sees it as a QR image; teachers are told why not.
+// Payment code: a student picks year, group and service and gets the code from misc/paymentcode
+// `account`, copies it and sees it as a QR image; teachers are told why not.
+
+test.use({ signedInAs: 'student' });
 
 /** The demo student (mock server README). */
 const STUDENT_GROUP = 'ПИ-1-26';
@@ -44,7 +46,7 @@ test.describe('payment code', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await logIn(page, 'student');
+    await page.goto('/lms');
     await openPaymentCode(page);
     await expect(
       page.getByText('Выберите учебный год, группу и услугу, чтобы получить код оплаты'),
@@ -72,7 +74,6 @@ test.describe('payment code', () => {
     page,
   }) => {
     // The demo student started this year: no earlier year would lead to a code.
-    await logIn(page, 'student');
     await page.goto('/lms/paymentcode');
     await expect(picker(page, 'Группа').locator('option:checked')).toHaveText(STUDENT_GROUP);
     await expect(picker(page, 'Учебный год').locator('option')).toHaveText([' --- ', '2026-2027']);
@@ -80,7 +81,7 @@ test.describe('payment code', () => {
 
     // A third-year student: three years, each with its group.
     await page.context().clearCookies();
-    await logIn(page, 'student3');
+    await signInByApi(page.context(), 'student3');
     await page.goto('/lms/paymentcode');
     const year = picker(page, 'Учебный год');
     await expect(year.locator('option')).toHaveText([
@@ -112,7 +113,6 @@ test.describe('payment code', () => {
   test('the code stays on one line, in groups, at every width and in both themes', async ({
     page,
   }) => {
-    await logIn(page, 'student');
     await page.goto('/lms/paymentcode');
     const code = await getCode(page);
     const shown = page.getByRole('region', { name: 'Ваш код оплаты' }).locator('[translate="no"]');
@@ -123,13 +123,18 @@ test.describe('payment code', () => {
       const layout = width < 900 ? 'mobile' : 'desktop';
       await expect(page.locator(`[data-layout="${layout}"]`)).toBeVisible();
       await expect(shown).toBeVisible();
-      // the layout has settled: the code's column no longer changes width
+      // the layout has settled: its transitions have ended (the layout switch is waited for
+      // above), and the code's column keeps its width from one frame to the next
+      await settled(page);
       await expect
-        .poll(async () => {
-          const before = await shown.evaluate((element) => element.parentElement!.clientWidth);
-          await page.waitForTimeout(200);
-          return before === (await shown.evaluate((element) => element.parentElement!.clientWidth));
-        })
+        .poll(() =>
+          shown.evaluate(async (element) => {
+            const width = () => element.parentElement!.clientWidth;
+            const before = width();
+            await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+            return before === width();
+          }),
+        )
         .toBe(true);
       const measured = await shown.evaluate((element) => {
         const lineHeight = parseFloat(getComputedStyle(element).lineHeight);
@@ -179,7 +184,7 @@ test.describe('payment code', () => {
   test('at 390 px: a student gets and copies the code', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize({ width: 390, height: 844 });
-    await logIn(page, 'student');
+    await page.goto('/lms');
     await expect(page.locator('[data-layout="mobile"]')).toBeVisible();
     // The mobile apps tab lists the sections as tiles.
     await openPaymentCode(page);
@@ -201,7 +206,6 @@ test.describe('payment code', () => {
   test('without clipboard permission the code is selected and a manual copy explained', async ({
     page,
   }) => {
-    await logIn(page, 'student');
     await page.goto('/lms/paymentcode');
     const code = await getCode(page);
     await page.evaluate(() => {
@@ -213,14 +217,18 @@ test.describe('payment code', () => {
     expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(code);
   });
 
-  test('a teacher is told that payment codes are issued to students', async ({ page }) => {
-    await logIn(page, 'teacher');
-    await openPaymentCode(page);
-    await expect(
-      page.getByRole('heading', { level: 2, name: 'Код оплаты выдаётся студентам' }),
-    ).toBeVisible();
-    await expect(page.getByRole('main').getByRole('combobox')).toHaveCount(0);
-    await expectAccessible(page, 'payment code for a teacher');
+  test.describe(() => {
+    test.use({ signedInAs: 'teacher' });
+
+    test('a teacher is told that payment codes are issued to students', async ({ page }) => {
+      await page.goto('/lms');
+      await openPaymentCode(page);
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Код оплаты выдаётся студентам' }),
+      ).toBeVisible();
+      await expect(page.getByRole('main').getByRole('combobox')).toHaveCount(0);
+      await expectAccessible(page, 'payment code for a teacher');
+    });
   });
 });
 
@@ -228,7 +236,6 @@ test.describe('payment code: fault scenarios', () => {
   test('server errors show the failed states, the page stays usable and recovers', async ({
     page,
   }) => {
-    await logIn(page, 'student');
     let failing = true;
     await page.route(/\/api\/misc\/(years|paymentcode)$/, (route) =>
       route.continue({
@@ -273,7 +280,6 @@ test.describe('payment code: fault scenarios', () => {
   });
 
   test('empty answers show the empty states', async ({ page }) => {
-    await logIn(page, 'student');
     await page.route(/\/api\/misc\/(uslugi|paymentcode)$/, (route) =>
       route.continue({
         headers: { ...route.request().headers(), 'x-mock-scenario': 'empty' },

@@ -1,11 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import { demo, expect, expectAccessible, forgetKeptData, logIn, test } from './fixtures';
+import { demo, expect, expectAccessible, forgetKeptData, test } from './fixtures';
 
-// The profile screen with its password change (issue 5). Texts come from packages/i18n (ru), the
-// rules from the product spec (sections 3, 5 and 9), the data from the mock server's seeded world.
+// The profile screen with its password change. Texts come from packages/i18n (ru), the rules from
+// the product spec, the data from the mock server's seeded world.
 
 // Whole journeys (logins, logouts, axe scans in two themes) need more than one screen check's 30 s.
 test.describe.configure({ timeout: 60_000 });
+// Each starts signed in as the demo student; the password change signs in again through the form.
+test.use({ signedInAs: 'student' });
 
 const STUDENT = {
   fullName: 'Токтогулова Айпери Нурлановна',
@@ -71,7 +73,7 @@ async function profileScenario(page: Page, scenario: string): Promise<void> {
 }
 
 test('a student sees their profile and photo; axe is clean in dark and light', async ({ page }) => {
-  await logIn(page, 'student');
+  await page.goto('/lms');
   await openProfileFromMenu(page);
   await expect(page).toHaveTitle(/^Профиль · /);
   await expect(page.getByRole('heading', { level: 1, name: 'Профиль' })).toBeVisible();
@@ -84,7 +86,7 @@ test('a student sees their profile and photo; axe is clean in dark and light', a
     `mailto:${STUDENT.email}`,
   );
 
-  // Section 3: the photo arrives as bytes and shows as a base64 JPEG the browser can decode.
+  // The photo arrives as bytes and shows as a base64 JPEG the browser can decode.
   const photo = card.getByRole('img', { name: 'Фотография профиля' });
   await expect(photo).toHaveAttribute('src', /^data:image\/jpeg;base64,\/9j\//);
   await expect
@@ -109,11 +111,11 @@ test('a student sees their profile and photo; axe is clean in dark and light', a
 });
 
 test('a student changes the password and signs in with the new one', async ({ page }) => {
-  await logIn(page, 'student');
+  await page.goto('/lms');
   await openProfileFromMenu(page);
   const form = passwordForm(page);
 
-  // Section 5: nothing is sent while the form is invalid.
+  // Nothing is sent while the form is invalid.
   let resets = 0;
   page.on('request', (request) => {
     if (request.url().endsWith('/api/passwd/reset.json')) resets += 1;
@@ -168,7 +170,7 @@ test.describe('on a phone (390 px)', () => {
   test('a student opens the profile from the sections menu and changes the password', async ({
     page,
   }) => {
-    await logIn(page, 'student');
+    await page.goto('/lms');
     await page.getByRole('button', { name: 'Открыть меню разделов' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Профиль' }).click();
     await page.waitForURL(/\/lms\/profile$/);
@@ -194,7 +196,7 @@ test.describe('on a phone (390 px)', () => {
 test('the fault scenarios show loading, empty and failed states, and the page stays usable', async ({
   page,
 }) => {
-  await logIn(page, 'student');
+  await page.goto('/lms');
 
   await profileScenario(page, 'slow=1500');
   await openProfileFromMenu(page);

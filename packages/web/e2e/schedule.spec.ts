@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from '@playwright/test';
-import { expect, expectAccessible, logIn, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 
-// The schedule screen (issue 5): the week by role, today highlighted, the local-storage copy shown
-// at once and kept when the server cannot be reached, the .ics export, and the failure states.
+// The schedule screen: the week by role, today highlighted, the local-storage copy shown at once
+// and kept when the server cannot be reached, the .ics export, and the failure states.
+
+test.use({ signedInAs: 'student' });
 
 interface Lesson {
   day_number: number;
@@ -48,39 +50,41 @@ test.beforeEach(async ({ page }) => {
 // Logging in, reloading and two axe runs over the whole shell take longer than the default 30 s.
 test.slow();
 
-test('a teacher sees the week with groups, today highlighted, axe clean in both themes', async ({
-  page,
-}) => {
-  await logIn(page, 'teacher');
-  const lessons = await openSchedule(page, 'teacher');
-  expect(lessons.length).toBeGreaterThan(0);
+test.describe(() => {
+  test.use({ signedInAs: 'teacher' });
 
-  const table = content(page).getByRole('table', { name: /Расписание на неделю 16\.11–21\.11/ });
-  await expect(table).toBeVisible();
-  await expect(table.getByRole('columnheader')).toHaveCount(6);
-  const today = table.getByRole('columnheader', { name: /Пятница/ });
-  await expect(today).toHaveAttribute('aria-current', 'date');
-  await expect(today).toContainText('Сегодня');
-  await expect(content(page).getByText('Неделя 12, чётная')).toBeVisible();
-  await expect(content(page).getByText('2026-2027 учебный год, осенний семестр')).toBeVisible();
-  await expect(
-    content(page).getByText(/^Обновлено \d\d\.\d\d\.\d{4} в \d{1,2}:\d\d$/),
-  ).toBeVisible();
+  test('a teacher sees the week with groups, today highlighted, axe clean in both themes', async ({
+    page,
+  }) => {
+    const lessons = await openSchedule(page, 'teacher');
+    expect(lessons.length).toBeGreaterThan(0);
 
-  const first = lessons[0] as Lesson;
-  await expect(table.getByText(first.discipline).first()).toBeVisible();
-  await expect(table.getByText(first.group ?? '').first()).toBeVisible();
+    const table = content(page).getByRole('table', { name: /Расписание на неделю 16\.11–21\.11/ });
+    await expect(table).toBeVisible();
+    await expect(table.getByRole('columnheader')).toHaveCount(6);
+    const today = table.getByRole('columnheader', { name: /Пятница/ });
+    await expect(today).toHaveAttribute('aria-current', 'date');
+    await expect(today).toContainText('Сегодня');
+    await expect(content(page).getByText('Неделя 12, чётная')).toBeVisible();
+    await expect(content(page).getByText('2026-2027 учебный год, осенний семестр')).toBeVisible();
+    await expect(
+      content(page).getByText(/^Обновлено \d\d\.\d\d\.\d{4} в \d{1,2}:\d\d$/),
+    ).toBeVisible();
 
-  await expectAccessible(page, 'schedule, teacher, dark');
-  await useLightTheme(page);
-  await expect(table).toBeVisible();
-  await expectAccessible(page, 'schedule, teacher, light');
+    const first = lessons[0] as Lesson;
+    await expect(table.getByText(first.discipline).first()).toBeVisible();
+    await expect(table.getByText(first.group ?? '').first()).toBeVisible();
+
+    await expectAccessible(page, 'schedule, teacher, dark');
+    await useLightTheme(page);
+    await expect(table).toBeVisible();
+    await expectAccessible(page, 'schedule, teacher, light');
+  });
 });
 
 test('a student sees the week with teachers; it renders from the stored copy with the server unreachable', async ({
   page,
 }) => {
-  await logIn(page, 'student');
   const lessons = await openSchedule(page, 'student');
   const withTeacher = lessons.find((lesson) => lesson.t_fio) as Lesson;
   const table = content(page).getByRole('table');
@@ -112,7 +116,6 @@ test('a student sees the week with teachers; it renders from the stored copy wit
 });
 
 test('the week downloads as an .ics file with one VEVENT per lesson', async ({ page }) => {
-  await logIn(page, 'student');
   const lessons = await openSchedule(page, 'student');
   await expect(content(page).getByRole('table')).toBeVisible();
 
@@ -134,36 +137,38 @@ test('the week downloads as an .ics file with one VEVENT per lesson', async ({ p
   }
 });
 
-test('fault scenarios: a server error with nothing stored fails, an empty answer is empty, the page stays usable', async ({
-  page,
-}) => {
-  await logIn(page, 'teacher');
-  let scenario = 'server-error';
-  await page.route(SCHEDULE_CALLS, (route) =>
-    route.continue({ headers: { ...route.request().headers(), 'x-mock-scenario': scenario } }),
-  );
-  await page.goto('/lms/schedule');
-  const failed = content(page).getByRole('alert');
-  await expect(failed).toContainText('Не удалось загрузить расписание', { timeout: 15_000 });
-  await expect(content(page).getByRole('table')).toHaveCount(0);
+test.describe(() => {
+  test.use({ signedInAs: 'teacher' });
 
-  // Still usable: retrying asks again, and this time the server has no lessons.
-  scenario = 'empty';
-  await failed.getByRole('button', { name: 'Повторить' }).click();
-  await expect(content(page).getByText('В этом семестре занятий нет')).toBeVisible();
-  await expect(content(page).getByRole('button', { name: 'Скачать .ics' })).toHaveCount(0);
-  await expectAccessible(page, 'schedule, empty');
+  test('fault scenarios: a server error with nothing stored fails, an empty answer is empty, the page stays usable', async ({
+    page,
+  }) => {
+    let scenario = 'server-error';
+    await page.route(SCHEDULE_CALLS, (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'x-mock-scenario': scenario } }),
+    );
+    await page.goto('/lms/schedule');
+    const failed = content(page).getByRole('alert');
+    await expect(failed).toContainText('Не удалось загрузить расписание', { timeout: 15_000 });
+    await expect(content(page).getByRole('table')).toHaveCount(0);
 
-  // And the rest of the portal works.
-  await page.getByRole('link', { name: 'Новости', exact: true }).first().click();
-  await expect(page).toHaveURL(/\/lms\/?$/);
+    // Still usable: retrying asks again, and this time the server has no lessons.
+    scenario = 'empty';
+    await failed.getByRole('button', { name: 'Повторить' }).click();
+    await expect(content(page).getByText('В этом семестре занятий нет')).toBeVisible();
+    await expect(content(page).getByRole('button', { name: 'Скачать .ics' })).toHaveCount(0);
+    await expectAccessible(page, 'schedule, empty');
+
+    // And the rest of the portal works.
+    await page.getByRole('link', { name: 'Новости', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/lms\/?$/);
+  });
 });
 
 test('on a phone (390 px) the week is a day list, today marked, axe clean in both themes', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'student');
   const lessons = await openSchedule(page, 'student');
 
   await expect(content(page).getByRole('table')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { expect, expectAccessible, logIn, test } from './fixtures';
 
-// A session that survives a bad network (issue 15): only a definite refusal ends it.
+// A session that survives a bad network: only a definite refusal ends it. These journeys are
+// about the session, so they sign in through the login form.
 
 test('a reload during an authentication outage keeps the student on the schedule, reconnecting, until the server is back', async ({
   page,

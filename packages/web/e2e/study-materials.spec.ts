@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, setTheme, test, type DemoLogin } from './fixtures';
+import { expect, expectAccessible, setTheme, signInByApi, test, type DemoLogin } from './fixtures';
 
-// Study materials (issue 11): a teacher publishes a material for full-time students, also in the
-// e-library; a full-time student finds it and downloads the very bytes; a material for distance
-// students stays out of the full-time student's reach; the teacher edits and deletes. The teacher
-// works on a 390 px phone, the student on a desktop.
+// Study materials: a teacher publishes a material for full-time students, also in the e-library; a
+// full-time student finds it and downloads the very bytes; a material for distance students stays
+// out of the full-time student's reach; the teacher edits and deletes. The teacher works on a
+// 390 px phone, the student on a desktop.
 
 test.describe.configure({ timeout: 90_000 });
+test.use({ signedInAs: 'teacher' });
 
 const DISCIPLINE = 'Веб-разработка';
 const TITLE = 'Конспект лекций: HTTP и REST';
@@ -28,8 +29,8 @@ async function openAs(browser: Browser, who: DemoLogin, width: number, height: n
     timezoneId: 'Asia/Bishkek',
     acceptDownloads: true,
   });
+  await signInByApi(context, who);
   const page = await context.newPage();
-  await logIn(page, who);
   await page.goto('/lms/umk');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Учебно-методический комплекс' }),
@@ -180,7 +181,6 @@ test('a teacher publishes for full-time students; the full-time student finds an
 });
 
 test('the list says when it fails and tries again', async ({ page }) => {
-  await logIn(page, 'teacher');
   await page.route('**/api/umk/umklist', (route) =>
     route.continue({
       headers: { ...route.request().headers(), 'x-mock-scenario': 'server-error' },
@@ -199,7 +199,6 @@ test('the UMK follows the discipline chosen in the column, the journal follows t
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await logIn(page, 'teacher');
   await page.goto('/lms/umk');
   const discipline = filters(page).getByLabel('Дисциплина', { exact: true });
   const semester = filters(page).getByLabel('Семестр', { exact: true });
