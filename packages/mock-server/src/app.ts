@@ -26,11 +26,11 @@ import { sessionRoutes } from './routes/session.js';
 import { umkRoutes } from './routes/umk.js';
 import { referenceRoutes, webRoutes } from './routes/web.js';
 import { visitlogRoutes } from './routes/visitlog.js';
-import { DEFAULT_SESSION_HOURS, MAX_SESSION_HOURS, sessionMsOf } from './world/sessions.js';
-import { MAX_WRITTEN_PER_COLLECTION, Store } from './world/store.js';
-import { DEFAULT_NOW } from './world/time.js';
-import { MAX_SCALE } from './world/university.js';
-import { DEFAULT_MAX_STORAGE_MB, spaceLeft, storageFullMessage } from './world/storage.js';
+import { DEFAULT_SESSION_HOURS, MAX_SESSION_HOURS, sessionMsOf } from './world/core/sessions.js';
+import { MAX_WRITTEN_PER_COLLECTION, Store } from './world/core/store.js';
+import { DEFAULT_NOW } from './world/core/time.js';
+import { MAX_SCALE } from './world/core/university.js';
+import { DEFAULT_MAX_STORAGE_MB, spaceLeft, storageFullMessage } from './world/core/storage.js';
 
 export interface AppOptions {
   /** Seeds the world (and the fault randomness). Default 1. */
@@ -90,8 +90,8 @@ export interface AppOptions {
 }
 
 export const DEFAULT_MAX_SIZE_MB = 10;
-export const DEFAULT_CONTROL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-export { DEFAULT_SESSION_HOURS, MAX_SESSION_HOURS } from './world/sessions.js';
+const DEFAULT_CONTROL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+export { DEFAULT_SESSION_HOURS, MAX_SESSION_HOURS } from './world/core/sessions.js';
 export const DEFAULT_ABSENCE_WARNING_PERCENT = 25;
 export { DEFAULT_MAX_STORAGE_MB };
 

@@ -15,9 +15,9 @@ import { ownerRefusal } from './ownership.js';
 import { sessionRefusal } from './security.js';
 import { requestChecks, type RequestLimits } from './validation/request.js';
 import { validateResponses } from './validation/response.js';
-import type { Store } from './world/store.js';
+import type { Store } from './world/core/store.js';
 
-export interface GateOptions extends RequestLimits {
+interface GateOptions extends RequestLimits {
   store: Store;
   faults: FaultOptions;
   /** Check every answer against the contract (tests, --validate-answers). */

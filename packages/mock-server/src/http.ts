@@ -7,16 +7,14 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { components, operations } from '@lms/client/schema';
 import type { Operation } from '@lms/contract';
 import { joinJson, jsonBody, type Json } from './json-text.js';
-import type { Session } from './world/sessions.js';
+import type { Session } from './world/core/sessions.js';
 
 export {
-  jsonBytes,
   jsonList,
   jsonText,
   joinJson,
   once,
   type Json,
-  type JsonBytes,
   type JsonParts,
   type JsonText,
 } from './json-text.js';
@@ -43,15 +41,15 @@ export const createRouter = () => new Hono<AppEnv>();
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
 /** An operationId of the contract, e.g. 'umkSave'. */
-export type OperationId = keyof operations;
+type OperationId = keyof operations;
 
 /** The operations that take a request body. */
-export type BodyOperationId = {
+type BodyOperationId = {
   [Op in OperationId]: operations[Op]['requestBody'] extends { content: object } ? Op : never;
 }[OperationId];
 
 /** The operations that take query parameters. */
-export type QueryOperationId = {
+type QueryOperationId = {
   [Op in OperationId]: operations[Op]['parameters']['query'] extends object ? Op : never;
 }[OperationId];
 
@@ -66,7 +64,7 @@ type FileField = 'file';
  * A multipart form as the validation hands it over: text fields coerced to the schema's types
  * (as generated), file fields as File[] (File for a single-file field).
  */
-export type ParsedForm<Form> = {
+type ParsedForm<Form> = {
   [K in keyof Form]: K extends FileField
     ? NonNullable<Form[K]> extends readonly unknown[]
       ? File[]
@@ -109,14 +107,14 @@ export const getBody = <Op extends BodyOperationId = never>(c: AppContext) =>
 export const getQuery = <Op extends QueryOperationId = never>(c: AppContext) =>
   c.get('query') as QueryParams<Op>;
 
-export interface Envelope<T> {
+interface Envelope<T> {
   result: 0 | 1;
   error: string | null;
   data: T | null;
 }
 
 /** The success envelope: {result: 0, error: null, data}. */
-export const ok = <T>(c: AppContext, data: T) =>
+const ok = <T>(c: AppContext, data: T) =>
   c.json({ result: 0, error: null, data } satisfies Envelope<T>, 200);
 
 /** T with its arrays and objects also readonly, at any depth: ok() only reads what it sends. */

@@ -13,13 +13,13 @@ import {
   createApp,
 } from './app.js';
 import { SCENARIOS, SCENARIO_COOKIE_FORMAT, SCENARIO_HEADER } from './faults/faults.js';
-import { demoAccounts } from './world/accounts.js';
+import { demoAccounts } from './world/core/accounts.js';
 import {
   FAILURES_PER_ADDRESS,
   FAILURES_PER_LOGIN,
   LOGIN_WINDOW_MS,
-} from './world/login-throttle.js';
-import { MAX_SCALE } from './world/university.js';
+} from './world/core/login-throttle.js';
+import { MAX_SCALE } from './world/core/university.js';
 
 /** The command line's order pace: slow enough to read, quick enough to watch. */
 const DEFAULT_ORDER_PACE_S = 30;

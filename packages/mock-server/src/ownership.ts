@@ -12,11 +12,11 @@
 // owner, a contact) is the handler's job too.
 import type { Operation, Owner } from '@lms/contract';
 import { fail, getSession, type AppContext } from './http.js';
-import type { Account } from './world/accounts.js';
-import { isStudent, isTeacher } from './world/roles.js';
-import { whoIs } from './world/sessions.js';
-import type { Store } from './world/store.js';
-import { universitySlice, type Student, type Teacher } from './world/university.js';
+import type { Account } from './world/core/accounts.js';
+import { isStudent, isTeacher } from './world/core/roles.js';
+import { whoIs } from './world/core/sessions.js';
+import type { Store } from './world/core/store.js';
+import { universitySlice, type Student, type Teacher } from './world/core/university.js';
 
 /** The signed-in account and person, and the store (a student's stream comes from the world). */
 interface Caller {
@@ -141,7 +141,7 @@ function foreignIn(
  * its top-level arrays) that names someone other than the caller, as the 403's message; undefined
  * when every one names the caller.
  */
-export function foreignField(
+function foreignField(
   owner: Owner,
   caller: Caller | (() => Caller),
   request: { body?: unknown; query?: unknown },

@@ -7,12 +7,12 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Operation } from '@lms/contract';
 import { fail, type AppContext } from './http.js';
-import { lookUpSession, whoIs } from './world/sessions.js';
-import type { Store } from './world/store.js';
+import { lookUpSession, whoIs } from './world/core/sessions.js';
+import type { Store } from './world/core/store.js';
 
 export const TOKEN_COOKIE = 'token';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const SESSION_EXPIRED = 'Unauthorized: the session has expired, sign in again';
 
 /**
@@ -26,7 +26,7 @@ const MAX_REMEMBERED = 256;
 const MAX_REMEMBERED_LENGTH = 4096;
 
 /** The request's `token` cookie, as getCookie reads it. */
-export function sessionToken(c: Context): string | undefined {
+function sessionToken(c: Context): string | undefined {
   const header = c.req.header('cookie');
   if (!header) return undefined;
   const known = tokenOfHeader.get(header);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENT_WS, CURRENT_YEAR_ID } from '../src/world/calendar.js';
-import { messagesOf } from '../src/world/chat-generation.js';
-import { chatSlice, groupChatKey } from '../src/world/chat-planning.js';
-import { CHAT_PAGE_SIZE, findMessage } from '../src/world/chat-queries.js';
+import { CURRENT_WS, CURRENT_YEAR_ID } from '../src/world/core/calendar.js';
+import { messagesOf } from '../src/world/chat/chat-generation.js';
+import { chatSlice, groupChatKey } from '../src/world/chat/chat-planning.js';
+import { CHAT_PAGE_SIZE, findMessage } from '../src/world/chat/chat-queries.js';
 import {
   chatQuery as query,
   type SignedIn,

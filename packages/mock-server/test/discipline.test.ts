@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENT_WS, CURRENT_YEAR_ID } from '../src/world/calendar.js';
+import { CURRENT_WS, CURRENT_YEAR_ID } from '../src/world/core/calendar.js';
 import {
   chatQuery,
   Client,

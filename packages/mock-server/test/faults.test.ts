@@ -1,8 +1,31 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TIMEOUT_HOLD_MS } from '../src/faults/faults.js';
 import { Client, createTestApp, expectError, newsForm, newsPage, signIn } from './helpers.js';
 
 const scenario = (value: string) => ({ headers: { 'X-Mock-Scenario': value } });
 const newsBody = { id: 501, uid: 1001, role: 1, page: 1 };
+
+// Waits are measured on a fake clock, never the machine's: a test moves the clock itself and
+// checks whether an answer has come yet, so a busy machine cannot make it pass or fail.
+const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A request in flight, and whether its answer has come yet. */
+function inFlight(answer: Response | Promise<Response>) {
+  const request = { answered: false, response: Promise.resolve(answer) };
+  void request.response.then(() => {
+    request.answered = true;
+  });
+  return request;
+}
+
+/** Moves the fake clock on by `ms`, then lets what that released run to its end. */
+async function advance(ms: number) {
+  await vi.advanceTimersByTimeAsync(ms);
+  await new Promise((resolve) => setImmediate(resolve));
+}
 
 describe('X-Mock-Scenario', () => {
   it('server-error answers 500 with an envelope', async () => {
@@ -43,29 +66,35 @@ describe('X-Mock-Scenario', () => {
   });
 
   it('slow=<ms> waits that long, then answers normally', async () => {
-    const started = performance.now();
-    const res = await createTestApp().request('/config.json', scenario('slow=120'));
-    expect(performance.now() - started).toBeGreaterThanOrEqual(110);
-    expect(res.status).toBe(200);
+    const app = createTestApp();
+    fakeClock();
+    const slow = inFlight(app.request('/config.json', scenario('slow=120')));
+    await advance(119);
+    expect(slow.answered).toBe(false);
+    await advance(1);
+    expect(slow.answered).toBe(true);
+    expect((await slow.response).status).toBe(200);
   });
 
   it('timeout does not answer until the client gives up', async () => {
     const teacher = await signIn(createTestApp(), 'teacher');
+    fakeClock();
     const controller = new AbortController();
-    const pending = Promise.resolve(
+    const held = inFlight(
       teacher.post('/api/news/data.json', newsBody, {
         ...scenario('timeout'),
         signal: controller.signal,
       }),
     );
-    const first = await Promise.race([
-      pending.then(() => 'answered'),
-      new Promise((resolve) => setTimeout(resolve, 300, 'still waiting')),
-    ]);
-    expect(first).toBe('still waiting');
+    // past the portal's own 30 s timeout, up to the last moment of the hold: still no answer
+    await advance(TIMEOUT_HOLD_MS - 1);
+    expect(held.answered).toBe(false);
+    // once the client is gone the server lets go at once, the clock unmoved (nobody reads this
+    // answer)
     controller.abort();
-    // once the client is gone the server lets go (nobody reads this answer)
-    expect((await pending).status).toBe(504);
+    await advance(0);
+    expect(held.answered).toBe(true);
+    expect((await held.response).status).toBe(504);
   });
 
   it('refuses an unknown scenario with 400', async () => {
@@ -107,11 +136,16 @@ describe('global faults', () => {
 
   it('--latency delays every answer within the range', async () => {
     const app = createTestApp({ latency: [60, 80] });
-    const started = performance.now();
-    await app.request('/config.json');
-    const took = performance.now() - started;
-    expect(took).toBeGreaterThanOrEqual(55);
-    expect(took).toBeLessThan(500);
+    fakeClock();
+    for (let i = 0; i < 5; i++) {
+      const answer = inFlight(app.request('/config.json'));
+      // not before the range starts, and by the time it ends
+      await advance(59);
+      expect(answer.answered).toBe(false);
+      await advance(21);
+      expect(answer.answered).toBe(true);
+      expect((await answer.response).status).toBe(200);
+    }
   });
 });
 

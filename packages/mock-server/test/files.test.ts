@@ -1,6 +1,6 @@
 import { decode } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { placeholderFile } from '../src/world/files.js';
+import { placeholderFile } from '../src/world/core/files.js';
 
 describe('seeded files that were never uploaded', () => {
   it('are real JPEG pictures for .jpg names, so photo thumbnails show', () => {

@@ -1,16 +1,16 @@
 // A tiny client over app.request(): no port, the real middleware chain, test mode on (every answer
 // is checked against the contract and handler errors reach the test). Request and answer types come
-// from the contract: Schema<'ChatMessage'>, RequestBody<'chatGetMessages'>, ResponseData<…>.
+// from the contract: Schema<'ChatMessage'>.
 import { expect } from 'vitest';
 import { createApp, type AppOptions, type MockApp } from '../src/app.js';
 import type { Schema } from '../src/http.js';
-import { CURRENT_WS, CURRENT_YEAR_ID, calendarSlice } from '../src/world/calendar.js';
-import { ROLE_STUDENT, ROLE_TEACHER } from '../src/world/roles.js';
-import { Store, type Slice } from '../src/world/store.js';
-import { DEFAULT_NOW } from '../src/world/time.js';
+import { CURRENT_WS, CURRENT_YEAR_ID, calendarSlice } from '../src/world/core/calendar.js';
+import { ROLE_STUDENT, ROLE_TEACHER } from '../src/world/core/roles.js';
+import { Store, type Slice } from '../src/world/core/store.js';
+import { DEFAULT_NOW } from '../src/world/core/time.js';
 
 export type { MockApp };
-export type { RequestBody, ResponseData, Schema } from '../src/http.js';
+export type { Schema } from '../src/http.js';
 
 export const createTestApp = (options: AppOptions = {}) =>
   createApp({ validateResponses: true, ...options });
@@ -25,8 +25,8 @@ export const passwords = {
 export type DemoLogin = keyof typeof passwords;
 
 /**
- * The demo people's ids (src/world/university.ts, the same for every seed): teacher 501, teacher2
- * 502, student 7001 in ПИ-1-26 (group 101), student2 7013 in ПИ-2-26 (group 102); the two groups
+ * The demo people's ids (src/world/core/university.ts, the same for every seed): teacher 501,
+ * teacher2 502, student 7001 in ПИ-1-26 (group 101), student2 7013 in ПИ-2-26 (group 102); the two groups
  * form stream 9001 and are in their first semester.
  */
 export const DEMO_IDS = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { librarySlice } from '../src/world/library.js';
-import { calendarSlice } from '../src/world/calendar.js';
-import { universitySlice } from '../src/world/university.js';
+import { librarySlice } from '../src/world/library/library.js';
+import { calendarSlice } from '../src/world/core/calendar.js';
+import { universitySlice } from '../src/world/core/university.js';
 import {
   Client,
   createTestApp,

@@ -1,7 +1,7 @@
 import { decode as decodeJpeg } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { disciplineSlice } from '../src/world/discipline.js';
-import { universitySlice } from '../src/world/university.js';
+import { disciplineSlice } from '../src/world/discipline/discipline.js';
+import { universitySlice } from '../src/world/core/university.js';
 import { Client, createTestApp, expectError, seededWorld, signIn, type Schema } from './helpers.js';
 
 type PaymentCode = Schema<'MiscPaymentCode'>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isVisibleTo, NEWS_PAGE_SIZE, newsSlice, visiblePage } from '../src/world/news.js';
-import { storedBytes } from '../src/world/storage.js';
-import { universitySlice } from '../src/world/university.js';
+import { isVisibleTo, NEWS_PAGE_SIZE, newsSlice, visiblePage } from '../src/world/news/news.js';
+import { storedBytes } from '../src/world/core/storage.js';
+import { universitySlice } from '../src/world/core/university.js';
 import {
   Client,
   createTestApp,

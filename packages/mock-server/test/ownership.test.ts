@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { operations, resolvePointer, type Operation } from '@lms/contract';
 import { OWNER_FIELDS } from '../src/ownership.js';
-import { ROLE_STUDENT, ROLE_TEACHER } from '../src/world/roles.js';
+import { ROLE_STUDENT, ROLE_TEACHER } from '../src/world/core/roles.js';
 import {
   createTestApp,
   DEMO_IDS,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { calendarSlice, CURRENT_YEAR_ID } from '../src/world/calendar.js';
-import { pairTimes, timetableFor, type Lesson } from '../src/world/schedule.js';
-import { universitySlice } from '../src/world/university.js';
+import { calendarSlice, CURRENT_YEAR_ID } from '../src/world/core/calendar.js';
+import { pairTimes, timetableFor, type Lesson } from '../src/world/schedule/schedule.js';
+import { universitySlice } from '../src/world/core/university.js';
 import {
   Client,
   createTestApp,

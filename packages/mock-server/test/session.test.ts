@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EXPIRED } from '../src/security.js';
-import { LOGIN_WINDOW_MS, MAX_TRACKED, loginThrottleSlice } from '../src/world/login-throttle.js';
-import { accountsSlice } from '../src/world/accounts.js';
-import { MAX_SESSIONS, sessionsSlice, startSession } from '../src/world/sessions.js';
+import {
+  LOGIN_WINDOW_MS,
+  MAX_TRACKED,
+  loginThrottleSlice,
+} from '../src/world/core/login-throttle.js';
+import { accountsSlice } from '../src/world/core/accounts.js';
+import { MAX_SESSIONS, sessionsSlice, startSession } from '../src/world/core/sessions.js';
 import {
   Client,
   createTestApp,

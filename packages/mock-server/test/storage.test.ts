@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newsSlice } from '../src/world/news.js';
-import { DEFAULT_MAX_STORAGE_MB, storedBytes } from '../src/world/storage.js';
+import { newsSlice } from '../src/world/news/news.js';
+import { DEFAULT_MAX_STORAGE_MB, storedBytes } from '../src/world/core/storage.js';
 import {
   createTestApp,
   expectError,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENT_WS, CURRENT_YEAR_ID, calendarSlice, examinations } from '../src/world/calendar.js';
-import { examinationsOf, isPlanned, studyKindOf, umkSlice } from '../src/world/umk.js';
-import { universitySlice } from '../src/world/university.js';
+import {
+  CURRENT_WS,
+  CURRENT_YEAR_ID,
+  calendarSlice,
+  examinations,
+} from '../src/world/core/calendar.js';
+import { studyKindOf } from '../src/world/core/study-kind.js';
+import { examinationsOf, isPlanned, umkSlice } from '../src/world/umk/umk.js';
+import { universitySlice } from '../src/world/core/university.js';
 import {
   Client,
   createTestApp,

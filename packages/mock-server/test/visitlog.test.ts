@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lessonDates } from '../src/world/visitlog.js';
+import { lessonDates } from '../src/world/visitlog/visitlog.js';
 import {
   Client,
   createTestApp,

@@ -1,11 +1,10 @@
 // Fault injection for frontend work, on contract operations only (/__mock and static files are
 // exempt): a global latency range and error rate, and per request the X-Mock-Scenario header or,
 // from a browser's devtools, the mock_scenario cookie.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { fail, type AppContext } from '../http.js';
-import { mulberry32 } from '../world/random.js';
+import { mulberry32 } from '../world/core/random.js';
 
 export const SCENARIO_HEADER = 'X-Mock-Scenario';
 export const SCENARIOS = 'server-error | client-error | timeout | slow=<ms> | empty | result-error';
@@ -14,7 +13,7 @@ export const SCENARIOS = 'server-error | client-error | timeout | slow=<ms> | em
  * `document.cookie = 'mock_scenario=server-error@/api/news/data.json'`. A comma-separated list of
  * `<scenario>@<path>` (that path only) or `<scenario>` (every operation); the header wins.
  */
-export const SCENARIO_COOKIE = 'mock_scenario';
+const SCENARIO_COOKIE = 'mock_scenario';
 export const SCENARIO_COOKIE_FORMAT = `${SCENARIO_COOKIE}=<scenario>[@<path>][,…]`;
 
 /** Longer than the portal's 30 s HTTP timeout. */
@@ -68,11 +67,24 @@ function scenarioFromCookie(c: Context): string | undefined {
   return everywhere;
 }
 
-/** Waits, or stops waiting when the client goes away. */
+/**
+ * Waits, or stops waiting when the client goes away. On the global setTimeout, which a test's fake
+ * timers replace (they do not reach node:timers/promises), so tests move the clock themselves.
+ */
 async function wait(ms: number, c: Context) {
   if (ms <= 0) return;
   // read the signal only when waiting: on @hono/node-server it is built on first access, at a cost
-  await sleep(ms, undefined, { signal: c.req.raw.signal }).catch(() => undefined);
+  const signal = c.req.raw.signal;
+  if (signal.aborted) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** `empty`: a successful envelope's data becomes an empty list, or null for anything else. */

@@ -17,7 +17,7 @@ import {
   type RequestBody,
   type Schema,
 } from '../http.js';
-import { messagesOf } from '../world/chat-generation.js';
+import { messagesOf } from '../world/chat/chat-generation.js';
 import {
   chatFileKey,
   chatSlice,
@@ -29,7 +29,7 @@ import {
   type GroupChat,
   type Person,
   type PrivateChat,
-} from '../world/chat-planning.js';
+} from '../world/chat/chat-planning.js';
 import {
   capWrittenMessages,
   dropUnread,
@@ -51,13 +51,19 @@ import {
   chatMessageJson,
   unreadByContact,
   type UnreadInfo,
-} from '../world/chat-queries.js';
-import { storeUploads } from '../world/files.js';
-import { isStudent, isTeacher, otherRole, ROLE_STUDENT, ROLE_TEACHER } from '../world/roles.js';
-import { whoIs } from '../world/sessions.js';
-import type { Store } from '../world/store.js';
-import { toBishkekIso } from '../world/time.js';
-import { fitsStorage, storageFullMessage } from '../world/storage.js';
+} from '../world/chat/chat-queries.js';
+import { storeUploads } from '../world/core/files.js';
+import {
+  isStudent,
+  isTeacher,
+  otherRole,
+  ROLE_STUDENT,
+  ROLE_TEACHER,
+} from '../world/core/roles.js';
+import { whoIs } from '../world/core/sessions.js';
+import type { Store } from '../world/core/store.js';
+import { toBishkekIso } from '../world/core/time.js';
+import { fitsStorage, storageFullMessage } from '../world/core/storage.js';
 import type { RouteDeps } from './route-deps.js';
 
 type PageJson = JsonParts<Schema<'ChatMessagesPage'>>;

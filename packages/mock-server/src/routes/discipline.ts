@@ -4,9 +4,9 @@
 // The session says whose data it is; x-owner (src/ownership.ts) has made the body's uid / id_group
 // name it.
 import { createRouter, getBody, getSession, okFor } from '../http.js';
-import { calendarSlice } from '../world/calendar.js';
-import { chatSlice } from '../world/chat-planning.js';
-import { unreadByContact } from '../world/chat-queries.js';
+import { calendarSlice } from '../world/core/calendar.js';
+import { chatSlice } from '../world/chat/chat-planning.js';
+import { unreadByContact } from '../world/chat/chat-queries.js';
 import {
   currentWsList,
   currentYearList,
@@ -18,11 +18,11 @@ import {
   toGroupItem,
   toSemesterItem,
   toStreamItem,
-} from '../world/discipline.js';
-import { isStudent, isTeacher } from '../world/roles.js';
-import { whoIs } from '../world/sessions.js';
-import type { Store } from '../world/store.js';
-import { universitySlice, type Student, type Teacher } from '../world/university.js';
+} from '../world/discipline/discipline.js';
+import { isStudent, isTeacher } from '../world/core/roles.js';
+import { whoIs } from '../world/core/sessions.js';
+import type { Store } from '../world/core/store.js';
+import { universitySlice, type Student, type Teacher } from '../world/core/university.js';
 import type { RouteDeps } from './route-deps.js';
 
 const byName = new Intl.Collator('ru');

@@ -2,16 +2,16 @@
 // (the product spec's links), and, as the contract assumes, 1 UMK materials, 2 e-library books and
 // 3 chat attachments; `filename` is `{owner id}_{file name}`.
 import { createRouter, fail, getQuery, getSession, type QueryParams } from '../http.js';
-import { findChatFile } from '../world/chat-queries.js';
+import { findChatFile } from '../world/chat/chat-queries.js';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { contentDisposition, isTraversal, sizeOf, type StoredFile } from '../world/files.js';
-import { findLibraryFile } from '../world/library.js';
-import { findNewsFile } from '../world/news.js';
-import { whoIs } from '../world/sessions.js';
-import type { Store } from '../world/store.js';
-import { findUmkFile } from '../world/umk.js';
-import type { Student, Teacher } from '../world/university.js';
+import { contentDisposition, isTraversal, sizeOf, type StoredFile } from '../world/core/files.js';
+import { findLibraryFile } from '../world/library/library.js';
+import { findNewsFile } from '../world/news/news.js';
+import { whoIs } from '../world/core/sessions.js';
+import type { Store } from '../world/core/store.js';
+import { findUmkFile } from '../world/umk/umk.js';
+import type { Student, Teacher } from '../world/core/university.js';
 import type { RouteDeps } from './route-deps.js';
 
 type DownloadType = QueryParams<'downloadNewsFile'>['type'];

@@ -1,19 +1,21 @@
 // Area "library": the e-library's base categories, book categories, the book list, and adding or
 // editing a book with its file.
 import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
-import { cleanFileName, storeUpload } from '../world/files.js';
+import { cleanFileName, storeUpload } from '../world/core/files.js';
 import {
   baseBookCategories,
   bookCategories,
   bookCategoryById,
+} from '../world/library/catalogue.js';
+import {
   byBookName,
   isBookVisibleTo,
   librarySlice,
   toEBook,
   type EBookRecord,
-} from '../world/library.js';
-import { whoIs } from '../world/sessions.js';
-import { fitsStorage, storageFullMessage } from '../world/storage.js';
+} from '../world/library/library.js';
+import { whoIs } from '../world/core/sessions.js';
+import { fitsStorage, storageFullMessage } from '../world/core/storage.js';
 import type { RouteDeps } from './route-deps.js';
 
 // The session says who is asking; x-owner has made the body's id_human/id_humanType name them.

@@ -1,14 +1,14 @@
 // Area "misc": faculties for the news audience picker, photos, the apps page's links, academic
 // years, paid services, the current year, a student's groups and payment codes.
 import { createRouter, fail, getBody, getSession, okFor, okJson, once } from '../http.js';
-import { academicYears, CURRENT_YEAR_ID } from '../world/calendar.js';
-import { isSelfOrContact } from '../world/contacts.js';
-import { avatarJpeg } from '../world/misc-photo.js';
-import { dinUrls, findYear, paymentAccount, studiedIn, uslugi } from '../world/misc.js';
-import { findByUid, photoOf } from '../world/profile.js';
-import { whoIs } from '../world/sessions.js';
-import { faculties, universitySlice, type Group } from '../world/university.js';
-import { APP_ICON_PATH, appIconSvg } from '../world/app-icons.js';
+import { academicYears, CURRENT_YEAR_ID } from '../world/core/calendar.js';
+import { isSelfOrContact } from '../world/discipline/contacts.js';
+import { avatarJpeg } from '../world/core/photo.js';
+import { dinUrls, findYear, paymentAccount, studiedIn, uslugi } from '../world/misc/misc.js';
+import { findByUid, photoOf } from '../world/profile/profile.js';
+import { whoIs } from '../world/core/sessions.js';
+import { faculties, universitySlice, type Group } from '../world/core/university.js';
+import { APP_ICON_PATH, appIconSvg } from '../world/misc/app-icons.js';
 import type { RouteDeps } from './route-deps.js';
 
 const toYear = ({ id_a_year, name }: { id_a_year: number; name: string }) => ({ id_a_year, name });
@@ -45,8 +45,9 @@ export const miscRoutes = ({ store }: RouteDeps) =>
       okJson<'miscGetRegisteredFaculties'>(c, facultyList()),
     )
 
-    // x-owner `contacts`: the caller's own photo or a contact's (world/contacts.ts); anyone else,
-    // or an account that does not exist, is refused alike. null: the person has no photo.
+    // x-owner `contacts`: the caller's own photo or a contact's (world/discipline/contacts.ts);
+    // anyone else, or an account that does not exist, is refused alike. null: the person has no
+    // photo.
     .post('/api/misc/photo', (c) => {
       const { uid, role } = getBody<'miscGetPhoto'>(c);
       const { person: caller } = whoIs(store, getSession(c));

@@ -16,7 +16,7 @@ const hostOf = (c: Parameters<MiddlewareHandler>[0]) =>
   (c.req.header('Host') ?? new URL(c.req.url).host).toLowerCase();
 
 /** 403 for a Host that is not one of the server's own addresses. */
-export const ownHostOnly =
+const ownHostOnly =
   (controlHosts: () => readonly string[]): MiddlewareHandler =>
   async (c, next) => {
     if (!controlHosts().includes(hostOf(c))) {
@@ -29,7 +29,7 @@ export const ownHostOnly =
   };
 
 /** Same-origin JSON only: 415 without a JSON content type, 403 from another site. */
-export const sameOriginJson: MiddlewareHandler = async (c, next) => {
+const sameOriginJson: MiddlewareHandler = async (c, next) => {
   const origin = c.req.header('Origin');
   const host = hostOf(c);
   let foreign = c.req.header('Sec-Fetch-Site') === 'cross-site';

@@ -1,8 +1,8 @@
 // Area "news": the feed (10 per page, newest first), the write permission, insert with
 // attachments and delete. Attachments are served by routes/downloads.ts (type 4).
 import { createRouter, fail, getBody, getSession, jsonList, okFor, okJson } from '../http.js';
-import { remove } from '../world/collections.js';
-import { storeUploads } from '../world/files.js';
+import { remove } from '../world/core/collections.js';
+import { storeUploads } from '../world/core/files.js';
 import {
   capWrittenNews,
   newsFileKey,
@@ -10,13 +10,13 @@ import {
   newsSlice,
   visiblePage,
   type NewsRecord,
-} from '../world/news.js';
-import { findPerson, toUser } from '../world/accounts.js';
-import { isTeacher } from '../world/roles.js';
-import { whoIs } from '../world/sessions.js';
-import { toBishkekIso } from '../world/time.js';
-import { universitySlice } from '../world/university.js';
-import { fitsStorage, storageFullMessage } from '../world/storage.js';
+} from '../world/news/news.js';
+import { findPerson, toUser } from '../world/core/accounts.js';
+import { isTeacher } from '../world/core/roles.js';
+import { whoIs } from '../world/core/sessions.js';
+import { toBishkekIso } from '../world/core/time.js';
+import { universitySlice } from '../world/core/university.js';
+import { fitsStorage, storageFullMessage } from '../world/core/storage.js';
 import type { RouteDeps } from './route-deps.js';
 
 // The session says who is asking; x-owner (src/ownership.ts) has made the body's id/uid/role name it.

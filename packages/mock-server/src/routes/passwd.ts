@@ -2,10 +2,10 @@
 // login (auth/orize.json reads Account.password) and POST /__mock/reset restores the seeded one.
 // A change ends the account's other sessions (they answer 401); the one that changed it goes on.
 import { createRouter, getBody, getSession, type AppContext } from '../http.js';
-import { endOtherSessions, whoIs } from '../world/sessions.js';
+import { endOtherSessions, whoIs } from '../world/core/sessions.js';
 import type { RouteDeps } from './route-deps.js';
 
-export const WRONG_OLD_PASSWORD = 'Неверный старый пароль';
+const WRONG_OLD_PASSWORD = 'Неверный старый пароль';
 
 /** The contract's outcome envelope: 200 in both cases, data true or false. */
 const outcome = (c: AppContext, changed: boolean) =>

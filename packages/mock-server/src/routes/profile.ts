@@ -1,7 +1,7 @@
 // Area "profile": the signed-in person's card.
 import { createRouter, getSession, okFor } from '../http.js';
-import { toProfileData } from '../world/profile.js';
-import { whoIs } from '../world/sessions.js';
+import { toProfileData } from '../world/profile/profile.js';
+import { whoIs } from '../world/core/sessions.js';
 import type { RouteDeps } from './route-deps.js';
 
 // The session says whose card it is; another person's uid or role in the body has been refused

@@ -1,16 +1,8 @@
 // Area "regfordisciplines": a student's registration rows per year and semester (plan rows, then
 // electives), the teachers and streams offered for a row, saving and cancelling a registration,
 // and the optional-registration permission with its disciplines, teachers and streams.
-import {
-  createRouter,
-  fail,
-  getBody,
-  getSession,
-  okFor,
-  type AppContext,
-  type Schema,
-} from '../http.js';
-import { CURRENT_YEAR_ID, academicYears, semesters } from '../world/calendar.js';
+import { createRouter, fail, getBody, getSession, okFor, type AppContext } from '../http.js';
+import { academicYears, semesters } from '../world/core/calendar.js';
 import {
   courseOf,
   findRegistration,
@@ -19,23 +11,20 @@ import {
   regfordisciplinesSlice,
   studentRows,
   OPTIONAL_REGISTRATION_ATTR,
-  type Course,
-  type RegRecord,
-  type Registration,
-} from '../world/regfordisciplines.js';
-import { isStudent } from '../world/roles.js';
-import { whoIs } from '../world/sessions.js';
-import type { Store } from '../world/store.js';
-import { groupOf, universitySlice, type Student, type Teacher } from '../world/university.js';
+} from '../world/regfordisciplines/regfordisciplines.js';
+import {
+  currentYear,
+  inSemester,
+  streamOptions,
+  teacherOptions,
+  toRow,
+  toYear,
+} from '../world/regfordisciplines/regfordisciplines-queries.js';
+import { isStudent } from '../world/core/roles.js';
+import { whoIs } from '../world/core/sessions.js';
+import type { Store } from '../world/core/store.js';
+import { groupOf, universitySlice, type Student } from '../world/core/university.js';
 import type { RouteDeps } from './route-deps.js';
-
-const toYear = ({ id_a_year, name }: { id_a_year: number; name: string }) => ({ id_a_year, name });
-
-function currentYear() {
-  const year = academicYears.find((y) => y.id_a_year === CURRENT_YEAR_ID);
-  if (!year) throw new Error('The calendar has no current year');
-  return toYear(year);
-}
 
 /** The signed-in student (x-roles [2] operations only reach handlers for students). */
 function student(store: Store, c: AppContext): Student {
@@ -43,54 +32,6 @@ function student(store: Store, c: AppContext): Student {
   if (!isStudent(person)) throw new Error(`${c.req.path} reached a handler for a teacher`);
   return person;
 }
-
-function teacherOptions(store: Store, course: Course | undefined) {
-  const { teacherById } = store.get(universitySlice);
-  return (course?.teachers ?? []).flatMap(({ id_teacher }) => {
-    const teacher = teacherById.get(id_teacher);
-    return teacher ? [{ id_teacher, t_fio: teacher.fullName }] : [];
-  });
-}
-
-function streamOptions(store: Store, body: Schema<'RegSubgroupsRequest'>) {
-  const course = courseOf(store.get(regfordisciplinesSlice), body);
-  const teacher = course?.teachers.find((t) => t.id_teacher === body.id_teacher);
-  return (teacher?.streams ?? []).map(({ subgroup, dop_potokname }) => ({
-    subgroup,
-    dop_potokname,
-  }));
-}
-
-/** The contract's RegRow for one of a student's rows. */
-function toRow(
-  registration: Registration,
-  teacherById: Map<number, Teacher>,
-  row: RegRecord,
-  num: number,
-) {
-  const course = courseOf(registration, row);
-  return {
-    num,
-    id_teacher: row.id_teacher,
-    t_fio: row.id_teacher === null ? null : (teacherById.get(row.id_teacher)?.fullName ?? null),
-    subgroup: row.subgroup,
-    id_disciplineForStudent: row.id_disciplineForStudent,
-    isByPlan: row.isByPlan,
-    id_a_year: row.id_a_year,
-    id_semester: row.id_semester,
-    id_kafedra: course?.id_kafedra ?? 0,
-    id_discipline: row.id_discipline,
-    disciplineName: course?.name ?? '',
-    kredits: course?.kredits ?? 0,
-    id_examination: course?.id_examination ?? 1,
-    id_group: row.id_group,
-    id_student: row.id_student,
-    id_vid_zaniatiy: row.id_vid_zaniatiy,
-  };
-}
-
-const inSemester = (row: RegRecord, body: { id_a_year: number; id_semester: number }) =>
-  row.id_a_year === body.id_a_year && row.id_semester === body.id_semester;
 
 // The session says who is asking; x-owner (src/ownership.ts) has made the body's uid and a
 // student's id_group name it.

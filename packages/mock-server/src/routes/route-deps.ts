@@ -1,4 +1,4 @@
-import type { Store } from '../world/store.js';
+import type { Store } from '../world/core/store.js';
 
 /** What the app hands every area's route factory. */
 export interface RouteDeps {

@@ -1,11 +1,12 @@
 // Area "schedule": the weekly timetable of a teacher or a student for a year and ws.
 import { createRouter, fail, getBody, getSession, okFor, type AppContext } from '../http.js';
-import { lessonKinds, pairTimes, timetableFor, type Lesson } from '../world/schedule.js';
-import { calendarSlice } from '../world/calendar.js';
-import { isStudent, isTeacher } from '../world/roles.js';
-import { whoIs } from '../world/sessions.js';
-import { universitySlice, type University } from '../world/university.js';
-import type { Store } from '../world/store.js';
+import { lessonKindNames } from '../world/core/lesson-kinds.js';
+import { pairTimes, timetableFor, type Lesson } from '../world/schedule/schedule.js';
+import { calendarSlice } from '../world/core/calendar.js';
+import { isStudent, isTeacher } from '../world/core/roles.js';
+import { whoIs } from '../world/core/sessions.js';
+import { universitySlice, type University } from '../world/core/university.js';
+import type { Store } from '../world/core/store.js';
 import type { RouteDeps } from './route-deps.js';
 
 /** A stream's lecture names its groups (or the stream, when it has many). */
@@ -29,7 +30,7 @@ function toScheduleLesson(store: Store, lesson: Lesson, view: 'teacher' | 'stude
     id_discipline: lesson.id_discipline,
     discipline: disciplineById.get(lesson.id_discipline)?.name ?? '',
     id_vid_zaniatiy: lesson.id_vid_zaniatiy,
-    vid_zaniatiy: lessonKinds[lesson.id_vid_zaniatiy],
+    vid_zaniatiy: lessonKindNames[lesson.id_vid_zaniatiy],
     room: lesson.room,
     t_fio:
       view === 'student' ? (university.teacherById.get(lesson.id_teacher)?.fullName ?? null) : null,

@@ -14,8 +14,8 @@ import {
   type JsonText,
 } from '../http.js';
 import { SESSION_EXPIRED, TOKEN_COOKIE, XSRF_COOKIE } from '../security.js';
-import { accountsSlice, findPerson, toUser } from '../world/accounts.js';
-import { loginWait, recordLoginFailure, recordLoginSuccess } from '../world/login-throttle.js';
+import { accountsSlice, findPerson, toUser } from '../world/core/accounts.js';
+import { loginWait, recordLoginFailure, recordLoginSuccess } from '../world/core/login-throttle.js';
 import {
   endSession,
   lookUpSession,
@@ -23,13 +23,13 @@ import {
   startSession,
   whoIs,
   type Session,
-} from '../world/sessions.js';
+} from '../world/core/sessions.js';
 import type { RouteDeps } from './route-deps.js';
 
-export const PORTAL_NAME = 'Университетский портал LMS';
+const PORTAL_NAME = 'Университетский портал LMS';
 /** The portal name per interface language (Config.names). */
-export const PORTAL_NAMES = { kg: 'Университеттик LMS портал', en: 'University LMS portal' };
-export const UNIVERSITY_NAME = 'Кыргызский национальный университет';
+const PORTAL_NAMES = { kg: 'Университеттик LMS портал', en: 'University LMS portal' };
+const UNIVERSITY_NAME = 'Кыргызский национальный университет';
 const LOGO_PATH = '/api/logo.svg';
 
 // Both cookies are readable by the portal's script: it keeps `token` for re-login after a reload
@@ -74,7 +74,7 @@ export const sessionRoutes = ({ store, settings }: RouteDeps) =>
       return c.body(logoSvg);
     })
 
-    // Throttled (world/login-throttle.ts): a login or address with too many recent failures
+    // Throttled (world/core/login-throttle.ts): a login or address with too many recent failures
     // answers 429 before its password is looked at.
     .post('/api/auth/orize.json', (c) => {
       const { login, password } = getBody<'authorize'>(c);

@@ -23,11 +23,11 @@ import {
   singleWindowSlice,
   toOrder,
   type OrderRecord,
-} from '../world/singlewindow.js';
-import type { Role } from '../world/roles.js';
-import { whoIs } from '../world/sessions.js';
+} from '../world/singlewindow/singlewindow.js';
+import type { Role } from '../world/core/roles.js';
+import { whoIs } from '../world/core/sessions.js';
 import type { RouteDeps } from './route-deps.js';
-import { toBishkekIso } from '../world/time.js';
+import { toBishkekIso } from '../world/core/time.js';
 
 const newestFirst = (a: OrderRecord, b: OrderRecord) =>
   b.created.localeCompare(a.created) || b.id_order - a.id_order;

@@ -2,20 +2,14 @@
 // their own materials; students pick a semester, discipline, form of control and teacher and see
 // the materials aimed at their form of study. A material can also be published to the e-library.
 import { createRouter, fail, getBody, getSession, okFor } from '../http.js';
-import {
-  CURRENT_WS,
-  CURRENT_YEAR_ID,
-  calendarSlice,
-  semesters,
-  type Offering,
-} from '../world/calendar.js';
-import { remove } from '../world/collections.js';
-import { cleanFileName, storeUploads } from '../world/files.js';
-import { bookCategories, bookCategoryById, librarySlice } from '../world/library.js';
-import { isStudent, isTeacher, ROLE_TEACHER } from '../world/roles.js';
-import { whoIs } from '../world/sessions.js';
-import type { Store } from '../world/store.js';
-import { toBishkekIso } from '../world/time.js';
+import { CURRENT_WS, CURRENT_YEAR_ID, calendarSlice, semesters } from '../world/core/calendar.js';
+import { remove } from '../world/core/collections.js';
+import { cleanFileName, storeUploads } from '../world/core/files.js';
+import { bookCategories, bookCategoryById } from '../world/library/catalogue.js';
+import { librarySlice } from '../world/library/library.js';
+import { isStudent, isTeacher } from '../world/core/roles.js';
+import { whoIs } from '../world/core/sessions.js';
+import { toBishkekIso } from '../world/core/time.js';
 import {
   examinationsOf,
   groupOfferings,
@@ -25,45 +19,25 @@ import {
   newestFirst,
   specialityId,
   specialityName,
-  studyKindOf,
   toUmkItem,
   umkSlice,
   umkTypeIds,
   umkTypes,
   type UmkRecord,
-} from '../world/umk.js';
-import { universitySlice, type Student, type Teacher } from '../world/university.js';
-import { fitsStorage, storageFullMessage } from '../world/storage.js';
+} from '../world/umk/umk.js';
+import {
+  disciplinesOf,
+  materialsOf,
+  ownsMaterial,
+  publishToLibrary,
+  studentGroupOf,
+} from '../world/umk/umk-queries.js';
+import { studyKindOf } from '../world/core/study-kind.js';
+import { universitySlice } from '../world/core/university.js';
+import { fitsStorage, storageFullMessage } from '../world/core/storage.js';
 import type { RouteDeps } from './route-deps.js';
 
 const byName = new Intl.Collator('ru');
-
-/** The materials of one row of the screen: a semester, a discipline and a form of control. */
-const materialsOf = (
-  store: Store,
-  row: { id_semester: number; id_discipline: number; id_examination: number },
-) =>
-  store
-    .get(umkSlice)
-    .items.filter(
-      (item) =>
-        item.id_semester === row.id_semester &&
-        item.id_discipline === row.id_discipline &&
-        item.id_examination === row.id_examination,
-    );
-
-/** The distinct disciplines of some offerings, in plan order. */
-function disciplinesOf(store: Store, offerings: readonly Offering[]) {
-  const { disciplineById } = store.get(calendarSlice);
-  const ids = [...new Set(offerings.map((o) => o.id_discipline))].sort((a, b) => a - b);
-  return ids.flatMap((id) => disciplineById.get(id) ?? []);
-}
-
-/** The material's owner: a teacher with the material's id_teacher. */
-const owns = (person: Teacher | Student, item: UmkRecord) =>
-  isTeacher(person) && item.id_teacher === person.id;
-
-const studentGroup = (person: Teacher | Student) => (isStudent(person) ? person.id_group : -1);
 
 // Who asks comes from the session (x-roles has let only the listed role in; x-owner has made body
 // ids such as uid, id_human or a student's id_group name the caller).
@@ -85,7 +59,7 @@ export const umkRoutes = ({ store, settings }: RouteDeps) =>
 
     .post('/api/umk/semestersforstud', (c) => {
       const { person } = whoIs(store, getSession(c));
-      const id_group = studentGroup(person);
+      const id_group = studentGroupOf(person);
       // studied so far: up to the current year and semester half
       const studied = new Set(
         store
@@ -131,7 +105,7 @@ export const umkRoutes = ({ store, settings }: RouteDeps) =>
     .post('/api/umk/disciplinesforstud', (c) => {
       const { id_semester } = getBody<'umkGetStudentDisciplines'>(c);
       const { person } = whoIs(store, getSession(c));
-      const planned = groupOfferings(store, studentGroup(person), id_semester);
+      const planned = groupOfferings(store, studentGroupOf(person), id_semester);
       return okFor<'umkGetStudentDisciplines'>(
         c,
         disciplinesOf(store, planned).map((d) => ({
@@ -146,7 +120,7 @@ export const umkRoutes = ({ store, settings }: RouteDeps) =>
     .post('/api/umk/getstudentexamtypes', (c) => {
       const { id_semester, id_discipline } = getBody<'umkGetStudentExamTypes'>(c);
       const { person } = whoIs(store, getSession(c));
-      const planned = groupOfferings(store, studentGroup(person), id_semester).filter(
+      const planned = groupOfferings(store, studentGroupOf(person), id_semester).filter(
         (o) => o.id_discipline === id_discipline,
       );
       const [discipline] = disciplinesOf(store, planned);
@@ -199,7 +173,7 @@ export const umkRoutes = ({ store, settings }: RouteDeps) =>
     .post('/api/umk/getumklistforstud', (c) => {
       const body = getBody<'umkGetStudentList'>(c);
       const { person } = whoIs(store, getSession(c));
-      const id_group = studentGroup(person);
+      const id_group = studentGroupOf(person);
       if (!isPlanned(store, id_group, body)) return okFor<'umkGetStudentList'>(c, []);
       const { teacherById } = store.get(universitySlice);
       const fio = (item: UmkRecord) => teacherById.get(item.id_teacher)?.fullName ?? '';
@@ -239,7 +213,7 @@ export const umkRoutes = ({ store, settings }: RouteDeps) =>
       if (form.idBook !== -1 && !existing) {
         return fail(c, 404, `Not found: no material ${form.idBook}`);
       }
-      if (existing && !owns(person, existing)) {
+      if (existing && !ownsMaterial(person, existing)) {
         return fail(c, 403, 'Forbidden: only the owner may edit this material');
       }
       if (!disciplineById.has(form.id_discipline)) {
@@ -323,47 +297,10 @@ export const umkRoutes = ({ store, settings }: RouteDeps) =>
       const umk = store.get(umkSlice);
       const item = umk.items.find((candidate) => candidate.id_books === id_books);
       if (!item) return fail(c, 404, `Not found: no material ${id_books}`);
-      if (!owns(person, item)) return fail(c, 403, 'Forbidden: only the owner may delete it');
+      if (!ownsMaterial(person, item))
+        return fail(c, 403, 'Forbidden: only the owner may delete it');
       remove(umk.items, item);
       umk.files.delete(id_books);
       publishToLibrary(store, item, false);
       return okFor<'umkDeleteBook'>(c, true);
     });
-
-/** Creates, updates or removes the e-library copy of a material. */
-function publishToLibrary(store: Store, item: UmkRecord, publish: boolean) {
-  const library = store.get(librarySlice);
-  const index =
-    item.id_eBook === null ? -1 : library.books.findIndex((b) => b.id_eBook === item.id_eBook);
-  if (!publish) {
-    if (index >= 0) library.books.splice(index, 1);
-    if (item.id_eBook !== null) library.files.delete(item.id_eBook);
-    item.id_eBook = null;
-    return;
-  }
-  const fields = {
-    name: item.umkName,
-    author: item.author,
-    description: item.description,
-    totalPages: item.totalPages,
-    fileName: item.fileName ?? '',
-    id_bookCategory: item.id_bookCategory,
-    // the copy reaches only the students the material is aimed at
-    forStudentKind: item.id_forStudentKind,
-  };
-  const book = library.books[index];
-  if (book) Object.assign(book, fields);
-  else {
-    item.id_eBook = library.nextId;
-    library.nextId += 1;
-    library.books.push({
-      id_eBook: item.id_eBook,
-      ...fields,
-      isFromUmk: true,
-      id_human: item.id_teacher,
-      id_humanType: ROLE_TEACHER,
-    });
-  }
-  const [file] = store.get(umkSlice).files.get(item.id_books) ?? [];
-  if (file && item.id_eBook !== null) library.files.set(item.id_eBook, file);
-}

@@ -11,12 +11,11 @@ import {
   type AppContext,
   type Schema,
 } from '../http.js';
-import type { Store } from '../world/store.js';
-import { isStudent, isTeacher } from '../world/roles.js';
-import { whoIs } from '../world/sessions.js';
-import { universitySlice, type Student, type Teacher } from '../world/university.js';
+import type { Store } from '../world/core/store.js';
+import { isStudent, isTeacher } from '../world/core/roles.js';
+import { whoIs } from '../world/core/sessions.js';
+import { universitySlice, type Student, type Teacher } from '../world/core/university.js';
 import {
-  LECTURE,
   NO_MARK,
   assessments,
   classStudents,
@@ -32,9 +31,9 @@ import {
   toJournal,
   toStudentRow,
   toVisitEntry,
-  vidZaniatiy,
   type VisitClass,
-} from '../world/visitlog.js';
+} from '../world/visitlog/visitlog.js';
+import { LECTURE, lessonKinds } from '../world/core/lesson-kinds.js';
 import type { RouteDeps } from './route-deps.js';
 
 const NOT_YOURS = 'Forbidden: not a class of the signed-in teacher';
@@ -108,7 +107,7 @@ export const visitlogRoutes = ({ store }: RouteDeps) =>
 
     .post('/api/visitlog/getassessments', (c) => {
       const { id_vid_zaniatiy } = getBody<'visitlogGetAssessments'>(c);
-      const known = vidZaniatiy.some((v) => v.id_vid_zaniatiy === id_vid_zaniatiy);
+      const known = lessonKinds.some((v) => v.id_vid_zaniatiy === id_vid_zaniatiy);
       return okFor<'visitlogGetAssessments'>(c, known ? assessments : []);
     })
 

@@ -21,16 +21,16 @@ const isPage = (path: string) => !path.startsWith('/lms/api/') && !/\.[^/]+$/.te
 const isPrivate = (path: string) => /\.map$/i.test(path) || /\/\./.test(path);
 
 /** Vite names what it emits under assets/ by content hash: such a file never changes. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The portal's service worker, registered with scope `/` (packages/web/vite.config.ts). */
-export const SERVICE_WORKER_PATH = '/lms/sw.js';
+const SERVICE_WORKER_PATH = '/lms/sw.js';
 
 /** Where the portal's build writes its Content-Security-Policy (packages/web/vite.config.ts). */
-export const CSP_FILE = join('.vite', 'csp.json');
+const CSP_FILE = join('.vite', 'csp.json');
 
 /** The build's policy, or undefined for a build that wrote none (then no policy is sent). */
-export function readContentSecurityPolicy(webRoot: string): string | undefined {
+function readContentSecurityPolicy(webRoot: string): string | undefined {
   try {
     const { policy } = JSON.parse(readFileSync(join(webRoot, CSP_FILE), 'utf8')) as {
       policy?: unknown;

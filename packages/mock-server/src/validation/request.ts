@@ -19,9 +19,9 @@ import { jsonDepthExceeds, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.j
 
 const MB = 1024 * 1024;
 /** JSON bodies: far above anything the portal sends. */
-export const MAX_JSON_BODY_BYTES = 1 * MB;
+const MAX_JSON_BODY_BYTES = 1 * MB;
 /** Multipart bodies: this many files of maxSizeMb each, plus the text fields. */
-export const MAX_FILES_PER_UPLOAD = 10;
+const MAX_FILES_PER_UPLOAD = 10;
 const MULTIPART_FIELDS_BYTES = 64 * 1024;
 
 /** Per operation, worked out on its first request: whether it takes a form (multipart). */
