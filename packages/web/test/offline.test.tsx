@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatThread } from '../src/features/chat/utils/thread';
 import { rememberUser } from '../src/features/session/utils/stored-user';
 import { forgetOfflineData, KEPT_OFFLINE, offlinePersistence } from '../src/lib/offline-cache';
-import { firstPagesOnly } from '../src/lib/offline-store';
+import { keptAnswers } from '../src/lib/offline-store';
 import { renderApp } from './support/render-app';
 import { signInDemo, withHooks } from './support/mock-backend';
 
@@ -252,13 +252,37 @@ describe('the last data read, kept on the device', () => {
     await waitFor(async () => expect(await keys(snapshots)).toEqual([]), { timeout: 3_000 });
   });
 
+  it('keeps the last answer of a kept query whose refresh failed, as an answer', async () => {
+    const cache = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    cache.setQueryDefaults(['schedule'], KEPT_OFFLINE);
+    cache.setQueryData(['schedule', 'week'], ['lesson']);
+    const answeredAt = cache.getQueryState(['schedule', 'week'])!.dataUpdatedAt;
+    await cache
+      .fetchQuery({
+        queryKey: ['schedule', 'week'],
+        queryFn: () => Promise.reject(new Error('unreachable')),
+        staleTime: 0,
+      })
+      .catch(() => undefined);
+    expect(cache.getQueryState(['schedule', 'week'])!.status).toBe('error');
+
+    const state = dehydrate(cache, offlinePersistence(1).persistOptions.dehydrateOptions);
+    const kept = keptAnswers({ buster: '1', timestamp: 1, clientState: state });
+    expect(kept.clientState.queries).toHaveLength(1);
+    const { state: restored } = kept.clientState.queries[0]!;
+    expect(restored.data).toEqual(['lesson']);
+    expect(restored.status).toBe('success');
+    expect(restored.error).toBeNull();
+    expect(restored.dataUpdatedAt).toBe(answeredAt);
+  });
+
   it('keeps a paged list with its first page, and only the queries that ask to be kept', () => {
     const cache = new QueryClient();
     cache.setQueryDefaults(['news'], KEPT_OFFLINE);
     cache.setQueryData(['news', 'feed'], { pages: [[1], [2], [3]], pageParams: [1, 2, 3] });
     cache.setQueryData(['other'], { pages: [[1], [2]], pageParams: [1, 2] });
     const state = dehydrate(cache, offlinePersistence(1).persistOptions.dehydrateOptions);
-    const kept = firstPagesOnly({ buster: '1', timestamp: 1, clientState: state });
+    const kept = keptAnswers({ buster: '1', timestamp: 1, clientState: state });
     expect(kept.clientState.queries).toHaveLength(1);
     expect(kept.clientState.queries[0]!.state.data).toEqual({ pages: [[1]], pageParams: [1] });
     // the cache itself keeps every page it loaded

@@ -1,10 +1,8 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import {
-  readCachedSchedule,
-  readLatestCachedSchedule,
-  scheduleCacheKey,
-  writeCachedSchedule,
-} from '../src/features/schedule/utils/schedule-cache';
+import { latestKeptSchedule } from '../src/features/schedule/api/get-schedule';
+import { scheduleKeys, type ScheduleParams } from '../src/features/schedule/api/schedule-keys';
+import { forgetLegacyScheduleCopies } from '../src/features/schedule/utils/legacy-copies';
 import {
   academicWeekOf,
   buildWeekGrid,
@@ -119,43 +117,34 @@ describe('the desktop week’s layout', () => {
   });
 });
 
-describe('the schedule cache', () => {
-  const entry = (overrides: Partial<Parameters<typeof writeCachedSchedule>[0]> = {}) => ({
-    uid: 7,
-    role: 2,
-    year: 4,
-    ws: 1,
-    date: '2026-11-20T03:00:00.000Z',
-    schedule: [lesson({})],
-    ...overrides,
-  });
+describe('the schedule last received', () => {
+  const week = (params: Partial<ScheduleParams>) =>
+    scheduleKeys.week({ uid: 7, role: 2, id: 70, year: 4, ws: 1, ...params });
 
-  it('keeps one entry per uid, role, year and ws, holding uid, role, year, ws, date and schedule', () => {
-    writeCachedSchedule(entry());
-    writeCachedSchedule(entry({ ws: 2, schedule: [] }));
-    const stored = JSON.parse(localStorage.getItem(scheduleCacheKey(entry())) ?? '{}');
-    expect(Object.keys(stored).sort()).toEqual(['date', 'role', 'schedule', 'uid', 'ws', 'year']);
-    expect(readCachedSchedule({ uid: 7, role: 2, year: 4, ws: 1 })?.schedule).toHaveLength(1);
-    expect(readCachedSchedule({ uid: 7, role: 2, year: 4, ws: 2 })?.schedule).toEqual([]);
-    expect(readCachedSchedule({ uid: 7, role: 1, year: 4, ws: 1 })).toBeNull();
-    expect(readCachedSchedule({ uid: 8, role: 2, year: 4, ws: 1 })).toBeNull();
+  it("is a user's most recent answer in a role, whatever its year and ws", () => {
+    const cache = new QueryClient();
+    cache.setQueryData(week({ year: 3, ws: 2 }), [lesson({ discipline: 'Старая' })], {
+      updatedAt: Date.parse('2026-05-01T00:00:00Z'),
+    });
+    cache.setQueryData(week({}), [lesson({})], { updatedAt: Date.parse('2026-11-19T00:00:00Z') });
+    cache.setQueryData(week({ uid: 9 }), [], { updatedAt: Date.parse('2026-11-20T00:00:00Z') });
+    cache.setQueryData(week({ role: 1 }), [], { updatedAt: Date.parse('2026-11-21T00:00:00Z') });
+    expect(latestKeptSchedule(cache, 7, 2)).toEqual({
+      lessons: [lesson({})],
+      ws: 1,
+      updatedAt: Date.parse('2026-11-19T00:00:00Z'),
+    });
+    expect(latestKeptSchedule(cache, 7, 1)?.lessons).toEqual([]);
+    expect(latestKeptSchedule(cache, 8, 2)).toBeNull();
   });
+});
 
-  it('ignores malformed entries', () => {
-    localStorage.setItem(scheduleCacheKey({ uid: 7, role: 2, year: 4, ws: 1 }), '{not json');
-    expect(readCachedSchedule({ uid: 7, role: 2, year: 4, ws: 1 })).toBeNull();
-    localStorage.setItem(
-      scheduleCacheKey({ uid: 7, role: 2, year: 4, ws: 1 }),
-      JSON.stringify({ ...entry(), date: 'yesterday' }),
-    );
-    expect(readCachedSchedule({ uid: 7, role: 2, year: 4, ws: 1 })).toBeNull();
-  });
-
-  it("finds a user's most recent schedule in a role", () => {
-    writeCachedSchedule(entry({ year: 3, date: '2026-05-01T00:00:00.000Z' }));
-    writeCachedSchedule(entry({ year: 4, date: '2026-11-19T00:00:00.000Z' }));
-    writeCachedSchedule(entry({ uid: 9, date: '2026-11-20T00:00:00.000Z' }));
-    expect(readLatestCachedSchedule(7, 2)?.year).toBe(4);
-    expect(readLatestCachedSchedule(7, 1)).toBeNull();
+describe('the copies older versions kept', () => {
+  it('are removed from local storage, and nothing else is', () => {
+    localStorage.setItem('schedule:7:2:4:1', '{}');
+    localStorage.setItem('schedule:7:2:3:2', '{}');
+    localStorage.setItem('theme', 'dark');
+    forgetLegacyScheduleCopies();
+    expect(Object.keys(localStorage)).toEqual(['theme']);
   });
 });

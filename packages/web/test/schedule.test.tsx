@@ -1,14 +1,12 @@
-import { onlineManager } from '@tanstack/react-query';
+import 'fake-indexeddb/auto';
+import { dehydrate, hashKey, onlineManager, QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  readCachedSchedule,
-  scheduleCacheKey,
-  writeCachedSchedule,
-  type CachedSchedule,
-} from '../src/features/schedule/utils/schedule-cache';
+import { createStore, get, keys, set } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { scheduleKeys, type ScheduleParams } from '../src/features/schedule/api/schedule-keys';
 import type { ScheduleLesson } from '../src/features/schedule/utils/week';
+import { forgetOfflineData, KEPT_OFFLINE, offlinePersistence } from '../src/lib/offline-cache';
 import { isMobile } from '../src/lib/viewport';
 import { renderApp } from './support/render-app';
 import { withHooks, createMockBackend } from './support/mock-backend';
@@ -50,19 +48,71 @@ function savedLesson(overrides: Partial<ScheduleLesson> = {}): ScheduleLesson {
   };
 }
 
-function saveCache(entry: Partial<CachedSchedule> & { uid: number; role: number }) {
-  writeCachedSchedule({
-    year: YEAR,
-    ws: WS,
-    date: '2026-11-02T04:05:00.000Z',
-    schedule: [savedLesson()],
-    ...entry,
-  });
+// The database the portal keeps each user's data in for offline use (lib/offline-store.ts),
+// read and written as a person's browser would hold it.
+const snapshots = createStore('lms-offline', 'snapshots');
+
+/** When the kept copies arrived, unless a test says otherwise. */
+const KEPT_AT = '2026-11-02T04:05:00.000Z';
+
+interface KeptWeek extends Pick<ScheduleParams, 'uid' | 'role' | 'id'> {
+  year?: number;
+  ws?: ScheduleParams['ws'];
+  fetchedAt?: string;
+  lessons?: ScheduleLesson[];
+}
+
+const paramsOf = ({ uid, role, id, year = YEAR, ws = WS }: KeptWeek): ScheduleParams => ({
+  uid,
+  role,
+  id,
+  year,
+  ws,
+});
+
+/** Leaves schedules on the device as an earlier visit would have: in each user's kept data. */
+async function keepOffline(...weeks: KeptWeek[]) {
+  for (const uid of new Set(weeks.map((week) => week.uid))) {
+    const cache = new QueryClient();
+    cache.setQueryDefaults(scheduleKeys.all, KEPT_OFFLINE);
+    for (const week of weeks.filter((each) => each.uid === uid)) {
+      const { fetchedAt = KEPT_AT, lessons = [savedLesson()] } = week;
+      cache.setQueryData(scheduleKeys.week(paramsOf(week)), lessons, {
+        updatedAt: Date.parse(fetchedAt),
+      });
+    }
+    const { buster, dehydrateOptions } = offlinePersistence(uid).persistOptions;
+    const clientState = dehydrate(cache, dehydrateOptions);
+    await set(
+      `user-${uid}`,
+      JSON.stringify({ buster, timestamp: Date.now(), clientState }),
+      snapshots,
+    );
+  }
+}
+
+interface Snapshot {
+  clientState: {
+    queries: { queryHash: string; state: { data: unknown; dataUpdatedAt: number } }[];
+  };
+}
+
+/** The week kept on the device for these params, as the shell's persistence last saved it. */
+async function keptWeek(week: KeptWeek) {
+  const text = await get<string>(`user-${week.uid}`, snapshots);
+  const snapshot = text ? (JSON.parse(text) as Snapshot) : null;
+  const hash = hashKey(scheduleKeys.week(paramsOf(week)));
+  const kept = snapshot?.clientState.queries.find((query) => query.queryHash === hash);
+  return kept?.state as { data: ScheduleLesson[]; dataUpdatedAt: number } | undefined;
 }
 
 function weekTable() {
   return screen.findByRole('table', {}, CHUNK_WAIT);
 }
+
+beforeEach(async () => {
+  await forgetOfflineData();
+});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -103,7 +153,7 @@ describe('schedule screen', () => {
     );
   });
 
-  it("shows a student's week from student.json with each lesson's teacher, and caches it", async () => {
+  it("shows a student's week from student.json with each lesson's teacher, and keeps it offline", async () => {
     const { backend, user } = await signIn('student');
     await renderApp({ client: backend.client, path: '/lms/schedule' });
     const table = await weekTable();
@@ -115,13 +165,11 @@ describe('schedule screen', () => {
     expect(within(table).getAllByText(withTeacher?.t_fio ?? '').length).toBeGreaterThan(0);
     expect(backend.calls).not.toContain(TEACHER_CALL);
 
-    // The cached entry holds uid, role, year, ws, date and schedule.
-    await waitFor(() =>
-      expect(readCachedSchedule({ uid: user.uid, role: 2, year: YEAR, ws: WS })).not.toBeNull(),
-    );
-    const cached = readCachedSchedule({ uid: user.uid, role: 2, year: YEAR, ws: WS });
-    expect(cached?.schedule).toEqual(lessons);
-    expect(Date.now() - Date.parse(cached?.date ?? '')).toBeLessThan(60_000);
+    // Kept with the user's other data, per user, role, person, year and ws, with when it arrived.
+    const week = { uid: user.uid, role: 2, id: user.id } as const;
+    await waitFor(async () => expect((await keptWeek(week))?.data).toEqual(lessons));
+    expect(Date.now() - ((await keptWeek(week))?.dataUpdatedAt ?? 0)).toBeLessThan(60_000);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('schedule'))).toEqual([]);
   });
 
   it('highlights today (Monday-based day_number) and names the week by its parity', async () => {
@@ -143,9 +191,10 @@ describe('schedule screen', () => {
     );
   });
 
-  it('shows the stored copy at once, dated by its timestamp, then replaces it with the fresh answer', async () => {
+  it('shows the kept copy at once, dated by when it arrived, then replaces it with the fresh answer', async () => {
     const { backend, user } = await signIn('student');
-    saveCache({ uid: user.uid, role: 2 });
+    const week = { uid: user.uid, role: 2, id: user.id } as const;
+    await keepOffline(week);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -163,36 +212,35 @@ describe('schedule screen', () => {
     await waitFor(() => expect(screen.queryByText('Сохранённая дисциплина')).toBeNull());
     expect(content().getByRole('status').textContent).toMatch(/^Обновлено /);
     expect(content().getByRole('status').textContent).not.toContain('02.11.2026');
-    const cached = readCachedSchedule({ uid: user.uid, role: 2, year: YEAR, ws: WS });
-    expect(cached?.schedule.some((lesson) => lesson.id_discipline === 9999)).toBe(false);
-    expect(Date.parse(cached?.date ?? '')).toBeGreaterThan(Date.parse('2026-11-02T04:05:00Z'));
+    await waitFor(async () =>
+      expect((await keptWeek(week))?.dataUpdatedAt).toBeGreaterThan(Date.parse(KEPT_AT)),
+    );
+    const kept = await keptWeek(week);
+    expect(kept?.data.some((lesson) => lesson.id_discipline === 9999)).toBe(false);
   });
 
-  it('keeps the stored copy with a notice when the refresh fails, and retries on request', async () => {
+  it('keeps the kept copy with a notice when the refresh fails, and retries on request', async () => {
     const { backend, user } = await signIn('teacher');
-    saveCache({
-      uid: user.uid,
-      role: 1,
-      schedule: [savedLesson({ t_fio: null, group: 'ПИ-1-26' })],
-    });
+    const week = { uid: user.uid, role: 1, id: user.id } as const;
+    await keepOffline({ ...week, lessons: [savedLesson({ t_fio: null, group: 'ПИ-1-26' })] });
     let failing = true;
     const client = withHooks(backend.client, {
       scenario: (path) => (failing && path === TEACHER_CALL ? 'server-error' : null),
     });
-    await renderApp({ client, path: '/lms/schedule' });
+    const { queryClient } = await renderApp({ client, path: '/lms/schedule' });
 
     const notice = await screen.findByRole('alert', {}, CHUNK_WAIT);
     expect(notice.textContent).toContain(
       'Не удалось обновить расписание. Показана сохранённая копия.',
     );
     expect(screen.getByText('Сохранённая дисциплина')).toBeTruthy();
-    // The stored copy's own date and time (local time of 2026-11-02T04:05Z).
-    const stamp = new Date('2026-11-02T04:05:00.000Z');
+    // The kept copy's own date and time (local time of 2026-11-02T04:05Z).
+    const stamp = new Date(KEPT_AT);
     expect(content().getByRole('status').textContent).toBe(
       `Обновлено 02.11.2026 в ${stamp.getHours()}:05`,
     );
-    expect(readCachedSchedule({ uid: user.uid, role: 1, year: YEAR, ws: WS })?.date).toBe(
-      '2026-11-02T04:05:00.000Z',
+    expect(queryClient.getQueryState(scheduleKeys.week(paramsOf(week)))?.dataUpdatedAt).toBe(
+      Date.parse(KEPT_AT),
     );
 
     failing = false;
@@ -225,10 +273,8 @@ describe('schedule screen', () => {
     await renderApp({ client, path: '/lms/schedule' });
     expect(await screen.findByText('В этом семестре занятий нет', {}, CHUNK_WAIT)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /ics/ })).toBeNull();
-    await waitFor(() =>
-      expect(readCachedSchedule({ uid: user.uid, role: 2, year: YEAR, ws: WS })?.schedule).toEqual(
-        [],
-      ),
+    await waitFor(async () =>
+      expect((await keptWeek({ uid: user.uid, role: 2, id: user.id }))?.data).toEqual([]),
     );
   });
 
@@ -242,17 +288,19 @@ describe('schedule screen', () => {
     expect(content().getByRole('status').textContent).toBe('Загрузка...');
   });
 
-  it('falls back to the latest stored schedule when even the current year cannot be fetched', async () => {
+  it('falls back to the schedule last received when even the current year cannot be fetched', async () => {
     const { backend, user } = await signIn('student');
-    saveCache({ uid: user.uid, role: 2, year: 3, ws: 2, date: '2026-06-01T06:00:00.000Z' });
-    saveCache({
-      uid: user.uid,
-      role: 2,
-      year: 3,
-      ws: 1,
-      date: '2026-01-01T06:00:00.000Z',
-      schedule: [savedLesson({ discipline: 'Старая дисциплина' })],
-    });
+    const person = { uid: user.uid, role: 2, id: user.id } as const;
+    await keepOffline(
+      { ...person, year: 3, ws: 2, fetchedAt: '2026-06-01T06:00:00.000Z' },
+      {
+        ...person,
+        year: 3,
+        ws: 1,
+        fetchedAt: '2026-01-01T06:00:00.000Z',
+        lessons: [savedLesson({ discipline: 'Старая дисциплина' })],
+      },
+    );
     const client = withHooks(backend.client, {
       scenario: (path) => (path === YEAR_CALL ? 'server-error' : null),
     });
@@ -265,9 +313,9 @@ describe('schedule screen', () => {
     expect(backend.calls).not.toContain(STUDENT_CALL);
   });
 
-  it('shows the stored week offline, with the year and ws the shell already holds', async () => {
+  it('shows the kept week offline, with the year and ws the shell already holds', async () => {
     const { backend, user } = await signIn('student');
-    saveCache({ uid: user.uid, role: 2 });
+    await keepOffline({ uid: user.uid, role: 2, id: user.id });
     const { router } = await renderApp({ client: backend.client, path: '/lms/apps' });
     await screen.findByRole('heading', { level: 1 }, CHUNK_WAIT);
     // The shell's academic context asked for the current year and ws once, for every section.
@@ -312,7 +360,7 @@ describe('schedule screen', () => {
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
     isMobile.value = true;
     const { backend, user } = await signIn('student');
-    saveCache({ uid: user.uid, role: 2 });
+    await keepOffline({ uid: user.uid, role: 2, id: user.id });
     const client = withHooks(backend.client, {
       gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
     });
@@ -335,10 +383,11 @@ describe('schedule screen', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 10, 18, 10, 0)); // week 12: even
     const { backend, user } = await signIn('student');
-    saveCache({
+    await keepOffline({
       uid: user.uid,
       role: 2,
-      schedule: [
+      id: user.id,
+      lessons: [
         savedLesson({ week_parity: 1, discipline: 'Нечётная дисциплина' }),
         savedLesson({ week_parity: 2, discipline: 'Чётная дисциплина' }),
       ],
@@ -400,8 +449,10 @@ describe('schedule screen', () => {
 
   it('keeps the schedule of another user or role apart', async () => {
     const { backend, user } = await signIn('student');
-    saveCache({ uid: user.uid + 1, role: 2 });
-    saveCache({ uid: user.uid, role: 1 });
+    await keepOffline(
+      { uid: user.uid + 1, role: 2, id: user.id },
+      { uid: user.uid, role: 1, id: user.id },
+    );
     const client = withHooks(backend.client, {
       gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
     });
@@ -409,8 +460,49 @@ describe('schedule screen', () => {
     await screen.findByRole('heading', { level: 1, name: 'Расписание' }, CHUNK_WAIT);
     expect(content().getByRole('status').textContent).toBe('Загрузка...');
     expect(screen.queryByText('Сохранённая дисциплина')).toBeNull();
-    expect(
-      localStorage.getItem(scheduleCacheKey({ uid: user.uid, role: 2, year: YEAR, ws: WS })),
-    ).toBeNull();
+  });
+
+  it('removes the copies older versions kept in local storage, and never shows them', async () => {
+    const { backend, user } = await signIn('student');
+    const legacy = `schedule:${user.uid}:2:${YEAR}:${WS}`;
+    localStorage.setItem(
+      legacy,
+      JSON.stringify({
+        uid: user.uid,
+        role: 2,
+        year: YEAR,
+        ws: WS,
+        date: KEPT_AT,
+        schedule: [savedLesson()],
+      }),
+    );
+    // A key of another kind, however alike, stays.
+    localStorage.setItem('schedule-note', 'kept');
+    const client = withHooks(backend.client, {
+      gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
+    });
+    await renderApp({ client, path: '/lms/schedule' });
+    await screen.findByRole('heading', { level: 1, name: 'Расписание' }, CHUNK_WAIT);
+    await waitFor(() => expect(localStorage.getItem(legacy)).toBeNull());
+    expect(content().getByRole('status').textContent).toBe('Загрузка...');
+    expect(screen.queryByText('Сохранённая дисциплина')).toBeNull();
+    expect(localStorage.getItem('schedule-note')).toBe('kept');
+  });
+
+  it('leaves nothing of the schedule on the device after sign-out, nor written back later', async () => {
+    const { backend, user } = await signIn('student');
+    await renderApp({ client: backend.client, path: '/lms/schedule' });
+    await weekTable();
+    const week = { uid: user.uid, role: 2, id: user.id } as const;
+    await waitFor(async () => expect((await keptWeek(week))?.data.length).toBeGreaterThan(0));
+
+    const person = userEvent.setup();
+    await person.click(screen.getByRole('button', { name: /Меню профиля/ }));
+    await person.click(screen.getByRole('button', { name: 'Выйти' }));
+    await screen.findByRole('button', { name: 'Войти' }, CHUNK_WAIT);
+    // Longer than a save may wait (lib/offline-store.ts): nothing comes back after the clearing.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await keys(snapshots)).toEqual([]);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('schedule'))).toEqual([]);
   });
 });

@@ -30,7 +30,13 @@ export const KEPT_OFFLINE = { meta: { offline: true }, gcTime: Infinity } as con
 /** Raised when the kept data's shape changes, so an older snapshot is not read into a newer app. */
 const SNAPSHOT_VERSION = '1';
 
-const isKept = (query: Query) => query.meta?.offline === true && defaultShouldDehydrateQuery(query);
+/**
+ * A query asking to be kept is kept while it has data: a refresh that failed leaves the last answer
+ * on screen, and the next snapshot keeps it too (as that answer, see keptAnswers).
+ */
+const isKept = (query: Query) =>
+  query.meta?.offline === true &&
+  (defaultShouldDehydrateQuery(query) || query.state.data !== undefined);
 
 export interface OfflinePersistence {
   persistOptions: Omit<PersistQueryClientOptions, 'queryClient'>;
@@ -44,7 +50,7 @@ export interface OfflinePersistence {
 
 /**
  * The persistence of one user's data: restored when the shell opens (queries wait for it), saved
- * at most once a second as data arrives.
+ * as each answer arrives (lib/offline-store.ts paces the saves).
  */
 export function offlinePersistence(uid: number): OfflinePersistence {
   const persister = userPersister(uid);

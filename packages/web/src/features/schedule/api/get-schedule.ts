@@ -1,22 +1,10 @@
-import type { components, LmsClient } from '@lms/client';
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import type { LmsClient } from '@lms/client';
+import { queryOptions, skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
-import { byRole } from '../../../lib/roles';
-import { readCachedSchedule, writeCachedSchedule } from '../utils/schedule-cache';
-import type { ScheduleLesson } from '../utils/week';
-import { scheduleKeys } from './schedule-keys';
 import { KEPT_OFFLINE } from '../../../lib/offline-cache';
-
-export interface ScheduleParams {
-  /** Account id: the cache is kept per user. */
-  uid: number;
-  /** The schedule call is chosen by role (1 teacher, 2 student). */
-  role: components['schemas']['Role'];
-  /** Person id of the teacher or the student, sent as `id`. */
-  id: number;
-  year: number;
-  ws: components['schemas']['ScheduleRequest']['ws'];
-}
+import { byRole } from '../../../lib/roles';
+import type { ScheduleLesson } from '../utils/week';
+import { scheduleKeys, type ScheduleParams } from './schedule-keys';
 
 /** The schedule call is chosen by role. */
 export function schedulePath(role: ScheduleParams['role']) {
@@ -24,8 +12,9 @@ export function schedulePath(role: ScheduleParams['role']) {
 }
 
 /**
- * The week's lessons. The copy kept in local storage shows at once, dated by its own
- * timestamp, and is always refreshed in the background (staleTime 0); every answer replaces the copy.
+ * The week's lessons, kept offline with the rest of the user's data (lib/offline-cache.ts): the
+ * copy kept on the device shows at once, dated by when it arrived, and is always asked for again
+ * (staleTime 0); every answer replaces it.
  */
 export function getScheduleQueryOptions(client: LmsClient, params: ScheduleParams | null) {
   return queryOptions({
@@ -33,22 +22,49 @@ export function getScheduleQueryOptions(client: LmsClient, params: ScheduleParam
     queryKey: scheduleKeys.week(params),
     queryFn: params
       ? async ({ signal }): Promise<ScheduleLesson[]> => {
-          const { uid, role, id, year, ws } = params;
-          const schedule =
-            (await client.post(schedulePath(role), { body: { ws, year, id }, signal })) ?? [];
-          writeCachedSchedule({ uid, role, year, ws, date: new Date().toISOString(), schedule });
-          return schedule;
+          const { role, id, year, ws } = params;
+          return (await client.post(schedulePath(role), { body: { ws, year, id }, signal })) ?? [];
         }
       : skipToken,
-    initialData: () => (params ? readCachedSchedule(params)?.schedule : undefined),
-    initialDataUpdatedAt: () => {
-      const cached = params ? readCachedSchedule(params) : null;
-      return cached ? Date.parse(cached.date) : undefined;
-    },
     staleTime: 0,
   });
 }
 
 export function useSchedule(params: ScheduleParams | null) {
   return useQuery(getScheduleQueryOptions(useApiClient(), params));
+}
+
+/** A schedule answer still in the cache: its lessons, for which ws, and when it arrived (ms). */
+export interface KeptSchedule {
+  lessons: ScheduleLesson[];
+  ws: number;
+  updatedAt: number;
+}
+
+const isParams = (value: unknown): value is ScheduleParams =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['uid', 'role', 'year', 'ws'].every((field) =>
+    Number.isInteger((value as Record<string, unknown>)[field]),
+  );
+
+/**
+ * The schedule answer a user last received in a role, whatever its year and ws: what the screen
+ * can still show when not even the current year and ws are known. It is read from the query
+ * cache, which the shell's offline persistence restores: the schedule keeps no copy of its own.
+ */
+export function latestKeptSchedule(
+  queryClient: QueryClient,
+  uid: number,
+  role: number,
+): KeptSchedule | null {
+  let latest: KeptSchedule | null = null;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: scheduleKeys.weeks() })) {
+    const params = query.queryKey[2];
+    const { data, dataUpdatedAt } = query.state;
+    if (!isParams(params) || params.uid !== uid || params.role !== role) continue;
+    if (!Array.isArray(data) || (latest && latest.updatedAt >= dataUpdatedAt)) continue;
+    latest = { lessons: data as ScheduleLesson[], ws: params.ws, updatedAt: dataUpdatedAt };
+  }
+  return latest;
 }

@@ -1,6 +1,6 @@
 import { formatDate, formatTime } from '@lms/i18n/dates';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icon';
@@ -13,6 +13,7 @@ import { usePageTitle } from '../../../lib/page-chrome';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
 import { useShellSession, type ShellUser } from '../../../lib/shell-session';
 import { isMobile } from '../../../lib/viewport';
+import { forgetLegacyScheduleCopies } from '../utils/legacy-copies';
 import { academicWeekOf, dayNumberOf, weekParityOf, weekStartOf } from '../utils/week';
 import { DayList } from './day-list';
 import { ExportButton } from './export-button';
@@ -26,6 +27,7 @@ export function ScheduleRoute() {
   const title = t('title');
   usePageTitle(title);
   const { user, academic } = useShellSession();
+  useEffect(forgetLegacyScheduleCopies, []);
   return (
     <div className={styles.page}>
       <PageHeader title={title} icon="schedule" />

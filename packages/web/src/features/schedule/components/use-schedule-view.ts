@@ -1,12 +1,12 @@
-import { useMemo } from 'react';
-import { useSchedule, type ScheduleParams } from '../api/get-schedule';
-import { readLatestCachedSchedule } from '../utils/schedule-cache';
+import { useQueryClient } from '@tanstack/react-query';
+import { latestKeptSchedule, useSchedule } from '../api/get-schedule';
+import type { ScheduleParams } from '../api/schedule-keys';
 import type { ScheduleLesson } from '../utils/week';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
 import type { ShellUser } from '../../../lib/shell-session';
 
 export interface SchedulePeriod {
-  /** The academic year's label; unknown when only a stored copy could be shown. */
+  /** The academic year's label; unknown when only a kept copy could be shown. */
   yearName?: string;
   ws: number;
 }
@@ -23,16 +23,17 @@ export type ScheduleView =
       /** When these lessons were fetched (ms). */
       updatedAt: number;
       refreshing: boolean;
-      /** The last refresh failed: the lessons are the stored copy. */
+      /** The last refresh failed: the lessons are the kept copy. */
       refreshFailed: boolean;
       refresh: () => void;
     };
 
 /**
  * The schedule screen's state: the academic context's year and ws (the user's choice, else the
- * first entries of the discipline area's current lists), then the user's schedule for them, shown from the stored copy at once and
- * refreshed in the background. When even the year and ws cannot be fetched (server unreachable,
- * browser offline), the user's most recent stored schedule is shown, marked as not refreshed.
+ * first entries of the discipline area's current lists), then the user's schedule for them, shown
+ * from the copy kept offline at once and refreshed in the background. When even the year and ws
+ * cannot be fetched (server unreachable, browser offline), the schedule the user last received in
+ * this role is shown, marked as not refreshed. Both come from the portal's data kept offline only.
  */
 export function useScheduleView(user: ShellUser, academic: AcademicContext): ScheduleView {
   const { currentYear: years, currentWs: halves, year, ws } = academic;
@@ -48,10 +49,9 @@ export function useScheduleView(user: ShellUser, academic: AcademicContext): Sch
     (years.isPending && years.fetchStatus === 'paused') ||
     (halves.isPending && halves.fetchStatus === 'paused');
   const periodUnavailable = periodFailed || periodWaiting;
-  const fallback = useMemo(
-    () => (periodUnavailable ? readLatestCachedSchedule(uid, role) : null),
-    [periodUnavailable, uid, role],
-  );
+  // Read on every render: the kept data may be restored after the screen first draws.
+  const queryClient = useQueryClient();
+  const fallback = periodUnavailable ? latestKeptSchedule(queryClient, uid, role) : null;
 
   if (params) {
     if (schedule.data !== undefined) {
@@ -78,9 +78,9 @@ export function useScheduleView(user: ShellUser, academic: AcademicContext): Sch
       return periodFailed ? { state: 'failed', retry: refetchPeriod } : { state: 'loading' };
     return {
       state: 'ready',
-      lessons: fallback.schedule,
+      lessons: fallback.lessons,
       period: { ws: fallback.ws },
-      updatedAt: Date.parse(fallback.date),
+      updatedAt: fallback.updatedAt,
       refreshing: years.isFetching || halves.isFetching,
       refreshFailed: true,
       refresh: refetchPeriod,
