@@ -2,7 +2,7 @@ import type { LmsClient } from '@lms/client';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { visitOutbox } from '../src/features/journal/api/visit-outbox';
+import { visitOutbox } from '../src/features/journal/api/send-visits';
 import { journalFigures, type Journal } from '../src/features/journal/utils/journal-calc';
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { renderApp } from './support/render-app';

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { createLmsClient, type LmsClient } from '@lms/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerVisitSender, visitOutbox } from '../src/features/journal/api/visit-outbox';
-import { visitsStored } from '../src/features/journal/api/visit-reconcile';
+import { visitsStored } from '../src/features/journal/api/reconcile-visits';
+import { registerVisitSender, visitOutbox } from '../src/features/journal/api/send-visits';
 import { classKey, type VisitUpdate } from '../src/features/journal/utils/journal-class';
 import { forgetWrites } from '../src/lib/outbox/outbox-store';
 import { DEMO_PRACTICE_CLASS } from './support/demo-world';

@@ -5,6 +5,10 @@ import { loadChunk } from '../lib/chunk-loading';
 export interface LazyRoute extends FunctionComponent {
   /** Starts loading the chunk (and its translations) before the route renders. */
   preload(): Promise<unknown>;
+  /** The chunk's name: a section's is its feature folder's. */
+  readonly chunk: string;
+  /** The translation namespaces that load with it. */
+  readonly namespaces: readonly FeatureNamespace[];
 }
 
 /**
@@ -35,5 +39,5 @@ export function lazyRoute<Module>(
     return createElement(loaded ?? Lazy);
   }
   Route.displayName = `LazyRoute(${chunk})`;
-  return Object.assign(Route, { preload });
+  return Object.assign(Route, { preload, chunk, namespaces });
 }

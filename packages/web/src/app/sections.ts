@@ -1,25 +1,18 @@
-import type { IconName } from '../components/ui/icon';
+import type { IconSource } from '../components/ui/icon';
 import { lazyRoute, type LazyRoute } from './lazy-route';
 
-export type SectionKey =
-  | 'news'
-  | 'profile'
-  | 'chat'
-  | 'umk'
-  | 'library'
-  | 'journal'
-  | 'registration'
-  | 'paymentcode'
-  | 'singlewindow'
-  | 'schedule'
-  | 'apps';
-
-export interface Section {
-  key: SectionKey;
+/** What one entry of SECTIONS says; everything else about a section is found from it. */
+interface SectionEntry {
+  /** Its name: the `nav.<key>` label in the shell's texts, and what remembers its rail. */
+  key: string;
   /** The section's route in the shell, as a full path (`/lms`, `/lms/chat`, ...). */
   path: string;
-  icon: IconName;
-  /** The section's screen, in its own chunk with its translation namespaces. */
+  /** A name from the shared set, or the section's own drawing (`{ d }`, kept in its feature). */
+  icon: IconSource;
+  /**
+   * The section's screen, in its own chunk named after its feature folder, with its translation
+   * namespaces.
+   */
   Component: LazyRoute;
   /**
    * Whether the desktop's discipline and contact columns open beside it: they serve the news and
@@ -31,9 +24,10 @@ export interface Section {
 
 /**
  * The content routes of the shell in navigation order: the one table the router and every
- * navigation (apps column, drawer, mobile grid) read.
+ * navigation (apps column, drawer, mobile grid) read. The section keys are its keys (SectionKey),
+ * never written out a second time; test/sections.test.ts checks what each entry needs.
  */
-export const SECTIONS: readonly Section[] = [
+export const SECTIONS = [
   {
     key: 'news',
     path: '/lms',
@@ -166,7 +160,13 @@ export const SECTIONS: readonly Section[] = [
       ['profile', 'password'],
     ),
   },
-];
+] as const satisfies readonly SectionEntry[];
+
+export type SectionKey = (typeof SECTIONS)[number]['key'];
+
+export interface Section extends SectionEntry {
+  key: SectionKey;
+}
 
 /** The section a path shows (with or without a trailing slash), or undefined. */
 export function findSection(pathname: string): Section | undefined {

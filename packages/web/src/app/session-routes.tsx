@@ -12,7 +12,7 @@ import { isMobile } from '../lib/viewport';
 import { lazyRoute } from './lazy-route';
 import { loadWayIn } from './load-way-in';
 import { SECTIONS } from './sections';
-import { NEWS_FIRST_PAGE } from '../features/news/api/news-params';
+import { NEWS_FIRST_PAGE } from '../features/news/api/news-keys';
 import { storedUser } from '../features/session/utils/stored-user';
 import { askAhead, forgetEarlyAnswers } from '../lib/early-answers';
 import {

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Loading } from '../../components/ui/loading';
 import { Panel } from '../../components/ui/panel';
 import { QueryFailed } from '../../components/ui/query-state';
-import { usePublishUnreadTotal, useUnreadCounts } from '../../features/chat/api/unread-counts';
+import { usePublishUnreadTotal, useUnreadCounts } from '../../features/chat/api/get-unread-counts';
 import { groupChatQueryOf } from '../../features/chat/utils/conversation';
 import { groupUnreadOf } from '../../features/chat/utils/unread-counts';
 import { useSessionUser } from '../../features/session/api/use-session-user';

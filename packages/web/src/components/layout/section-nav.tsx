@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { Icon, type IconName } from '../ui/icon';
+import { Icon, type IconSource } from '../ui/icon';
 import { cx } from '../../lib/class-names';
 import surface from '../ui/surface.module.css';
 import styles from './section-nav.module.css';
@@ -7,7 +7,7 @@ import styles from './section-nav.module.css';
 export interface SectionLink {
   to: string;
   label: string;
-  icon: IconName;
+  icon: IconSource;
   /** Navigation state the link carries (the news link opens the phone's news tab). */
   state?: unknown;
 }

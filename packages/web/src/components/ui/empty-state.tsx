@@ -1,10 +1,10 @@
-import { Icon, type IconName } from './icon';
+import { Icon, type IconSource } from './icon';
 import { cx } from '../../lib/class-names';
 import styles from './status.module.css';
 import surface from './surface.module.css';
 
 export interface EmptyStateProps {
-  icon?: IconName;
+  icon?: IconSource;
   text: string;
 }
 

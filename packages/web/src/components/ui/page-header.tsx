@@ -1,11 +1,11 @@
-import { Icon, type IconName } from './icon';
+import { Icon, type IconSource } from './icon';
 import { cx } from '../../lib/class-names';
 import styles from './page-header.module.css';
 import surface from './surface.module.css';
 
 export interface PageHeaderProps {
   title: string;
-  icon?: IconName;
+  icon?: IconSource;
 }
 
 /** The heading of a content page (the one <h1> of the content column). */

@@ -1,12 +1,12 @@
 import { useId, type ReactNode } from 'react';
-import { Icon, type IconName } from './icon';
+import { Icon, type IconSource } from './icon';
 import { cx } from '../../lib/class-names';
 import styles from './panel.module.css';
 import surface from './surface.module.css';
 
 export interface PanelProps {
   title: string;
-  icon?: IconName;
+  icon?: IconSource;
   children: ReactNode;
   className?: string;
   flush?: boolean;

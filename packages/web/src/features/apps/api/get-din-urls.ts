@@ -3,14 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 import { isWebUrl } from '../utils/web-url';
+import { appsKeys } from './apps-keys';
 
 export type DinUrl = components['schemas']['MiscDinUrl'];
-
-/** Hierarchical query keys of the apps feature: everything under ['apps']. */
-export const appsKeys = {
-  all: ['apps'] as const,
-  dinUrls: () => [...appsKeys.all, 'dinurls'] as const,
-};
 
 /**
  * A link that is not an http(s) address (a `javascript:` one, say) is left out rather than put

@@ -11,7 +11,7 @@ import {
 } from '../utils/thread';
 import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 import { chatKeys } from './chat-keys';
-import { fetchOlder } from './page-thread';
+import { fetchOlder } from './get-older-messages';
 
 /**
  * The latest page of a conversation: POST /api/chat/messages (private) or

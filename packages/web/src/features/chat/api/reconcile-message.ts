@@ -2,7 +2,7 @@ import { parseNewsFiles, type LmsClient } from '@lms/client';
 import type { ChatMessage, Conversation } from '../utils/conversation';
 import { CHAT_PAGE_SIZE } from '../utils/thread';
 import { fetchLatestPage } from './get-thread';
-import { fetchNewer } from './page-thread';
+import { fetchNewer } from './get-newer-messages';
 
 /** What was sent: the text as typed and the names of the attached files. */
 export interface SentMessage {

@@ -19,14 +19,15 @@ import { isMobile } from '../../../lib/viewport';
 import { useDeleteMessage } from '../api/delete-message';
 import { useClearNewCount } from '../api/clear-new-count';
 import { useThread } from '../api/get-thread';
-import { useThreadPaging } from '../api/page-thread';
-import { useReadAll, useReadMessage } from '../api/read-messages';
+import { useReadAll } from '../api/read-all-messages';
+import { useReadMessage } from '../api/read-message';
 import { cancelSend, chatOutbox, registerChatSender, type ChatSend } from '../api/send-message';
 import {
   useOpenConversationCount,
   usePublishUnreadTotal,
   useUnreadCounts,
-} from '../api/unread-counts';
+} from '../api/get-unread-counts';
+import { useThreadPaging } from '../api/use-thread-paging';
 import { useUnreadListener } from '../api/use-unread-listener';
 import type { ChatMessage, ChatQuery, Conversation } from '../utils/conversation';
 import { Composer, type ComposerDraft } from './composer';

@@ -5,12 +5,10 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useFailureDetail } from '../../../components/ui/failure-message';
 import { Icon } from '../../../components/ui/icon';
 import { cx } from '../../../lib/class-names';
-import {
-  useDeleteRegistration,
-  useSaveRegistration,
-  type RegListRequest,
-  type RegRow,
-} from '../api/reg-list';
+import { useDeleteRegistration } from '../api/delete-registration';
+import type { RegListRequest } from '../api/discipline-registration-keys';
+import type { RegRow } from '../api/get-reg-list';
+import { useSaveRegistration } from '../api/save-registration';
 import { isRegistered } from '../utils/registration';
 import { useRowLabels } from './row-labels';
 import { TeacherStreamChoice } from './teacher-stream-choice';

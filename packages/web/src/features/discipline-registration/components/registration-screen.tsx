@@ -1,20 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Icon } from '../../../components/ui/icon';
 import { ListHeading } from '../../../components/ui/list-heading';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
 import { QueryState } from '../../../components/ui/query-state';
 import surface from '../../../components/ui/surface.module.css';
-import { cx } from '../../../lib/class-names';
+import { SuccessNotice } from '../../../components/ui/success-notice';
 import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
 import { useStudentGroups } from '../../../lib/reference-data/student-groups';
 import type { PortalUser } from '../../../lib/roles';
 import { useVocabulary } from '../../../lib/vocabulary';
-import { useOptionalPermission } from '../api/optional';
-import { useRegDefYear, useRegSemesters, useRegYears } from '../api/periods';
-import { useRegList, type RegListRequest } from '../api/reg-list';
+import type { RegListRequest } from '../api/discipline-registration-keys';
+import { useOptionalPermission } from '../api/get-optional-permission';
+import { useRegDefYear } from '../api/get-reg-def-year';
+import { useRegList } from '../api/get-reg-list';
+import { useRegSemesters } from '../api/get-reg-semesters';
+import { useRegYears } from '../api/get-reg-years';
 import { creditsOf } from '../utils/registration';
 import { OptionalPanel } from './optional-panel';
 import { RegRowCard } from './reg-row';
@@ -116,14 +118,7 @@ export function RegistrationScreen({ user }: { user: PortalUser }) {
             </p>
           ) : null}
         </ListHeading>
-        <p role="status" className={cx(surface.liveNote, styles.notice)}>
-          {notice ? (
-            <>
-              <Icon name="check" size={18} />
-              {notice}
-            </>
-          ) : null}
-        </p>
+        <SuccessNotice>{notice}</SuccessNotice>
         {!params ? (
           <EmptyState icon="calendar" text={t('choosePeriod')} />
         ) : (

@@ -5,13 +5,10 @@ import { FailureMessage, useFailureDetail } from '../../../components/ui/failure
 import { PickerField } from '../../../components/ui/picker-field';
 import { offeredId } from '../../../lib/pickers';
 import { useVocabulary } from '../../../lib/vocabulary';
-import {
-  useRegStreams,
-  useRegTeachers,
-  type ChoiceSource,
-  type RegTeachersRequest,
-} from '../api/choices';
-import type { RegSaveRequest, useSaveRegistration } from '../api/reg-list';
+import type { ChoiceSource, RegTeachersRequest } from '../api/discipline-registration-keys';
+import { useRegStreams } from '../api/get-reg-streams';
+import { useRegTeachers } from '../api/get-reg-teachers';
+import type { RegSaveRequest, useSaveRegistration } from '../api/save-registration';
 import {
   NO_STREAM,
   NO_TEACHER,

@@ -5,15 +5,17 @@ import { FailureMessage, useFailureDetail } from '../../../components/ui/failure
 import { Icon } from '../../../components/ui/icon';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
-import surface from '../../../components/ui/surface.module.css';
 import form from '../../../components/ui/text-field.module.css';
 import { cx } from '../../../lib/class-names';
 import { DraftNote } from '../../../components/ui/draft-note';
+import { SuccessNotice } from '../../../components/ui/success-notice';
 import { useDraft } from '../../../lib/drafts/use-draft';
 import { offeredId } from '../../../lib/pickers';
 import type { PortalUser } from '../../../lib/roles';
-import { useSaveOrder } from '../api/orders';
-import { useDistricts, useOrderDocs, useRegions } from '../api/reference-lists';
+import { useDistricts } from '../api/get-districts';
+import { useOrderDocs } from '../api/get-order-docs';
+import { useRegions } from '../api/get-regions';
+import { useSaveOrder } from '../api/save-order';
 import {
   EMPTY_ORDER,
   MAX_COPIES,
@@ -168,14 +170,7 @@ export function OrderForm({ user }: { user: Pick<PortalUser, 'uid' | 'role'> }) 
             error={save.error}
           />
         ) : null}
-        <p role="status" className={cx(surface.liveNote, styles.notice)}>
-          {sent ? (
-            <>
-              <Icon name="check" size={18} />
-              {t('sent')}
-            </>
-          ) : null}
-        </p>
+        <SuccessNotice>{sent ? t('sent') : null}</SuccessNotice>
         <div className={styles.actions}>
           {missing.length > 0 ? (
             <p id={ids.missing} className={form.hint}>

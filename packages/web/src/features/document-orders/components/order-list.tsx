@@ -9,9 +9,10 @@ import { ListHeading } from '../../../components/ui/list-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import surface from '../../../components/ui/surface.module.css';
 import { buttonClassName } from '../../../components/ui/button';
-import { cx } from '../../../lib/class-names';
+import { SuccessNotice } from '../../../components/ui/success-notice';
 import { isLmsError } from '@lms/client';
-import { useCancelOrder, useOrders, type Order } from '../api/orders';
+import { useCancelOrder } from '../api/cancel-order';
+import { useOrders, type Order } from '../api/get-orders';
 import { canCancel, isInProgress } from '../utils/order-status';
 import styles from './document-orders.module.css';
 
@@ -41,14 +42,7 @@ export function OrderList({ uid }: { uid: number }) {
           {t('updates')}
         </p>
       ) : null}
-      <p role="status" className={cx(surface.liveNote, styles.notice)}>
-        {notice ? (
-          <>
-            <Icon name="check" size={18} />
-            {notice}
-          </>
-        ) : null}
-      </p>
+      <SuccessNotice>{notice}</SuccessNotice>
       <QueryState query={orders}>
         {(items) =>
           items.length === 0 ? (

@@ -2,14 +2,6 @@ import type { components } from '@lms/client';
 
 export type OrderStatus = components['schemas']['SingleWindowOrderStatus'];
 
-/** The four statuses of the product spec, in the order an order goes through them. */
-export const ORDER_STATUSES: readonly OrderStatus[] = [
-  'waiting',
-  'preparing',
-  'prepared',
-  'canceled',
-];
-
 /** The office is still working on it: its status may change. */
 export const isInProgress = (status: OrderStatus) => status === 'waiting' || status === 'preparing';
 

@@ -1,9 +1,9 @@
 import { upload, type LmsClient, type UploadFields, type UploadProgress } from '@lms/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
-import { referenceKeys } from '../../../lib/reference-data/keys';
 import { ALL_BOOKS, type LibraryBook } from '../../../lib/reference-data/library-books';
 import { withSavedBook } from '../utils/book-search';
+import { eLibraryKeys } from './e-library-keys';
 
 export type BookSaveFields = UploadFields<'/api/library/insertupdatebook'>;
 
@@ -23,8 +23,6 @@ export function saveBook(client: LmsClient, input: SaveBookInput) {
   });
 }
 
-const BOOK_LISTS = [...referenceKeys.all, '/api/library/getbooklist'] as const;
-
 /**
  * A successful save replaces the book in every loaded list (the whole library, its
  * category) at once, so the search results follow; the lists are then asked again.
@@ -35,14 +33,19 @@ export function useSaveBook() {
   return useMutation({
     mutationFn: (input: SaveBookInput) => saveBook(client, input),
     onSuccess: (book) => {
-      if (!book) return queryClient.invalidateQueries({ queryKey: BOOK_LISTS });
-      for (const [key] of queryClient.getQueriesData<LibraryBook[]>({ queryKey: BOOK_LISTS })) {
+      if (!book) return queryClient.invalidateQueries({ queryKey: eLibraryKeys.bookLists() });
+      for (const [key] of queryClient.getQueriesData<LibraryBook[]>({
+        queryKey: eLibraryKeys.bookLists(),
+      })) {
         const body = key[2] as { id_bookCategory?: number } | undefined;
         queryClient.setQueryData<LibraryBook[]>(key, (list) =>
           withSavedBook(list, book, body?.id_bookCategory ?? ALL_BOOKS, ALL_BOOKS),
         );
       }
-      return queryClient.invalidateQueries({ queryKey: BOOK_LISTS, refetchType: 'none' });
+      return queryClient.invalidateQueries({
+        queryKey: eLibraryKeys.bookLists(),
+        refetchType: 'none',
+      });
     },
   });
 }

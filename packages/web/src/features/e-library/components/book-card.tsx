@@ -4,8 +4,7 @@ import {
   PublicationCard,
   type PublicationChip,
 } from '../../../components/publication/publication-card';
-import { Icon } from '../../../components/ui/icon';
-import surface from '../../../components/ui/surface.module.css';
+import { ItemActionButton } from '../../../components/ui/item-action-button';
 import { API_BASE_URL } from '../../../lib/api-client';
 import type { LibraryBook } from '../../../lib/reference-data/library-books';
 
@@ -42,15 +41,12 @@ export function BookCard({ book, categoryName, onEdit }: BookCardProps) {
       }
       actions={
         onEdit ? (
-          <button
-            type="button"
-            className={surface.iconButton}
-            aria-label={t('editLabel', { name: book.name })}
+          <ItemActionButton
+            action="edit"
+            label={t('editLabel', { name: book.name })}
             title={t('edit')}
             onClick={onEdit}
-          >
-            <Icon name="edit" size={18} />
-          </button>
+          />
         ) : undefined
       }
     />

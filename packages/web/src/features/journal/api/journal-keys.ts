@@ -1,3 +1,24 @@
+import type { components } from '@lms/client';
+import type { JournalClass } from '../utils/journal-class';
+
+export type KindsRequest = components['schemas']['VisitLogVidZaniatiyRequest'];
+export type StudentJournalRequest = components['schemas']['VisitLogStudentJournalRequest'];
+
+/** A class's journal table: the class and its subgroup (0: the whole group or stream). */
+export interface JournalRequest {
+  cls: JournalClass;
+  subgroup: number;
+}
+
+export interface RollRequest {
+  cls: JournalClass;
+  visitDate: string;
+  /** 0: the whole group or stream. */
+  subgroup: number;
+  /** The journal has the date already: its stored visits and marks are asked for. */
+  stored: boolean;
+}
+
 /** Query keys of the journal's own lists: everything under ['journal']. */
 export const journalKeys = {
   all: ['journal'] as const,

@@ -8,7 +8,7 @@ import { useFailureDetail } from '../../../components/ui/failure-message';
 import { ListHeading } from '../../../components/ui/list-heading';
 import { Loading } from '../../../components/ui/loading';
 import { QueryFailed } from '../../../components/ui/query-state';
-import { useDeleteJournalDate } from '../api/journal';
+import { useDeleteJournalDate } from '../api/delete-journal-date';
 import { journalTable, type Journal, type JournalColumn } from '../utils/journal-calc';
 import {
   classKey,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PickerField } from '../../../components/ui/picker-field';
 import { PLACEHOLDER_ID } from '../../../lib/pickers';
 import { useVocabulary } from '../../../lib/vocabulary';
-import type { LessonKind } from '../api/class-lists';
+import type { LessonKind } from '../api/get-lesson-kinds';
 
 export interface KindPickerProps {
   /** getvidzaniatiy, or null while the class above it is not chosen. */

@@ -8,7 +8,7 @@ import { SegmentedField } from '../../../components/ui/segmented-field';
 import { DraftNote } from '../../../components/ui/draft-note';
 import { useDraft } from '../../../lib/drafts/use-draft';
 import { PLACEHOLDER_ID } from '../../../lib/pickers';
-import { visitOutbox } from '../api/visit-outbox';
+import { visitOutbox } from '../api/send-visits';
 import { ABSENT_MARK } from '../utils/journal-calc';
 import { absentOption, classKey, type Assessment, type JournalClass } from '../utils/journal-class';
 import type { JournalCell } from './journal-table';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/panel';
 import { useFailureDetail } from '../../../components/ui/failure-message';
 import type { OutboxEntry } from '../../../lib/outbox/outbox';
-import { visitOutbox, type VisitWrite } from '../api/visit-outbox';
+import { visitOutbox, type VisitWrite } from '../api/send-visits';
 import styles from './journal.module.css';
 
 export interface PendingVisitsProps {

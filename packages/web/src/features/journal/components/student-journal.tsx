@@ -16,8 +16,8 @@ import type { AcademicContext } from '../../../lib/academic-context/use-academic
 import { chosenOrFirst, PLACEHOLDER_ID } from '../../../lib/pickers';
 import { getContactsQueryOptions } from '../../../lib/reference-data/contacts';
 import type { ShellUser } from '../../../lib/shell-session';
-import { useJournalClass } from '../api/class-lists';
-import { useStudentJournal } from '../api/journal';
+import { useStudentJournal } from '../api/get-student-journal';
+import { useJournalClass } from '../api/use-journal-class';
 import {
   ABSENT_MARK,
   absencePercent,

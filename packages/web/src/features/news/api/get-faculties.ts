@@ -1,9 +1,7 @@
-import type { components, LmsClient } from '@lms/client';
+import type { LmsClient } from '@lms/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import { newsKeys } from './news-keys';
-
-export type Faculty = components['schemas']['Faculty'];
 
 /** POST /api/misc/registered-faculty-list: the faculties a news item can be addressed to. */
 export function getFacultiesQueryOptions(client: LmsClient, params: { id: number }) {

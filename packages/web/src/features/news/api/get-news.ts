@@ -1,10 +1,10 @@
-import type { LmsClient } from '@lms/client';
+import type { components, LmsClient } from '@lms/client';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
-import { newsKeys } from './news-keys';
-import { NEWS_FIRST_PAGE, type NewsItem, type NewsReader } from './news-params';
 import { KEPT_OFFLINE } from '../../../lib/offline-cache';
+import { NEWS_FIRST_PAGE, newsKeys, type NewsReader } from './news-keys';
 
+export type NewsItem = components['schemas']['NewsItem'];
 export type NewsFeed = InfiniteData<NewsItem[]>;
 
 /**

@@ -1,9 +1,17 @@
-import { upload, type LmsClient, type UploadFields, type UploadProgress } from '@lms/client';
+import {
+  upload,
+  type components,
+  type LmsClient,
+  type UploadFields,
+  type UploadProgress,
+} from '@lms/client';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import type { NewsFeed } from './get-news';
 import { newsKeys } from './news-keys';
 
+/** Who a news item is for: everyone, the teachers or the students. */
+export type NewsAudience = components['schemas']['NewsAudience'];
 export type NewsInsertFields = UploadFields<'/api/news/insert.json'>;
 
 export interface InsertNewsInput {

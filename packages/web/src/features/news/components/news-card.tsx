@@ -9,7 +9,7 @@ import surface from '../../../components/ui/surface.module.css';
 import { API_BASE_URL } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
 import { truncateFileName } from '../../../lib/file-name';
-import type { NewsItem } from '../api/news-params';
+import type { NewsItem } from '../api/get-news';
 import styles from './news.module.css';
 
 export interface NewsCardProps {

@@ -6,19 +6,17 @@ import { ActionIcon } from '../../../components/ui/action-icons';
 import { Button } from '../../../components/ui/button';
 import { FailureMessage, useFailureDetail } from '../../../components/ui/failure-message';
 import form from '../../../components/ui/text-field.module.css';
-import { Icon } from '../../../components/ui/icon';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
 import { SegmentedField } from '../../../components/ui/segmented-field';
-import surface from '../../../components/ui/surface.module.css';
-import { cx } from '../../../lib/class-names';
 import { DraftNote } from '../../../components/ui/draft-note';
+import { SuccessNotice } from '../../../components/ui/success-notice';
 import { useDraft, useDraftFiles } from '../../../lib/drafts/use-draft';
 import { useFileAttachments, useUploadTransfer } from '../../../lib/upload-kit';
 import { writeFailure } from '../../../lib/write-failure';
 import { useFaculties } from '../api/get-faculties';
-import { useInsertNews } from '../api/insert-news';
-import type { NewsAudience, NewsReader } from '../api/news-params';
+import { useInsertNews, type NewsAudience } from '../api/insert-news';
+import type { NewsReader } from '../api/news-keys';
 import {
   ALL_FACULTIES,
   AUDIENCE_KEYS,
@@ -223,16 +221,13 @@ export function NewsComposer({ author, maxSizeMb }: NewsComposerProps) {
             error={outcome.error}
           />
         ) : null}
-        <p role="status" className={cx(surface.liveNote, styles.notice)}>
-          {outcome?.kind === 'sent' ? (
-            <>
-              <Icon name="check" size={18} />
-              {t('compose.sent')}
-            </>
-          ) : outcome?.kind === 'cancelled' ? (
-            `${t('compose.cancelled')} ${t('common:failure.kept.textAndFiles')}`
-          ) : null}
-        </p>
+        <SuccessNotice className={styles.notice} done={outcome?.kind === 'sent'}>
+          {outcome?.kind === 'sent'
+            ? t('compose.sent')
+            : outcome?.kind === 'cancelled'
+              ? `${t('compose.cancelled')} ${t('common:failure.kept.textAndFiles')}`
+              : null}
+        </SuccessNotice>
 
         <div className={styles.toolbar}>
           <FilePicker

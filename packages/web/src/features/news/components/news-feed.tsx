@@ -13,8 +13,8 @@ import { cx } from '../../../lib/class-names';
 import { isMobile } from '../../../lib/viewport';
 import { useDeleteNews } from '../api/delete-news';
 import { useClearContactsOnLoad } from '../../../lib/academic-context/use-clear-contacts';
-import { useNewsFeed, type NewsFeed as NewsFeedData } from '../api/get-news';
-import type { NewsItem, NewsReader } from '../api/news-params';
+import { useNewsFeed, type NewsFeed as NewsFeedData, type NewsItem } from '../api/get-news';
+import type { NewsReader } from '../api/news-keys';
 import { NewsCard } from './news-card';
 import styles from './news.module.css';
 

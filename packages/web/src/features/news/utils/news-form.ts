@@ -1,5 +1,5 @@
 import { PLACEHOLDER_ID } from '../../../lib/pickers';
-import type { NewsAudience } from '../api/news-params';
+import type { NewsAudience } from '../api/insert-news';
 
 /** The news audience: 0 everybody, 1 teachers, 2 students. */
 export const AUDIENCES: readonly NewsAudience[] = [0, 1, 2];

@@ -1,10 +1,9 @@
 import type { components, LmsClient } from '@lms/client';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
-import { paymentCodeKeys } from './payment-code-keys';
 import { KEPT_OFFLINE } from '../../../lib/offline-cache';
+import { paymentCodeKeys, type PaymentCodeRequest } from './payment-code-keys';
 
-export type PaymentCodeRequest = components['schemas']['MiscPaymentCodeRequest'];
 export type PaymentCode = components['schemas']['MiscPaymentCode'];
 
 /**

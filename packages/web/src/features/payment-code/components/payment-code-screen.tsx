@@ -12,7 +12,7 @@ import type { AcademicYear } from '../../../lib/reference-data/current-year';
 import { useStudentGroups } from '../../../lib/reference-data/student-groups';
 import { useYears } from '../../../lib/reference-data/years';
 import { usePaymentCode } from '../api/get-payment-code';
-import { useStudyYears } from '../api/study-years';
+import { useStudyYears } from '../api/use-study-years';
 import { useUslugi, type Usluga } from '../api/get-uslugi';
 import { formatAmount } from '../utils/format-amount';
 import { PaymentCodeResult } from './payment-code-result';

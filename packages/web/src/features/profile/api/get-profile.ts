@@ -1,16 +1,10 @@
 import type { components, LmsClient } from '@lms/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
-import { profileKeys } from './profile-keys';
 import { KEPT_OFFLINE } from '../../../lib/offline-cache';
+import { profileKeys, type ProfileParams } from './profile-keys';
 
 export type ProfileData = components['schemas']['ProfileData'];
-
-/** The profile call carries the person's account id and role. */
-export interface ProfileParams {
-  uid: number;
-  role: components['schemas']['Role'];
-}
 
 /** POST /api/profile/data.json: the signed-in person's card, or null when the server has none. */
 export function getProfileQueryOptions(client: LmsClient, params: ProfileParams) {

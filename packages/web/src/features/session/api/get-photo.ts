@@ -2,14 +2,8 @@ import type { LmsClient } from '@lms/client';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import { photoToDataUrl } from '../utils/photo';
-import type { PortalRole } from '../../../lib/roles';
-import { sessionKeys } from './session-keys';
 import { KEPT_OFFLINE } from '../../../lib/offline-cache';
-
-export interface PhotoParams {
-  uid: number;
-  role: PortalRole;
-}
+import { sessionKeys, type PhotoParams } from './session-keys';
 
 /** POST /api/misc/photo, once per user; resolves to a data URL or null. */
 export function getPhotoQueryOptions(client: LmsClient, params: PhotoParams | null) {

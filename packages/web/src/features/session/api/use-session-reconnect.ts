@@ -18,7 +18,7 @@ export function getReconnectQueryOptions(client: LmsClient) {
   // The portal has one client; the key names the session, whose token is the cookie.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
-    queryKey: [...sessionKeys.all, 'reconnect'],
+    queryKey: sessionKeys.reconnect(),
     queryFn: () => authenticate(client),
     retry: (_count, error) => !isDefiniteRefusal(error),
     retryDelay: reconnectDelay,

@@ -1,9 +1,8 @@
 import { LmsError, type components, type LmsClient } from '@lms/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
-import { referenceKeys } from '../../../lib/reference-data/keys';
-import type { UmkItem } from './umk-list';
-import { umkKeys } from './umk-keys';
+import type { UmkItem } from './get-umk-list';
+import { studyMaterialsKeys } from './study-materials-keys';
 
 export type UmkDeleteRequest = components['schemas']['UmkDeleteRequest'];
 
@@ -21,14 +20,12 @@ export function useDeleteUmk() {
     onSuccess: (_data, { id_books }) => {
       // Gone at once from every loaded list; then the lists and the e-library (its copy went too)
       // are asked again.
-      queryClient.setQueriesData<UmkItem[]>({ queryKey: [...umkKeys.all, 'list'] }, (items) =>
+      queryClient.setQueriesData<UmkItem[]>({ queryKey: studyMaterialsKeys.lists() }, (items) =>
         items?.filter((item) => item.id_books !== id_books),
       );
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: umkKeys.all }),
-        queryClient.invalidateQueries({
-          queryKey: [...referenceKeys.all, '/api/library/getbooklist'],
-        }),
+        queryClient.invalidateQueries({ queryKey: studyMaterialsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: studyMaterialsKeys.libraryBookLists() }),
       ]);
     },
   });

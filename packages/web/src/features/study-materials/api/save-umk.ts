@@ -1,8 +1,7 @@
 import { upload, type LmsClient, type UploadFields, type UploadProgress } from '@lms/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
-import { referenceKeys } from '../../../lib/reference-data/keys';
-import { umkKeys } from './umk-keys';
+import { studyMaterialsKeys } from './study-materials-keys';
 
 export type UmkSaveFields = UploadFields<'/api/umk/insertorupdateumk'>;
 
@@ -30,10 +29,8 @@ export function useSaveUmk() {
     mutationFn: (input: SaveUmkInput) => saveUmk(client, input),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: umkKeys.all }),
-        queryClient.invalidateQueries({
-          queryKey: [...referenceKeys.all, '/api/library/getbooklist'],
-        }),
+        queryClient.invalidateQueries({ queryKey: studyMaterialsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: studyMaterialsKeys.libraryBookLists() }),
       ]),
   });
 }

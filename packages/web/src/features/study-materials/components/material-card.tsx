@@ -4,11 +4,10 @@ import {
   PublicationCard,
   type PublicationChip,
 } from '../../../components/publication/publication-card';
-import { ActionIcon } from '../../../components/ui/action-icons';
 import { Icon } from '../../../components/ui/icon';
-import surface from '../../../components/ui/surface.module.css';
+import { ItemActionButton } from '../../../components/ui/item-action-button';
 import { API_BASE_URL } from '../../../lib/api-client';
-import type { UmkItem } from '../api/umk-list';
+import type { UmkItem } from '../api/get-umk-list';
 import { FOR_STUDENT_KIND_KEYS } from '../utils/umk-form';
 
 export interface MaterialCardProps {
@@ -57,26 +56,20 @@ export function MaterialCard({ item, typeName, context, onEdit, onDelete }: Mate
         onEdit || onDelete ? (
           <>
             {onEdit ? (
-              <button
-                type="button"
-                className={surface.iconButton}
-                aria-label={t('editLabel', { name: item.umkName })}
+              <ItemActionButton
+                action="edit"
+                label={t('editLabel', { name: item.umkName })}
                 title={t('edit')}
                 onClick={onEdit}
-              >
-                <Icon name="edit" size={18} />
-              </button>
+              />
             ) : null}
             {onDelete ? (
-              <button
-                type="button"
-                className={surface.dangerIconButton}
-                aria-label={t('deleteLabel', { name: item.umkName })}
+              <ItemActionButton
+                action="delete"
+                label={t('deleteLabel', { name: item.umkName })}
                 title={t('delete')}
                 onClick={onDelete}
-              >
-                <ActionIcon name="trash" size={18} />
-              </button>
+              />
             ) : null}
           </>
         ) : undefined

@@ -14,9 +14,9 @@ import type { PortalUser } from '../../../lib/roles';
 import { useFileAttachments, useUploadTransfer } from '../../../lib/upload-kit';
 import { useVocabulary } from '../../../lib/vocabulary';
 import { useSaveUmk } from '../api/save-umk';
-import type { UmkDiscipline } from '../api/teacher-disciplines';
-import type { UmkItem } from '../api/umk-list';
-import type { UmkType } from '../api/umk-types';
+import type { UmkDiscipline } from '../api/get-teacher-disciplines';
+import type { UmkItem } from '../api/get-umk-list';
+import type { UmkType } from '../api/get-umk-types';
 import {
   draftFromItem,
   EMPTY_UMK,

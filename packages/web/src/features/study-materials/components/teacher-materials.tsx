@@ -10,15 +10,15 @@ import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
 import { QueryState } from '../../../components/ui/query-state';
 import surface from '../../../components/ui/surface.module.css';
-import { cx } from '../../../lib/class-names';
+import { SuccessNotice } from '../../../components/ui/success-notice';
 import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
 import type { ShellSession } from '../../../lib/shell-session';
 import { useVocabulary } from '../../../lib/vocabulary';
 import { useDeleteUmk } from '../api/delete-umk';
-import { useTeacherDisciplines, type UmkDiscipline } from '../api/teacher-disciplines';
-import { useTeacherSemesters } from '../api/teacher-semesters';
-import { useUmkList, type UmkItem } from '../api/umk-list';
-import { useUmkTypes } from '../api/umk-types';
+import { useTeacherDisciplines, type UmkDiscipline } from '../api/get-teacher-disciplines';
+import { useTeacherSemesters } from '../api/get-teacher-semesters';
+import { useUmkList, type UmkItem } from '../api/get-umk-list';
+import { useUmkTypes } from '../api/get-umk-types';
 import { useSharedClass } from './use-shared-class';
 import { disciplineOptions, rowsOf } from '../utils/umk-rows';
 import { PublicationList } from '../../../components/publication/publication-card';
@@ -153,14 +153,7 @@ export function TeacherMaterials({
             {t('add')}
           </Button>
         </ListHeading>
-        <p role="status" className={cx(surface.liveNote, styles.notice)}>
-          {notice ? (
-            <>
-              <Icon name="check" size={18} />
-              {notice}
-            </>
-          ) : null}
-        </p>
+        <SuccessNotice>{notice}</SuccessNotice>
         {semesters.isSuccess && semesterList.length === 0 ? (
           <EmptyState icon="umk" text={t('noSemesters')} />
         ) : !row ? (

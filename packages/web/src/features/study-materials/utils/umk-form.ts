@@ -8,8 +8,8 @@ import {
 import { PLACEHOLDER_ID } from '../../../lib/pickers';
 import type { PortalUser } from '../../../lib/roles';
 import type { UmkSaveFields } from '../api/save-umk';
-import type { UmkDiscipline } from '../api/teacher-disciplines';
-import type { UmkItem } from '../api/umk-list';
+import type { UmkDiscipline } from '../api/get-teacher-disciplines';
+import type { UmkItem } from '../api/get-umk-list';
 
 /*
  * The UMK form: a publication (title, author, pages,

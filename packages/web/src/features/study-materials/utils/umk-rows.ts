@@ -1,4 +1,4 @@
-import type { UmkDiscipline } from '../api/teacher-disciplines';
+import type { UmkDiscipline } from '../api/get-teacher-disciplines';
 
 /*
  * umk/disciplines answers one row per discipline, form of control and speciality. The screen asks
