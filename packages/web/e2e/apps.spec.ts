@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { checkLooks, DESKTOP, expect, expectAccessible, PHONE, test } from './fixtures';
 
 // Apps: the apps page lists misc/dinurls, and the shell's apps panel shows the same links below
 // the portal's sections. Every link opens in a new tab, without an opener.
@@ -61,12 +61,12 @@ test.describe('apps', () => {
     await popup.close();
     await expect(page).toHaveURL(/\/lms\/apps$/);
 
-    await expectAccessible(page, 'apps page, dark theme');
-    await page.evaluate(() => localStorage.setItem('theme', 'light'));
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await expect(appLink(page.getByRole('main'), SITE.name)).toBeVisible();
-    await expectAccessible(page, 'apps page, light theme');
+    // the light theme as kept on the device: it lasts the reload
+    await checkLooks(page, 'apps', {
+      widths: [DESKTOP.width],
+      switchBy: 'reload',
+      ready: () => expect(appLink(page.getByRole('main'), SITE.name)).toBeVisible(),
+    });
   });
 
   test.describe(() => {
@@ -96,12 +96,11 @@ test.describe('apps', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
-    await expectAccessible(page, 'mobile apps tab with links');
-
-    await page.evaluate(() => localStorage.setItem('theme', 'light'));
-    await page.reload();
-    await expect(appLink(links, LIBRARY.name)).toBeVisible();
-    await expectAccessible(page, 'mobile apps tab with links, light theme');
+    await checkLooks(page, 'apps-tab', {
+      widths: [PHONE.width],
+      switchBy: 'reload',
+      ready: () => expect(appLink(links, LIBRARY.name)).toBeVisible(),
+    });
   });
 });
 

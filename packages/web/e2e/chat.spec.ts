@@ -1,10 +1,12 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import {
+  checkLooks,
   demo,
+  DESKTOP,
   expect,
   expectAccessible,
+  PHONE,
   requestsTo,
-  setTheme,
   signInByApi,
   test,
   type DemoLogin,
@@ -124,9 +126,7 @@ test.describe(() => {
     ]);
     await expect(messages(page).getByText(text)).toBeVisible();
     await expect(page.getByTestId('pending-message')).toHaveCount(0);
-    await expectAccessible(page, 'conversation, student, dark');
-    await setTheme(page, 'light');
-    await expectAccessible(page, 'conversation, student, light');
+    await checkLooks(page, 'chat-conversation-student', { widths: [DESKTOP.width] });
 
     // The teacher, in a second browser, sees the student's unread badge and opens the conversation.
     const teacher = await secondUser(browser, baseURL, 'teacher');
@@ -422,9 +422,7 @@ test.describe('on a phone (390 px)', () => {
     await expect(page).toHaveURL(/\/lms\/chat(\?[^#]*)?$/);
     await expect(page.getByRole('heading', { level: 1, name: teacherName })).toBeVisible();
     await expect(messages(page)).toBeVisible();
-    await expectAccessible(page, 'phone, conversation, dark');
-    await setTheme(page, 'light');
-    await expectAccessible(page, 'phone, conversation, light');
+    await checkLooks(page, 'chat-conversation-phone', { widths: [PHONE.width] });
     await page.getByRole('button', { name: 'Назад к контактам' }).click();
     await expect(page).toHaveURL(/\/lms(\?[^#]*)?#messages$/);
     await expect(

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, setTheme, test } from './fixtures';
+import { checkLooks, expect, expectAccessible, PHONE, setTheme, test } from './fixtures';
 
 // Discipline registration: an elective with teacher then stream, the credits total following it,
 // deleting it; a plan row's choice deleted and the row staying; year and semester switched by a
@@ -113,9 +113,6 @@ test.describe(() => {
     await year.selectOption({ label: '2024-2025' });
     await expect(semester.locator('option:checked')).toHaveText('1 семестр');
     await expect(rows(page).first()).toBeVisible();
-    await expectAccessible(page, 'registration at 390 px, dark');
-    await page.screenshot({ path: 'test-results/registration-390-dark.png', fullPage: true });
-    await setTheme(page, 'light');
-    await expectAccessible(page, 'registration at 390 px, light');
+    await checkLooks(page, 'registration', { widths: [PHONE.width], fullPage: true });
   });
 });

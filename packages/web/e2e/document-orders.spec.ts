@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, setTheme, test } from './fixtures';
+import { checkLooks, DESKTOP, expect, expectAccessible, PHONE, test } from './fixtures';
 
 // The single window: a student orders a certificate with region and district, sees it waiting and
 // cancels it; an order the office works on advances to 'Готово' without a reload.
@@ -37,8 +37,7 @@ test('a student on a phone orders a certificate, sees it waiting and cancels it'
   const card = await order(page, 'Для военкомата, 2 экземпляра не нужны');
   await expect(cards(page).first()).toContainText('Для военкомата');
   await expect(card).toContainText('Чуйская область');
-  await expectAccessible(page, 'single window at 390 px, dark');
-  await page.screenshot({ path: 'test-results/orders-390-dark.png', fullPage: true });
+  await checkLooks(page, 'orders', { widths: [PHONE.width], themes: ['dark'], fullPage: true });
 
   await card.getByRole('button', { name: 'Отменить заявку: Справка с места учёбы' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Отменить заявку?' });
@@ -47,8 +46,7 @@ test('a student on a phone orders a certificate, sees it waiting and cancels it'
   await expect(dialog).toBeHidden();
   await expect(card.getByText('Отменено')).toBeVisible();
   await expect(card.getByRole('button', { name: /Отменить заявку/ })).toHaveCount(0);
-  await setTheme(page, 'light');
-  await expectAccessible(page, 'single window at 390 px, light');
+  await checkLooks(page, 'orders', { widths: [PHONE.width], themes: ['light'], fullPage: true });
 });
 
 test('an order the office works on advances to ready without a reload', async ({
@@ -62,7 +60,5 @@ test('an order the office works on advances to ready without a reload', async ({
   const card = await order(page, 'Для стипендиальной комиссии');
   await expect(card.getByText('Готово')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Статусы обновляются сами, пока заявки в работе.')).toBeVisible();
-  await expectAccessible(page, 'single window, dark');
-  await setTheme(page, 'light');
-  await expectAccessible(page, 'single window, light');
+  await checkLooks(page, 'orders-advancing', { widths: [DESKTOP.width] });
 });

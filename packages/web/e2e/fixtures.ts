@@ -39,16 +39,102 @@ export async function expectAccessible(page: Page, context = ''): Promise<void> 
   expect(serious, `axe violations ${context}\n${report}`).toEqual([]);
 }
 
-/** Switches the theme from the profile menu, as a person would. */
-export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+/** Switches the theme from the profile menu, as a person would, in whichever language it speaks. */
+export async function setTheme(page: Page, theme: Theme): Promise<void> {
   const html = page.locator('html');
   if ((await html.getAttribute('data-theme')) === theme) return;
-  const menu = page.getByRole('button', { name: /Меню профиля/ });
+  const menu = profileMenu(page);
   await menu.click();
-  await page.getByRole('switch', { name: 'Тёмная тема' }).click();
+  await page.getByRole('switch', { name: /Тёмная тема|Караңгы режим|Dark mode/ }).click();
   await expect(html).toHaveAttribute('data-theme', theme);
   await menu.click();
   await settled(page);
+}
+
+/**
+ * The theme kept on the device, then the page again: how the theme is switched where there is no
+ * profile menu (the login page), or where the journey is about the preference lasting a reload.
+ */
+async function storeTheme(page: Page, theme: Theme): Promise<void> {
+  const html = page.locator('html');
+  if ((await html.getAttribute('data-theme')) === theme) return;
+  await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', theme);
+  await settled(page);
+}
+
+/** A phone the journeys look at, and the desktop the browser opens at (playwright.config.ts). */
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/**
+ * The viewport at `width`, and the portal's shell (where the page has one) in the layout of that
+ * width once its resize debounce has passed: below 900 px the phone's, from it the desktop's.
+ * A phone is 844 px high, a 1440 px screen 900, anything between 800.
+ */
+async function resizeTo(page: Page, width: number): Promise<void> {
+  const height = width < 900 ? PHONE.height : width >= 1440 ? 900 : DESKTOP.height;
+  await page.setViewportSize({ width, height });
+  const shell = page.locator('[data-layout]').first();
+  if ((await shell.count()) > 0) {
+    await expect(shell).toHaveAttribute('data-layout', width < 899.92 ? 'mobile' : 'desktop');
+  }
+}
+
+/** One look at a screen: its width and theme. */
+export interface Look {
+  width: number;
+  theme: Theme;
+}
+
+export interface LooksOptions {
+  /** The widths looked at, in this order: the phone's, then the desktop's, unless told. */
+  widths?: readonly number[];
+  /** The themes looked at at each width, in this order: dark, then light, unless told. */
+  themes?: readonly Theme[];
+  /**
+   * How the theme is switched: from the profile menu, as a person does (the default), or kept on
+   * the device and the page reloaded (`storeTheme`).
+   */
+  switchBy?: 'menu' | 'reload';
+  /**
+   * What each look waits for, or scrolls into view, before axe and the screenshot: after a reload
+   * or a resize the screen has to show again what the journey is looking at.
+   */
+  ready?: (look: Look) => Promise<unknown>;
+  /** The whole page in the screenshots rather than the viewport. */
+  fullPage?: boolean;
+}
+
+/**
+ * Looks at the screen as it is now at each width and in each theme (390 px and the desktop, dark
+ * and light unless told): axe finds no serious or critical violation, and a screenshot is kept
+ * with the run's results, `test-results/<name>-<width>-<theme>.png`, to be looked at. The viewport
+ * and the theme change only where they differ from the look's; the page is left at the last look.
+ */
+export async function checkLooks(
+  page: Page,
+  name: string,
+  {
+    widths = [PHONE.width, DESKTOP.width],
+    themes = ['dark', 'light'],
+    switchBy = 'menu',
+    ready,
+    fullPage = false,
+  }: LooksOptions = {},
+): Promise<void> {
+  for (const width of widths) {
+    if (page.viewportSize()?.width !== width) await resizeTo(page, width);
+    for (const theme of themes) {
+      await (switchBy === 'menu' ? setTheme : storeTheme)(page, theme);
+      await ready?.({ width, theme });
+      // a resize or a scroll may have set off transitions: axe judges the colours on screen
+      await settled(page);
+      await expectAccessible(page, `${name}, ${width} px, ${theme}`);
+      await page.screenshot({ path: `test-results/${name}-${width}-${theme}.png`, fullPage });
+    }
+  }
 }
 
 /**

@@ -1,14 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  expect,
-  expectAccessible,
-  prefer,
-  readLocale,
-  setTheme,
-  settled,
-  test,
-  type Language,
-} from './fixtures';
+import { checkLooks, expect, PHONE, prefer, readLocale, test, type Language } from './fixtures';
 
 // The journal and the schedule as a teacher meets them on a laptop (1440 px) and a phone (390 px),
 // in each language and theme: the journal opens at its first dates with the three totals pinned on
@@ -196,16 +187,12 @@ for (const language of ['ru', 'kg', 'en'] as const) {
       await expectDatesAndTotalsInView(table, language);
       await expectTotalsClearOfNamesAtTheEnd(table, language);
       await expectNoSidewaysPage(page);
-      await settled(page);
-      await expectAccessible(page, `journal, 1440 px, ${language}, ${theme}`);
-      await page.screenshot({ path: `test-results/b-journal-1440-${language}-${theme}.png` });
+      await checkLooks(page, `b-journal-${language}`, { widths: [1440], themes: [theme] });
 
       // The schedule: the whole week.
       await page.goto('/lms/schedule');
       await expectWholeWeek(page, language);
-      await settled(page);
-      await expectAccessible(page, `schedule, 1440 px, ${language}, ${theme}`);
-      await page.screenshot({ path: `test-results/b-schedule-1440-${language}-${theme}.png` });
+      await checkLooks(page, `b-schedule-${language}`, { widths: [1440], themes: [theme] });
 
       // A phone: the names, a date and the totals side by side, the totals never under the names.
       await page.setViewportSize({ width: 390, height: 844 });
@@ -214,9 +201,7 @@ for (const language of ['ru', 'kg', 'en'] as const) {
       await expectDatesAndTotalsInView(phoneTable, language);
       await expectTotalsClearOfNamesAtTheEnd(phoneTable, language);
       await expectNoSidewaysPage(page);
-      await settled(page);
-      await expectAccessible(page, `journal, 390 px, ${language}, ${theme}`);
-      await page.screenshot({ path: `test-results/b-journal-390-${language}-${theme}.png` });
+      await checkLooks(page, `b-journal-${language}`, { widths: [PHONE.width], themes: [theme] });
     }
   });
 }
@@ -238,13 +223,12 @@ test('on a narrow laptop (1024 px) the journal keeps dates and totals in view, a
   await expect(week.getByRole('table')).toHaveCount(0);
   await expect(week.getByRole('heading', { level: 2 })).toHaveCount(6);
   await expect(week.getByRole('region', { name: /Пятница/ })).toContainText('Сегодня');
-  await expectAccessible(page, 'schedule as day cards, dark');
-  await page.screenshot({ path: 'test-results/b-schedule-cards-1024-dark.png', fullPage: true });
-  await prefer(page, 'ru', 'light');
-  await expectWholeWeek(page, 'ru');
-  await settled(page);
-  await expectAccessible(page, 'schedule as day cards, light');
-  await page.screenshot({ path: 'test-results/b-schedule-cards-1024-light.png', fullPage: true });
+  await checkLooks(page, 'b-schedule-cards', {
+    widths: [1024],
+    switchBy: 'reload',
+    ready: () => expectWholeWeek(page, 'ru'),
+    fullPage: true,
+  });
 });
 
 test('the roll call’s toggle shows its state by more than colour, in both themes', async ({
@@ -264,11 +248,8 @@ test('the roll call’s toggle shows its state by more than colour, in both them
   await expect(rows.nth(1).getByRole('button', { name: 'Отсутствует' }).locator('svg')).toHaveCount(
     0,
   );
-  for (const theme of ['dark', 'light'] as const) {
-    await setTheme(page, theme);
-    await rows.first().scrollIntoViewIfNeeded();
-    await settled(page);
-    await expectAccessible(page, `roll call at 390 px, ${theme}`);
-    await page.screenshot({ path: `test-results/b-roll-390-${theme}.png` });
-  }
+  await checkLooks(page, 'b-roll', {
+    widths: [PHONE.width],
+    ready: () => rows.first().scrollIntoViewIfNeeded(),
+  });
 });

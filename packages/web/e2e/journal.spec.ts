@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/node';
-import { expect, expectAccessible, setTheme, test } from './fixtures';
+import { checkLooks, DESKTOP, expect, expectAccessible, PHONE, test } from './fixtures';
 
 // The journal: a teacher on a phone takes today's roll (two absent, one mark), sees the row's
 // figures follow and exports CSV and XLSX with the same figures; marks taken offline wait, survive
@@ -89,8 +89,11 @@ test('a teacher on a phone takes today’s roll, gives a mark, and exports what 
   await third!.getByLabel(`Оценка: ${names[2]}`).selectOption({ label: '5' });
   await expect(main(page).getByText('Присутствуют: 10')).toBeVisible();
   await expect(main(page).getByText('Отсутствуют: 2')).toBeVisible();
-  await expectAccessible(page, 'roll call at 390 px, dark');
-  await page.screenshot({ path: 'test-results/journal-roll-390-dark.png', fullPage: true });
+  await checkLooks(page, 'journal-roll', {
+    widths: [PHONE.width],
+    themes: ['dark'],
+    fullPage: true,
+  });
 
   await main(page).getByRole('button', { name: 'Сохранить перекличку' }).click();
   await expect(main(page).getByText('Перекличка сохранена.')).toBeVisible();
@@ -150,9 +153,7 @@ test('a teacher on a phone takes today’s roll, gives a mark, and exports what 
   await expect(table(page).locator('tbody tr[data-student]')).toHaveCount(12);
   await expect(table(page)).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
-  await setTheme(page, 'light');
-  await expectAccessible(page, 'journal at 390 px, light');
-  await page.screenshot({ path: 'test-results/journal-390-light.png', fullPage: true });
+  await checkLooks(page, 'journal', { widths: [PHONE.width], themes: ['light'], fullPage: true });
 });
 
 test('marks taken offline wait, survive a reload and are saved when the server is reached', async ({
@@ -198,9 +199,7 @@ test('marks taken offline wait, survive a reload and are saved when the server i
   expect((await rowOf(page, name)).marks.at(-1)).toBe('н/б');
 
   // the same screen in light, in Kyrgyz and in English
-  await setTheme(page, 'light');
-  await expectAccessible(page, 'journal on a desktop, light');
-  await page.screenshot({ path: 'test-results/journal-desktop-light.png' });
+  await checkLooks(page, 'journal-desktop', { widths: [DESKTOP.width], themes: ['light'] });
   for (const [button, title, column] of [
     ['Кыр', 'Катышуу журналы', 'Бардыгы н/б'],
     ['Eng', 'Attendance journal', 'Total absences'],
@@ -238,10 +237,6 @@ test.describe(() => {
     // no other student's name or the teacher's table
     await expect(main(page).getByRole('region', { name: 'Журнал' })).toHaveCount(0);
     await expect(main(page).getByRole('rowheader')).toHaveCount(0);
-    await expectAccessible(page, 'student journal at 390 px, dark');
-    await page.screenshot({ path: 'test-results/journal-student-390-dark.png', fullPage: true });
-    await setTheme(page, 'light');
-    await expectAccessible(page, 'student journal at 390 px, light');
-    await page.screenshot({ path: 'test-results/journal-student-390-light.png', fullPage: true });
+    await checkLooks(page, 'journal-student', { widths: [PHONE.width], fullPage: true });
   });
 });

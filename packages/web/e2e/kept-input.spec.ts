@@ -1,11 +1,13 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
+  checkLooks,
   chooseWebDevelopment,
   demo,
+  DESKTOP,
   expect,
   expectAccessible,
   logIn,
-  setTheme,
+  PHONE,
   test,
   type DemoLogin,
 } from './fixtures';
@@ -20,8 +22,6 @@ test.use({ actionTimeout: 10_000, signedInAs: 'teacher' });
 
 // The mock world's clock is frozen at Friday 20 November 2026; the browser's today must agree.
 const NOW = new Date('2026-11-20T10:00:00+06:00');
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const file = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
 
@@ -107,10 +107,7 @@ test('the news composer keeps text, audience and files across the breakpoint and
   await expect(files).toHaveCount(2);
   await expect(files.first()).toContainText('Повестка.pdf');
   await expect(restoredNote(page)).toBeVisible();
-  await expectAccessible(page, 'restored news draft at 390 px, dark');
-  await page.screenshot({ path: 'test-results/kept-news-390-dark.png', fullPage: true });
-  await setTheme(page, 'light');
-  await expectAccessible(page, 'restored news draft at 390 px, light');
+  await checkLooks(page, 'kept-news', { widths: [PHONE.width], fullPage: true });
 
   // Published, the draft is gone: the next reload shows an empty composer.
   await page.getByRole('button', { name: 'Опубликовать' }).click();

@@ -1,5 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { chooseLanguage, expect, expectAccessible, profileMenu, settled, test } from './fixtures';
+import {
+  checkLooks,
+  chooseLanguage,
+  expect,
+  expectAccessible,
+  PHONE,
+  setTheme,
+  settled,
+  test,
+} from './fixtures';
 
 // Kyrgyz and English as a teacher on a laptop and a student on a phone meet them: counts at 2, 5
 // and 102 read in the language (a Kyrgyz noun after a number stays as it is: '102 китеп', never
@@ -10,8 +19,6 @@ import { chooseLanguage, expect, expectAccessible, profileMenu, settled, test } 
 test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 10_000, signedInAs: 'teacher' });
 
-type Theme = 'dark' | 'light';
-
 /** Russian count words: what a Kyrgyz or English count must never show. */
 const RUSSIAN_COUNTS =
   /\d+\s+(книг[аи]?|материал(а|ов)|студент(а|ов)|заяв(ка|ки|ок)|файл(а|ов))(?!\p{L})|Найден/u;
@@ -20,18 +27,6 @@ const RUSSIAN_COUNTS =
 const KYRGYZ_KINDS = ['Лекция', 'Практикалык сабак', 'Лабораториялык иш'];
 
 const main = (page: Page) => page.locator('main');
-
-/** The theme from the profile menu's switch, in whichever language the menu speaks. */
-async function chooseTheme(page: Page, theme: Theme) {
-  const html = page.locator('html');
-  if ((await html.getAttribute('data-theme')) !== theme) {
-    await profileMenu(page).click();
-    await page.getByRole('switch', { name: /Тёмная тема|Караңгы режим|Dark mode/ }).click();
-    await expect(html).toHaveAttribute('data-theme', theme);
-    await profileMenu(page).click();
-  }
-  await settled(page);
-}
 
 /**
  * A screenshot kept with the run's results, to be looked at: the screen as the person sees it,
@@ -181,11 +176,10 @@ test('a teacher counts books, found files, materials, students and requests in K
   for (const kind of kinds) expect(KYRGYZ_KINDS).toContain(kind);
   await expect(heading(page, 'Журнал')).toContainText('12 студент');
   await expect(main(page)).not.toContainText(RUSSIAN_COUNTS);
-  await expectAccessible(page, 'journal in Kyrgyz at 1440 px, dark');
-  await shot(page, 'kyrgyz-journal-1440-dark', heading(page, 'Журнал'));
-  await chooseTheme(page, 'light');
-  await expectAccessible(page, 'journal in Kyrgyz at 1440 px, light');
-  await shot(page, 'kyrgyz-journal-1440-light', heading(page, 'Журнал'));
+  await checkLooks(page, 'kyrgyz-journal', {
+    widths: [1440],
+    ready: () => heading(page, 'Журнал').scrollIntoViewIfNeeded(),
+  });
 
   // English: the same counts and words.
   await chooseLanguage(page, 'Eng');
@@ -224,7 +218,7 @@ test('a teacher counts books, found files, materials, students and requests in K
   await expect(
     main(page).getByRole('combobox', { name: 'Form of assessment', exact: true }),
   ).toContainText('Exam');
-  await chooseTheme(page, 'dark');
+  await setTheme(page, 'dark');
   await expectAccessible(page, 'UMK in English at 1440 px, dark');
   await shot(page, 'english-umk-1440-dark', heading(page, 'Materials'));
 });
@@ -295,11 +289,12 @@ test.describe(() => {
     const streams = elective.getByRole('combobox', { name: 'Агым', exact: true });
     await expect(streams.locator('option', { hasText: '-агым)' }).first()).toBeAttached();
     for (const stream of await optionsOf(streams)) expect(stream).not.toContain('поток');
-    await expectAccessible(page, 'registration in Kyrgyz at 390 px, dark');
-    await shot(page, 'kyrgyz-registration-390-dark', streams);
-    await chooseTheme(page, 'light');
-    await expectAccessible(page, 'registration in Kyrgyz at 390 px, light');
-    await shot(page, 'kyrgyz-registration-390-light', rows.getByRole('listitem').first());
+    await checkLooks(page, 'kyrgyz-registration', {
+      widths: [PHONE.width],
+      // dark: the elective's streams; light: the semester's courses
+      ready: ({ theme }) =>
+        (theme === 'dark' ? streams : rows.getByRole('listitem').first()).scrollIntoViewIfNeeded(),
+    });
 
     // The single window: the student's requests, counted in Kyrgyz.
     await page.goto('/lms/singlewindow');
@@ -328,9 +323,10 @@ test.describe(() => {
     await expect(
       main(page).getByRole('combobox', { name: 'Semester', exact: true }).locator('option:checked'),
     ).toHaveText('Semester 1');
-    await expectAccessible(page, 'UMK in English at 390 px, light');
-    await shot(page, 'english-umk-390-light', heading(page, 'Materials'));
-    await chooseTheme(page, 'dark');
-    await expectAccessible(page, 'UMK in English at 390 px, dark');
+    await checkLooks(page, 'english-umk', {
+      widths: [PHONE.width],
+      themes: ['light', 'dark'],
+      ready: () => heading(page, 'Materials').scrollIntoViewIfNeeded(),
+    });
   });
 });

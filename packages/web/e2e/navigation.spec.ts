@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { chooseLanguage, expect, expectAccessible, setTheme, test } from './fixtures';
+import {
+  checkLooks,
+  chooseLanguage,
+  expect,
+  expectAccessible,
+  PHONE,
+  setTheme,
+  test,
+} from './fixtures';
 
 // Finding one's way: on a phone the tab bar follows the route and every 'Новости' opens the news,
 // the header says who is signed in; on a desktop the discipline and contact columns serve the
@@ -9,7 +17,6 @@ import { chooseLanguage, expect, expectAccessible, setTheme, test } from './fixt
 test.describe.configure({ timeout: 60_000 });
 test.use({ signedInAs: 'teacher' });
 
-const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1440, height: 900 };
 const NOW = new Date('2026-11-20T10:00:00+06:00');
 
@@ -54,14 +61,12 @@ test.describe(() => {
     await page.goto('/lms/schedule/');
     await expect(page).toHaveURL(/\/lms\/schedule$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Расписание' })).toBeVisible();
-    await expectAccessible(page, 'phone schedule, dark');
-    await page.screenshot({ path: 'test-results/navigation-phone-dark.png' });
+    await checkLooks(page, 'navigation-phone', { widths: [PHONE.width], themes: ['dark'] });
 
     await setTheme(page, 'light');
     await chooseLanguage(page, 'Кыр');
     await expect(page.getByRole('button', { name: /Профиль менюсу/ })).toContainText('ПИ-1-26');
-    await expectAccessible(page, 'phone schedule, light, Kyrgyz');
-    await page.screenshot({ path: 'test-results/navigation-phone-light-kg.png' });
+    await checkLooks(page, 'navigation-phone-kg', { widths: [PHONE.width], themes: ['light'] });
   });
 });
 
@@ -79,8 +84,7 @@ test('on a wide desktop the columns serve the news and the chat and fold away be
   const content = await page.locator('main').boundingBox();
   // The content takes most of the width: only the folded rail and the apps column beside it.
   expect(content!.width).toBeGreaterThan(WIDE.width * 0.7);
-  await expectAccessible(page, 'journal with the columns folded, dark');
-  await page.screenshot({ path: 'test-results/navigation-folded-1440-dark.png' });
+  await checkLooks(page, 'navigation-folded', { widths: [WIDE.width], themes: ['dark'] });
 
   await page.getByRole('button', { name: 'Показать дисциплины и контакты' }).click();
   await expect(disciplines).toBeVisible();
@@ -91,8 +95,7 @@ test('on a wide desktop the columns serve the news and the chat and fold away be
   await setTheme(page, 'light');
   await chooseLanguage(page, 'Eng');
   await expect(page.getByRole('button', { name: 'Show disciplines and contacts' })).toBeVisible();
-  await expectAccessible(page, 'journal with the columns folded, light, English');
-  await page.screenshot({ path: 'test-results/navigation-folded-1440-light-en.png' });
+  await checkLooks(page, 'navigation-folded-en', { widths: [WIDE.width], themes: ['light'] });
 });
 
 test('a reload of a chat address and of a journal address opens the same conversation and class', async ({

@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, setTheme, test, forgetKeptData } from './fixtures';
+import {
+  checkLooks,
+  expect,
+  expectAccessible,
+  PHONE,
+  setTheme,
+  test,
+  forgetKeptData,
+} from './fixtures';
 
 // The news page at /lms: the feed, the writing block of users with newsPerms, downloads and
 // deletion, and the page's loading, empty and failed states under the mock's fault scenarios.
@@ -228,9 +236,7 @@ test('a student at 390 px reads the news but has no writing block and no delete 
     page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   expect(await noHorizontalScroll()).toBe(true);
 
-  await expectAccessible(page, 'student news at 390 px, dark');
-  await setTheme(page, 'light');
-  await expectAccessible(page, 'student news at 390 px, light');
+  await checkLooks(page, 'news-student', { widths: [PHONE.width] });
 });
 
 test.describe(() => {

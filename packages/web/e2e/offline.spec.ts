@@ -2,7 +2,15 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, expectAccessible, setTheme, signInByApi, test } from './fixtures';
+import {
+  checkLooks,
+  expect,
+  expectAccessible,
+  PHONE,
+  setTheme,
+  signInByApi,
+  test,
+} from './fixtures';
 import { startMockServer, webRoot } from './world';
 
 // Installable and offline: the service worker is on for these journeys only.
@@ -71,13 +79,11 @@ test('a student reads the news and the schedule, reloads offline and sees both w
   await page.setViewportSize({ width: 390, height: 844 });
   // the phone's day list replaces the week grid (after the resize debounce)
   await expect(days).toHaveCount(0);
-  await expect(notice).toBeVisible();
-  await page.screenshot({ path: 'test-results/offline-schedule-390.png', fullPage: true });
-  await expectAccessible(page, 'schedule offline at 390 px');
-  await setTheme(page, 'light');
-  await expect(notice).toBeVisible();
-  await page.screenshot({ path: 'test-results/offline-schedule-390-light.png' });
-  await expectAccessible(page, 'schedule offline at 390 px, light');
+  await checkLooks(page, 'offline-schedule', {
+    widths: [PHONE.width],
+    ready: () => expect(notice).toBeVisible(),
+    fullPage: true,
+  });
   await setTheme(page, 'dark');
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(days).toBeVisible();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { checkLooks, DESKTOP, expect, expectAccessible, PHONE, test } from './fixtures';
 
 // The schedule screen: the week by role, today highlighted, the local-storage copy shown at once
 // and kept when the server cannot be reached, the .ics export, and the failure states.
@@ -37,12 +37,6 @@ function content(page: Page) {
   return page.getByRole('main');
 }
 
-async function useLightTheme(page: Page): Promise<void> {
-  await page.evaluate(() => localStorage.setItem('theme', 'light'));
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-}
-
 test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(FRIDAY);
 });
@@ -75,10 +69,11 @@ test.describe(() => {
     await expect(table.getByText(first.discipline).first()).toBeVisible();
     await expect(table.getByText(first.group ?? '').first()).toBeVisible();
 
-    await expectAccessible(page, 'schedule, teacher, dark');
-    await useLightTheme(page);
-    await expect(table).toBeVisible();
-    await expectAccessible(page, 'schedule, teacher, light');
+    await checkLooks(page, 'schedule-teacher', {
+      widths: [DESKTOP.width],
+      switchBy: 'reload',
+      ready: () => expect(table).toBeVisible(),
+    });
   });
 });
 
@@ -187,8 +182,9 @@ test('on a phone (390 px) the week is a day list, today marked, axe clean in bot
   );
   expect(overflow).toBeLessThanOrEqual(0);
 
-  await expectAccessible(page, 'schedule, 390 px, dark');
-  await useLightTheme(page);
-  await expect(friday).toBeVisible();
-  await expectAccessible(page, 'schedule, 390 px, light');
+  await checkLooks(page, 'schedule-phone', {
+    widths: [PHONE.width],
+    switchBy: 'reload',
+    ready: () => expect(friday).toBeVisible(),
+  });
 });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, logIn, test } from './fixtures';
+import { checkLooks, expect, expectAccessible, logIn, test } from './fixtures';
 
 // A session that survives a bad network: only a definite refusal ends it. These journeys are
 // about the session, so they sign in through the login form.
@@ -108,15 +108,15 @@ test('the login page, the shell and the offline page call the portal by one name
     await page.setViewportSize({ width, height });
     await page.goto('/lms/login');
     await expect(page).toHaveTitle(`Вход · ${config.name}`);
-    for (const theme of ['dark', 'light'] as const) {
-      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-      await page.reload();
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
-      await expect(page.getByRole('img', { name: 'Логотип университета' })).toBeVisible();
-      await page.screenshot({ path: `test-results/d-login-${width}-${theme}.png` });
-      await expectAccessible(page, `login at ${width} px, ${theme}`);
-    }
+    // the login page has no profile menu: the theme is the one kept on the device
+    await checkLooks(page, 'd-login', {
+      widths: [width],
+      switchBy: 'reload',
+      ready: async () => {
+        await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+        await expect(page.getByRole('img', { name: 'Логотип университета' })).toBeVisible();
+      },
+    });
   }
   await page.evaluate(() => localStorage.removeItem('theme'));
   await page.setViewportSize({ width: 1280, height: 800 });

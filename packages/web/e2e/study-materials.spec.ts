@@ -1,6 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, setTheme, signInByApi, test, type DemoLogin } from './fixtures';
+import {
+  checkLooks,
+  DESKTOP,
+  expect,
+  expectAccessible,
+  PHONE,
+  setTheme,
+  signInByApi,
+  test,
+  type DemoLogin,
+} from './fixtures';
 
 // Study materials: a teacher publishes a material for full-time students, also in the e-library; a
 // full-time student finds it and downloads the very bytes; a material for distance students stays
@@ -118,10 +128,7 @@ test('a teacher publishes for full-time students; the full-time student finds an
   const hiddenHref = await card(teacher, HIDDEN_TITLE)
     .getByRole('link', { name: `Скачать ${HIDDEN_TITLE}` })
     .getAttribute('href');
-  await expectAccessible(teacher, 'UMK teacher at 390 px, dark');
-  await teacher.screenshot({ path: 'test-results/umk-teacher-390-dark.png', fullPage: true });
-  await setTheme(teacher, 'light');
-  await expectAccessible(teacher, 'UMK teacher at 390 px, light');
+  await checkLooks(teacher, 'umk-teacher', { widths: [PHONE.width], fullPage: true });
 
   // The full-time student, on a desktop: semester → discipline → teacher, then the download.
   const student = await openAs(browser, 'student', 1280, 800);
@@ -150,10 +157,7 @@ test('a teacher publishes for full-time students; the full-time student finds an
   await chooseDiscipline(student);
   await selectStartingWith(filters(student).getByLabel('Преподаватель'), 'Асанов');
   await expect(card(student, TITLE)).toBeVisible();
-  await expectAccessible(student, 'UMK student, dark');
-  await student.screenshot({ path: 'test-results/umk-student-dark.png', fullPage: true });
-  await setTheme(student, 'light');
-  await expectAccessible(student, 'UMK student, light');
+  await checkLooks(student, 'umk-student', { widths: [DESKTOP.width], fullPage: true });
 
   // The teacher edits the title, then deletes the material.
   const edited = `${TITLE} (дополнено)`;
@@ -211,11 +215,7 @@ test('the UMK follows the discipline chosen in the column, the journal follows t
   await expect(discipline.locator('option:checked')).toHaveText(DISCIPLINE);
   await expect(semester).not.toHaveValue('-1');
   await expect(materials(page).or(page.getByText('Материалов пока нет.'))).toBeVisible();
-  for (const theme of ['dark', 'light'] as const) {
-    await setTheme(page, theme);
-    await page.screenshot({ path: `test-results/d-umk-follows-column-1440-${theme}.png` });
-    await expectAccessible(page, `UMK on the column's discipline, ${theme}`);
-  }
+  await checkLooks(page, 'd-umk-follows-column', { widths: [1440] });
   await setTheme(page, 'dark');
 
   // Another discipline chosen here: the journal opens on it.
