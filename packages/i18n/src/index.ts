@@ -12,7 +12,6 @@ import {
   isLanguage,
   storedLanguages,
   storeLanguage,
-  toHtmlLang,
   toLocaleTag,
   type Language,
 } from './languages';
@@ -41,7 +40,7 @@ export interface InitI18nOptions {
 }
 
 function syncHtmlLang(language: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = toHtmlLang(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = toLocaleTag(language);
 }
 
 /** Reads lazy namespaces (Kyrgyz and English ones, and every feature's) from their chunks. */

@@ -27,9 +27,6 @@ export function toLocaleTag(language: string): string {
   return language === 'kg' ? 'ky' : language;
 }
 
-/** The tag for a `lang` attribute (the same BCP 47 tag as `Intl` takes). */
-export const toHtmlLang = toLocaleTag;
-
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }

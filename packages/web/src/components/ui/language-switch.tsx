@@ -1,4 +1,4 @@
-import { LANGUAGE_AUTONYMS, LANGUAGE_SWITCH_ORDER, toHtmlLang } from '@lms/i18n';
+import { LANGUAGE_AUTONYMS, LANGUAGE_SWITCH_ORDER, toLocaleTag } from '@lms/i18n';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { language, selectLanguage } from '../../lib/language';
@@ -21,7 +21,7 @@ export function LanguageSwitch({ className }: LanguageSwitchProps) {
           key={option}
           type="button"
           className={styles.option}
-          lang={toHtmlLang(option)}
+          lang={toLocaleTag(option)}
           title={t(`languageNames.${option}`)}
           aria-pressed={current === option}
           onClick={() => void selectLanguage(option)}
