@@ -124,7 +124,8 @@ describe('the chat screen', () => {
     // Back in the group chat, its draft and its file are there.
     await user.click(within(contacts).getByRole('button', { name: 'Групповой чат' }));
     await waitFor(() => expect(box().value).toBe('Завтра контрольная'));
-    expect(main().getByRole('button', { name: 'Убрать файл Задание.pdf' })).toBeTruthy();
+    // The file comes back with the draft, attached by the effect that follows it.
+    expect(await main().findByRole('button', { name: 'Убрать файл Задание.pdf' })).toBeTruthy();
 
     // A reload: the page goes and the portal starts again for the same person.
     view.unmount();
@@ -132,7 +133,8 @@ describe('the chat screen', () => {
     await waitFor(() => expect(title()).toBe('Групповой чат'), CHUNK_WAIT);
     await waitFor(() => expect(box().value).toBe('Завтра контрольная'));
     expect(main().getByText('Черновик восстановлен.')).toBeTruthy();
-    expect(main().getByRole('button', { name: 'Убрать файл Задание.pdf' })).toBeTruthy();
+    // The file comes back with the draft, attached by the effect that follows it.
+    expect(await main().findByRole('button', { name: 'Убрать файл Задание.pdf' })).toBeTruthy();
     expect(await countDrafts(me.uid)).toBe(2);
 
     // Handed to the outbox, the message is no draft any more; the other conversation's stays.
