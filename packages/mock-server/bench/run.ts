@@ -8,7 +8,7 @@
 // at a large scale, memory under large uploads, the refusal of a deeply nested body, and a soak of
 // 100,000 inserts whose memory must level off (bench/soak.ts). A benchmark, not a test: it exits 0
 // unless it cannot run.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,10 +43,30 @@ const TARGET = {
 const children = new Set<ChildProcess>();
 process.on('exit', () => children.forEach((child) => child.kill()));
 
+/**
+ * On Linux with two CPUs or more, the servers run on the last CPU and this process (the load
+ * generator) on the others, so every server measured meets the same split of the machine: left to
+ * the scheduler, a server that answers the load generator's requests over loopback may settle on
+ * the generator's own CPU for its whole life and measure half as fast as one that did not.
+ */
+/** Counted before this process is pinned (after it, availableParallelism() counts its own CPUs). */
+const CPUS = availableParallelism();
+const SERVER_CPU = CPUS - 1;
+const pinned = process.platform === 'linux' && SERVER_CPU > 0 && existsSync('/usr/bin/taskset');
+if (pinned) {
+  execFileSync('/usr/bin/taskset', ['-a', '-p', '-c', `0-${SERVER_CPU - 1}`, String(process.pid)], {
+    stdio: 'ignore',
+  });
+}
+
 let nextPort = 18101;
 function spawnServer(script: string, args: (port: number) => string[]) {
   const port = nextPort++;
-  const child = spawn(process.execPath, [script, ...args(port)], {
+  const command = [process.execPath, script, ...args(port)];
+  const [file, ...rest] = pinned
+    ? ['/usr/bin/taskset', '-c', String(SERVER_CPU), ...command]
+    : command;
+  const child = spawn(file as string, rest, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -520,7 +540,7 @@ async function main() {
     `${column(target, 8)}${verdict(ok)}`;
 
   console.log(
-    `mock-server bench: node ${process.version}, ${availableParallelism()} CPUs, load average ${loadAtStart} at the start, ${load()} at the end\n` +
+    `mock-server bench: node ${process.version}, ${CPUS} CPUs${pinned ? ` (servers on CPU ${SERVER_CPU}, the load generator on the others)` : ''}, load average ${loadAtStart} at the start, ${load()} at the end\n` +
       `Each figure beside its anchor from this run: the ratio is the median of ${ROUNDS} interleaved rounds [range];` +
       ` throughput ${CONNECTIONS} connections, ${ROUND_S.toFixed(2)} s per server per round\n`,
   );
