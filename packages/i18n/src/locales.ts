@@ -5,11 +5,12 @@ type Loader = () => Promise<{ default: Record<string, unknown> }>;
 
 /**
  * Every translation file is found here by its place, locales/<language>/<namespace>.json, so a new
- * namespace needs its three files and its type in resources.ts, nothing else. Each file is a small
- * chunk fetched when needed: Kyrgyz and English when chosen, every feature namespace (Russian too)
- * with its screen. The Russian namespaces the login page and the shell need at once are bundled
- * (resources.ts), so they are not among the lazy ones. That kg and en carry every Russian key is
- * checked by the translations' tests.
+ * namespace needs its three files and `pnpm generate` (which types it from the Russian file in
+ * generated/feature-resources.ts), nothing else. Each file is a small chunk fetched when needed:
+ * Kyrgyz and English when chosen, every feature namespace (Russian too) with its screen. The
+ * Russian namespaces the login page and the shell need at once are bundled (resources.ts), so they
+ * are not among the lazy ones. The translations' tests check that kg and en carry every Russian
+ * namespace and key, and that the generated types are fresh.
  */
 const FILES = import.meta.glob<{ default: Record<string, unknown> }>([
   './locales/*/*.json',
