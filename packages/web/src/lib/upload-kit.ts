@@ -1,6 +1,14 @@
-import type { UploadProgress } from '@lms/client';
+import {
+  upload,
+  type UploadData,
+  type UploadFields,
+  type UploadPath,
+  type UploadProgress,
+} from '@lms/client';
 import { formatNumber, formatPercent } from '@lms/i18n';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { useApiClient } from './api-client';
 
 /*
  * The mechanics of screens that send files (news, chat, study materials, document orders): which
@@ -129,6 +137,31 @@ export function useUploadTransfer(): UploadTransferState {
   }, []);
 
   return { progress, begin, cancel, finish };
+}
+
+/** One multipart send to `P`: the form's fields, its files, and the transfer's progress and cancel. */
+export interface UploadInput<P extends UploadPath> extends Partial<UploadTransfer> {
+  fields: UploadFields<P>;
+  /** The files, one `file` part each; an edit of a book or material without one keeps its file. */
+  files: readonly File[];
+}
+
+/**
+ * The mutation of a multipart save to `path`: it sends the input with `upload()`, and once the
+ * server took it `onSaved` updates or refreshes what the saved item changes (its promise, if it
+ * returns one, is awaited before the mutation counts as done).
+ */
+export function useUploadMutation<P extends UploadPath>(
+  path: P,
+  onSaved: (saved: UploadData<P>, queryClient: QueryClient) => unknown,
+) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fields, files, onProgress, signal }: UploadInput<P>) =>
+      upload(client, path, fields, files, { onProgress, signal }),
+    onSuccess: (saved) => onSaved(saved, queryClient),
+  });
 }
 
 const KB = 1024;

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Icon, type IconSource } from './icon';
 import { cx } from '../../lib/class-names';
+import { usePageTitle } from '../../lib/page-chrome';
 import styles from './page-header.module.css';
 import surface from './surface.module.css';
 
@@ -19,5 +21,22 @@ export function PageHeader({ title, icon }: PageHeaderProps) {
       ) : null}
       <h1 className={styles.title}>{title}</h1>
     </header>
+  );
+}
+
+export interface SectionPageProps extends PageHeaderProps {
+  /** The page's layout: its header and blocks one under another. */
+  className?: string;
+  children: ReactNode;
+}
+
+/** A section's page: its header, whose title is also the document's, above the section's blocks. */
+export function SectionPage({ title, icon, className, children }: SectionPageProps) {
+  usePageTitle(title);
+  return (
+    <div className={className}>
+      <PageHeader title={title} icon={icon} />
+      {children}
+    </div>
   );
 }

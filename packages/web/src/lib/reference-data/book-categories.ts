@@ -1,23 +1,22 @@
-import type { components, LmsClient } from '@lms/client';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import type { components } from '@lms/client';
+import { useQueries } from '@tanstack/react-query';
 import { useApiClient } from '../api-client';
-import { referenceQuery } from './keys';
+import { referenceRead } from './keys';
 
 export type BaseBookCategory = components['schemas']['LibraryBaseBookCategory'];
 export type BookCategory = components['schemas']['LibraryBookCategory'];
 
-const BASE_PATH = '/api/library/basebookcategories';
-const NO_BASES: BaseBookCategory[] = [];
 const NO_CATEGORIES: BookCategory[] = [];
 
-/** POST /api/library/basebookcategories: the e-library's top-level categories. */
-export function getBaseBookCategoriesQueryOptions(client: LmsClient) {
-  return referenceQuery(BASE_PATH, {}, (body) => client.post(BASE_PATH, { body }), NO_BASES);
-}
-
-export function useBaseBookCategories() {
-  return useQuery(getBaseBookCategoriesQueryOptions(useApiClient()));
-}
+/**
+ * POST /api/library/basebookcategories: the e-library's top-level categories.
+ * @public its query options stand beside its hook, as every read's do
+ */
+export const [getBaseBookCategoriesQueryOptions, useBaseBookCategories] = referenceRead(
+  '/api/library/basebookcategories',
+  [] as BaseBookCategory[],
+  () => ({}),
+);
 
 /**
  * Who asks for the categories of a base category: the e-library's filter
@@ -26,23 +25,13 @@ export function useBaseBookCategories() {
 export type BookCategorySource = 'library' | 'umk';
 
 /** The book categories of one base category; `null` while no base category is chosen. */
-export function getBookCategoriesQueryOptions(
-  client: LmsClient,
-  source: BookCategorySource,
-  id_baseBookCategory: number | null,
-) {
-  const body = id_baseBookCategory === null ? null : { id_baseBookCategory };
-  if (source === 'umk') {
-    const path = '/api/umk/bookcategories';
-    return referenceQuery(path, body, (b) => client.post(path, { body: b }), NO_CATEGORIES);
-  }
-  const path = '/api/library/bookcategories';
-  return referenceQuery(path, body, (b) => client.post(path, { body: b }), NO_CATEGORIES);
-}
-
-export function useBookCategories(source: BookCategorySource, id_baseBookCategory: number | null) {
-  return useQuery(getBookCategoriesQueryOptions(useApiClient(), source, id_baseBookCategory));
-}
+export const [getBookCategoriesQueryOptions, useBookCategories] = referenceRead(
+  (source: BookCategorySource) =>
+    source === 'umk' ? '/api/umk/bookcategories' : '/api/library/bookcategories',
+  NO_CATEGORIES,
+  (_source: BookCategorySource, id_baseBookCategory: number | null) =>
+    id_baseBookCategory === null ? null : { id_baseBookCategory },
+);
 
 /**
  * Every base category with its book categories (undefined while its list loads): one cached

@@ -1,5 +1,5 @@
 import type { components } from '@lms/client';
-import type { PortalRole } from '../roles';
+import { isTeacher, type PortalRole } from '../roles';
 
 export type DisciplineWs = components['schemas']['DisciplineWs'];
 
@@ -19,4 +19,9 @@ export interface ChainRoot {
 /** The student's group as their calls send it; -1 when the session carries none. */
 export function studentGroupOf(root: ChainRoot): number {
   return root.studentGroup ?? -1;
+}
+
+/** What a chain call adds for the role: a student's calls carry the group, a teacher's nothing. */
+export function roleFields(root: ChainRoot) {
+  return isTeacher(root) ? {} : { id_group: studentGroupOf(root) };
 }

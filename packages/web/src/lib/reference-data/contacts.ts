@@ -1,9 +1,10 @@
-import type { components, LmsClient } from '@lms/client';
+import type { components } from '@lms/client';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../api-client';
 import { isTeacher } from '../roles';
 import type { DisciplineGroupsParams } from './discipline-groups';
-import { referenceQuery } from './keys';
+import { referenceRead } from './keys';
+import { disciplineBody } from './semesters';
 
 export type ChatContact = components['schemas']['ChatContact'];
 
@@ -22,29 +23,19 @@ const CONTACTS_STALE_MS = 30_000;
  * /api/discipline/students/list), a student's teachers (/api/discipline/teachers/list), each with
  * its unread count.
  */
-export function getContactsQueryOptions(client: LmsClient, params: ContactsParams | null) {
-  const body = params && {
-    uid: params.uid,
-    year: params.year,
-    ws: params.ws,
-    id_discipline: params.id_discipline,
-    id_semester: params.id_semester,
-    id_group: params.id_group,
-    isPotok: params.isPotok,
-  };
-  if (params && isTeacher(params)) {
-    const path = '/api/discipline/students/list';
-    return referenceQuery(
-      path,
-      body,
-      (b) => client.post(path, { body: b }),
-      NONE,
-      CONTACTS_STALE_MS,
-    );
-  }
-  const path = '/api/discipline/teachers/list';
-  return referenceQuery(path, body, (b) => client.post(path, { body: b }), NONE, CONTACTS_STALE_MS);
-}
+export const [getContactsQueryOptions] = referenceRead(
+  (params: ContactsParams | null) =>
+    params && isTeacher(params) ? '/api/discipline/students/list' : '/api/discipline/teachers/list',
+  NONE,
+  (params: ContactsParams | null) =>
+    params && {
+      ...disciplineBody(params),
+      id_semester: params.id_semester,
+      id_group: params.id_group,
+      isPotok: params.isPotok,
+    },
+  CONTACTS_STALE_MS,
+);
 
 /** While a contact column is shown (and the tab visible), unread counts refresh this often. */
 export const CONTACTS_REFRESH_MS = 10_000;

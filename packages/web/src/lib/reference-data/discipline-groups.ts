@@ -1,10 +1,7 @@
-import type { LmsClient } from '@lms/client';
-import { useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../api-client';
 import { isTeacher } from '../roles';
-import { studentGroupOf } from './chain-params';
-import { referenceQuery } from './keys';
-import type { SemestersParams } from './semesters';
+import { roleFields } from './chain-params';
+import { referenceRead } from './keys';
+import { disciplineBody, type SemestersParams } from './semesters';
 import type { Group } from './student-groups';
 
 export interface DisciplineGroupsParams extends SemestersParams {
@@ -16,27 +13,14 @@ const NONE: Group[] = [];
 /**
  * The groups and streams (`isPotok`) of a discipline in a semester, by role: POST
  * /api/discipline/group/list (teacher) or /api/discipline/studentGroup/list (student).
+ * @public its query options stand beside its hook, as every read's do
  */
-export function getDisciplineGroupsQueryOptions(
-  client: LmsClient,
-  params: DisciplineGroupsParams | null,
-) {
-  const base = params && {
-    uid: params.uid,
-    year: params.year,
-    ws: params.ws,
-    id_discipline: params.id_discipline,
-    id_semester: params.id_semester,
-  };
-  if (params && isTeacher(params)) {
-    const path = '/api/discipline/group/list';
-    return referenceQuery(path, base, (body) => client.post(path, { body }), NONE);
-  }
-  const path = '/api/discipline/studentGroup/list';
-  const body = params && base && { ...base, id_group: studentGroupOf(params) };
-  return referenceQuery(path, body, (b) => client.post(path, { body: b }), NONE);
-}
-
-export function useDisciplineGroups(params: DisciplineGroupsParams | null) {
-  return useQuery(getDisciplineGroupsQueryOptions(useApiClient(), params));
-}
+export const [getDisciplineGroupsQueryOptions, useDisciplineGroups] = referenceRead(
+  (params: DisciplineGroupsParams | null) =>
+    params && isTeacher(params)
+      ? '/api/discipline/group/list'
+      : '/api/discipline/studentGroup/list',
+  NONE,
+  (params: DisciplineGroupsParams | null) =>
+    params && { ...disciplineBody(params), id_semester: params.id_semester, ...roleFields(params) },
+);

@@ -1,5 +1,7 @@
+import type { PostBody, PostData, PostPath } from '@lms/client';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { KEPT_OFFLINE } from '../offline-cache';
+import { pathOf, postRead, type ReadPath } from '../post-read';
 
 export type ReferenceKey = readonly ['reference', string, object];
 
@@ -32,6 +34,30 @@ export function referenceQuery<Body extends object, Data>(
     ...KEPT_OFFLINE,
     queryKey: referenceKeys.request(path, body ?? {}),
     queryFn: body ? async (): Promise<Data> => (await fetch(body)) ?? empty : skipToken,
+    staleTime,
+  });
+}
+
+/**
+ * A read of one reference endpoint (POST, or the one its arguments pick), `[getXQueryOptions, useX]`
+ * as postRead makes them: kept offline under the reference key of its path and body, `empty` when
+ * the answer has no data.
+ * `body` makes the request of the read's arguments; without it the read takes the body itself.
+ */
+export function referenceRead<
+  P extends PostPath,
+  Empty extends PostData<P> | null,
+  Args extends unknown[] = [body: PostBody<P> | null],
+>(
+  path: ReadPath<P, Args>,
+  empty: Empty,
+  body: (...args: Args) => PostBody<P> | null = (...args) => args[0] as PostBody<P> | null,
+  staleTime: number = REFERENCE_STALE_MS,
+) {
+  return postRead(path, empty, {
+    ...KEPT_OFFLINE,
+    body,
+    key: (...args: Args) => referenceKeys.request(pathOf(path, args), body(...args) ?? {}),
     staleTime,
   });
 }

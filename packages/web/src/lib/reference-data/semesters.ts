@@ -1,9 +1,7 @@
-import type { components, LmsClient } from '@lms/client';
-import { useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../api-client';
+import type { components } from '@lms/client';
 import { isTeacher } from '../roles';
-import { studentGroupOf, type ChainRoot } from './chain-params';
-import { referenceQuery } from './keys';
+import { roleFields, type ChainRoot } from './chain-params';
+import { referenceRead } from './keys';
 
 export type Semester = components['schemas']['Semester'];
 
@@ -13,26 +11,25 @@ export interface SemestersParams extends ChainRoot {
 
 const NONE: Semester[] = [];
 
+/** Who asks about a discipline: the body its chain calls (semesters, groups, contacts) start with. */
+export const disciplineBody = (params: SemestersParams) => ({
+  uid: params.uid,
+  year: params.year,
+  ws: params.ws,
+  id_discipline: params.id_discipline,
+});
+
 /**
  * The semesters of a discipline, by role: POST /api/discipline/semester/list (teacher) or
  * /api/discipline/studentSemester/list (student). `null`: no discipline is chosen yet.
+ * @public its query options stand beside its hook, as every read's do
  */
-export function getSemestersQueryOptions(client: LmsClient, params: SemestersParams | null) {
-  const base = params && {
-    uid: params.uid,
-    year: params.year,
-    ws: params.ws,
-    id_discipline: params.id_discipline,
-  };
-  if (params && isTeacher(params)) {
-    const path = '/api/discipline/semester/list';
-    return referenceQuery(path, base, (body) => client.post(path, { body }), NONE);
-  }
-  const path = '/api/discipline/studentSemester/list';
-  const body = params && base && { ...base, id_group: studentGroupOf(params) };
-  return referenceQuery(path, body, (b) => client.post(path, { body: b }), NONE);
-}
-
-export function useSemesters(params: SemestersParams | null) {
-  return useQuery(getSemestersQueryOptions(useApiClient(), params));
-}
+export const [getSemestersQueryOptions, useSemesters] = referenceRead(
+  (params: SemestersParams | null) =>
+    params && isTeacher(params)
+      ? '/api/discipline/semester/list'
+      : '/api/discipline/studentSemester/list',
+  NONE,
+  (params: SemestersParams | null) =>
+    params && { ...disciplineBody(params), ...roleFields(params) },
+);

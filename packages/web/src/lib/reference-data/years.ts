@@ -1,16 +1,12 @@
-import type { LmsClient } from '@lms/client';
-import { useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../api-client';
 import type { AcademicYear } from './current-year';
-import { referenceQuery } from './keys';
+import { referenceRead } from './keys';
 
-const PATH = '/api/misc/years';
-
-/** POST /api/misc/years: every academic year, newest first (the year pickers' options). */
-export function getYearsQueryOptions(client: LmsClient) {
-  return referenceQuery(PATH, {}, (body) => client.post(PATH, { body }), [] as AcademicYear[]);
-}
-
-export function useYears() {
-  return useQuery(getYearsQueryOptions(useApiClient()));
-}
+/**
+ * POST /api/misc/years: every academic year, newest first (the year pickers' options).
+ * @public its query options stand beside its hook, as every read's do
+ */
+export const [getYearsQueryOptions, useYears] = referenceRead(
+  '/api/misc/years',
+  [] as AcademicYear[],
+  () => ({}),
+);

@@ -1,6 +1,5 @@
-import type { components, LmsClient } from '@lms/client';
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import type { components } from '@lms/client';
+import { postRead } from '../../../lib/post-read';
 import {
   disciplineRegistrationKeys,
   type OptionalDisciplinesRequest,
@@ -11,20 +10,13 @@ export type OptionalDiscipline = components['schemas']['RegOptionalDiscipline'];
 /**
  * POST optional/disciplines: the optional disciplines not yet in the student's list; it changes
  * with every registration, so it lives with the list.
+ * @public its query options stand beside its hook, as every read's do
  */
-export function getOptionalDisciplinesQueryOptions(
-  client: LmsClient,
-  params: OptionalDisciplinesRequest | null,
-) {
-  return queryOptions({
-    queryKey: disciplineRegistrationKeys.optional(params ?? {}),
-    queryFn: params
-      ? async (): Promise<OptionalDiscipline[]> =>
-          (await client.post('/api/regfordisciplines/optional/disciplines', { body: params })) ?? []
-      : skipToken,
-  });
-}
-
-export function useOptionalDisciplines(params: OptionalDisciplinesRequest | null) {
-  return useQuery(getOptionalDisciplinesQueryOptions(useApiClient(), params));
-}
+export const [getOptionalDisciplinesQueryOptions, useOptionalDisciplines] = postRead(
+  '/api/regfordisciplines/optional/disciplines',
+  [] as OptionalDiscipline[],
+  {
+    key: (params: OptionalDisciplinesRequest | null) =>
+      disciplineRegistrationKeys.optional(params ?? {}),
+  },
+);

@@ -1,21 +1,12 @@
-import type { LmsClient } from '@lms/client';
-import { useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
-import { referenceQuery } from '../../../lib/reference-data/keys';
+import { referenceRead } from '../../../lib/reference-data/keys';
 import type { RegYear } from './get-reg-years';
 
-const DEF_YEAR = '/api/regfordisciplines/getdefyear';
-
-/** POST regfordisciplines/getdefyear: the year registration runs for; the year picker starts on it. */
-export function getRegDefYearQueryOptions(client: LmsClient, uid: number) {
-  return referenceQuery(
-    DEF_YEAR,
-    { uid },
-    (body) => client.post(DEF_YEAR, { body }),
-    null as RegYear | null,
-  );
-}
-
-export function useRegDefYear(uid: number) {
-  return useQuery(getRegDefYearQueryOptions(useApiClient(), uid));
-}
+/**
+ * POST regfordisciplines/getdefyear: the year registration runs for; the year picker starts on it.
+ * @public its query options stand beside its hook, as every read's do
+ */
+export const [getRegDefYearQueryOptions, useRegDefYear] = referenceRead(
+  '/api/regfordisciplines/getdefyear',
+  null as RegYear | null,
+  (uid: number) => ({ uid }),
+);

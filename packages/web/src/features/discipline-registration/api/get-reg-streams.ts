@@ -1,7 +1,5 @@
-import type { components, LmsClient } from '@lms/client';
-import { useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
-import { referenceQuery } from '../../../lib/reference-data/keys';
+import type { components } from '@lms/client';
+import { referenceRead } from '../../../lib/reference-data/keys';
 import type { ChoiceSource, RegSubgroupsRequest } from './discipline-registration-keys';
 
 export type RegStream = components['schemas']['RegSubgroup'];
@@ -11,28 +9,12 @@ const STREAMS = {
   optional: '/api/regfordisciplines/optional/subgroups',
 } as const;
 
-/** A teacher's streams for that discipline and kind of lesson; `null` while no teacher is known. */
-export function getRegStreamsQueryOptions(
-  client: LmsClient,
-  source: ChoiceSource,
-  params: RegSubgroupsRequest | null,
-) {
-  if (source === 'optional') {
-    return referenceQuery(
-      STREAMS.optional,
-      params,
-      (body) => client.post(STREAMS.optional, { body }),
-      [] as RegStream[],
-    );
-  }
-  return referenceQuery(
-    STREAMS.row,
-    params,
-    (body) => client.post(STREAMS.row, { body }),
-    [] as RegStream[],
-  );
-}
-
-export function useRegStreams(source: ChoiceSource, params: RegSubgroupsRequest | null) {
-  return useQuery(getRegStreamsQueryOptions(useApiClient(), source, params));
-}
+/**
+ * A teacher's streams for that discipline and kind of lesson; `null` while no teacher is known.
+ * @public its query options stand beside its hook, as every read's do
+ */
+export const [getRegStreamsQueryOptions, useRegStreams] = referenceRead(
+  (source: ChoiceSource) => STREAMS[source],
+  [] as RegStream[],
+  (_source: ChoiceSource, params: RegSubgroupsRequest | null) => params,
+);

@@ -1,7 +1,5 @@
-import type { components, LmsClient } from '@lms/client';
-import { useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
-import { referenceQuery } from '../../../lib/reference-data/keys';
+import type { components } from '@lms/client';
+import { referenceRead } from '../../../lib/reference-data/keys';
 import type { ChoiceSource, RegTeachersRequest } from './discipline-registration-keys';
 
 export type RegTeacher = components['schemas']['Teacher'];
@@ -11,28 +9,12 @@ const TEACHERS = {
   optional: '/api/regfordisciplines/optional/teachers',
 } as const;
 
-/** The teachers of a discipline and kind of lesson; `null` while none is chosen. */
-export function getRegTeachersQueryOptions(
-  client: LmsClient,
-  source: ChoiceSource,
-  params: RegTeachersRequest | null,
-) {
-  if (source === 'optional') {
-    return referenceQuery(
-      TEACHERS.optional,
-      params,
-      (body) => client.post(TEACHERS.optional, { body }),
-      [] as RegTeacher[],
-    );
-  }
-  return referenceQuery(
-    TEACHERS.row,
-    params,
-    (body) => client.post(TEACHERS.row, { body }),
-    [] as RegTeacher[],
-  );
-}
-
-export function useRegTeachers(source: ChoiceSource, params: RegTeachersRequest | null) {
-  return useQuery(getRegTeachersQueryOptions(useApiClient(), source, params));
-}
+/**
+ * The teachers of a discipline and kind of lesson; `null` while none is chosen.
+ * @public its query options stand beside its hook, as every read's do
+ */
+export const [getRegTeachersQueryOptions, useRegTeachers] = referenceRead(
+  (source: ChoiceSource) => TEACHERS[source],
+  [] as RegTeacher[],
+  (_source: ChoiceSource, params: RegTeachersRequest | null) => params,
+);

@@ -1,6 +1,5 @@
 import { LmsError, type components } from '@lms/client';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { useConfirmedWrite } from '../../../lib/post-write';
 import { withSaved } from '../utils/registration';
 import { disciplineRegistrationKeys, type RegListRequest } from './discipline-registration-keys';
 import type { RegRow } from './get-reg-list';
@@ -12,15 +11,9 @@ export type RegSaveRequest = components['schemas']['RegSaveRequest'];
  * row; a new elective is asked for again with the list (it has no row yet).
  */
 export function useSaveRegistration(list: RegListRequest) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: RegSaveRequest) => {
-      const saved = await client.post('/api/regfordisciplines/saveregistration', { body });
-      if (!saved) throw new LmsError('OK', 'The server did not confirm the registration');
-      return saved;
-    },
-    onSuccess: (saved, body) => {
+  return useConfirmedWrite('/api/regfordisciplines/saveregistration', {
+    unconfirmed: () => new LmsError('OK', 'The server did not confirm the registration'),
+    onSuccess: (saved, body: RegSaveRequest, queryClient) => {
       queryClient.setQueryData<RegRow[]>(disciplineRegistrationKeys.list(list), (rows) =>
         withSaved(rows, body, saved),
       );

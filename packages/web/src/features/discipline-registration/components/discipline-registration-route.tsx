@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { usePageTitle } from '../../../lib/page-chrome';
+import { SectionPage } from '../../../components/ui/page-header';
 import { isStudent } from '../../../lib/roles';
 import { useShellSession } from '../../../lib/shell-session';
 import { RegistrationScreen } from './registration-screen';
@@ -11,16 +10,13 @@ import styles from './registration.module.css';
 export function DisciplineRegistrationRoute() {
   const { t } = useTranslation('discipline-registration');
   const { user } = useShellSession();
-  const title = t('title');
-  usePageTitle(title);
   return (
-    <div className={styles.page}>
-      <PageHeader title={title} icon="registration" />
+    <SectionPage title={t('title')} icon="registration" className={styles.page}>
       {isStudent(user) ? (
         <RegistrationScreen user={user} />
       ) : (
         <EmptyState icon="registration" text={t('studentsOnly')} />
       )}
-    </div>
+    </SectionPage>
   );
 }

@@ -1,17 +1,14 @@
-import type { components, LmsClient } from '@lms/client';
-import { useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
-import { referenceQuery } from '../../../lib/reference-data/keys';
+import type { components } from '@lms/client';
+import { referenceRead } from '../../../lib/reference-data/keys';
 
 export type Region = components['schemas']['SingleWindowRegion'];
 
-const REGIONS = '/api/singlewindow/region/list';
-
-/** POST singlewindow/region/list: where a document can be received. */
-export function getRegionsQueryOptions(client: LmsClient) {
-  return referenceQuery(REGIONS, {}, (b) => client.post(REGIONS, { body: b }), [] as Region[]);
-}
-
-export function useRegions() {
-  return useQuery(getRegionsQueryOptions(useApiClient()));
-}
+/**
+ * POST singlewindow/region/list: where a document can be received.
+ * @public its query options stand beside its hook, as every read's do
+ */
+export const [getRegionsQueryOptions, useRegions] = referenceRead(
+  '/api/singlewindow/region/list',
+  [] as Region[],
+  () => ({}),
+);

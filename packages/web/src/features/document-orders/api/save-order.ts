@@ -1,6 +1,5 @@
 import type { components } from '@lms/client';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { useConfirmedWrite } from '../../../lib/post-write';
 import { documentOrdersKeys } from './document-orders-keys';
 import type { Order } from './get-orders';
 
@@ -8,15 +7,9 @@ export type OrderSaveRequest = components['schemas']['SingleWindowOrderSaveReque
 
 /** POST singlewindow/order/save: the new order goes first in the list at once. */
 export function useSaveOrder(uid: number) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: OrderSaveRequest) => {
-      const order = await client.post('/api/singlewindow/order/save', { body });
-      if (!order) throw new Error('The server did not confirm the order');
-      return order;
-    },
-    onSuccess: (order) => {
+  return useConfirmedWrite('/api/singlewindow/order/save', {
+    unconfirmed: () => new Error('The server did not confirm the order'),
+    onSuccess: (order, _body: OrderSaveRequest, queryClient) => {
       queryClient.setQueryData<Order[]>(documentOrdersKeys.list(uid), (list) =>
         list ? [order, ...list.filter((other) => other.id_order !== order.id_order)] : [order],
       );

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/ui/page-header';
-import { usePageTitle } from '../../../lib/page-chrome';
+import { SectionPage } from '../../../components/ui/page-header';
 import { useShellSession } from '../../../lib/shell-session';
 import { OrderForm } from './order-form';
 import { OrderList } from './order-list';
@@ -10,13 +9,10 @@ import styles from './document-orders.module.css';
 export function DocumentOrdersRoute() {
   const { t } = useTranslation('document-orders');
   const { user } = useShellSession();
-  const title = t('title');
-  usePageTitle(title);
   return (
-    <div className={styles.page}>
-      <PageHeader title={title} icon="singlewindow" />
+    <SectionPage title={t('title')} icon="singlewindow" className={styles.page}>
       <OrderForm user={user} />
       <OrderList uid={user.uid} />
-    </div>
+    </SectionPage>
   );
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/ui/page-header';
-import { usePageTitle } from '../../../lib/page-chrome';
+import { SectionPage } from '../../../components/ui/page-header';
 import { useShellSession } from '../../../lib/shell-session';
 import { ELibraryScreen } from './e-library-screen';
 import styles from './e-library.module.css';
@@ -9,12 +8,9 @@ import styles from './e-library.module.css';
 export function ELibraryRoute() {
   const { t } = useTranslation('e-library');
   const { user, config } = useShellSession();
-  const title = t('title');
-  usePageTitle(title);
   return (
-    <div className={styles.page}>
-      <PageHeader title={title} icon="library" />
+    <SectionPage title={t('title')} icon="library" className={styles.page}>
       <ELibraryScreen user={user} maxSizeMb={config?.maxSizeMb} />
-    </div>
+    </SectionPage>
   );
 }

@@ -1,23 +1,19 @@
-import type { LmsClient } from '@lms/client';
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { postRead } from '../../../lib/post-read';
 import { REFERENCE_STALE_MS } from '../../../lib/reference-data/keys';
 import type { Assessment } from '../utils/journal-class';
 import { journalKeys } from './journal-keys';
 
-/** POST visitlog/getassessments: the marks allowed for a kind of lesson, 'н/б' included. */
-export function getAssessmentsQueryOptions(client: LmsClient, id_vid_zaniatiy: number | null) {
-  return queryOptions({
-    queryKey: journalKeys.assessments(id_vid_zaniatiy ?? -1),
-    queryFn:
-      id_vid_zaniatiy !== null
-        ? async (): Promise<Assessment[]> =>
-            (await client.post('/api/visitlog/getassessments', { body: { id_vid_zaniatiy } })) ?? []
-        : skipToken,
+/**
+ * POST visitlog/getassessments: the marks allowed for a kind of lesson, 'н/б' included.
+ * @public its query options stand beside its hook, as every read's do
+ */
+export const [getAssessmentsQueryOptions, useAssessments] = postRead(
+  '/api/visitlog/getassessments',
+  [] as Assessment[],
+  {
+    body: (id_vid_zaniatiy: number | null) =>
+      id_vid_zaniatiy === null ? null : { id_vid_zaniatiy },
+    key: (id_vid_zaniatiy) => journalKeys.assessments(id_vid_zaniatiy ?? -1),
     staleTime: REFERENCE_STALE_MS,
-  });
-}
-
-export function useAssessments(id_vid_zaniatiy: number | null) {
-  return useQuery(getAssessmentsQueryOptions(useApiClient(), id_vid_zaniatiy));
-}
+  },
+);

@@ -1,7 +1,6 @@
-import type { components, LmsClient } from '@lms/client';
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import type { components } from '@lms/client';
 import { KEPT_OFFLINE } from '../../../lib/offline-cache';
+import { postRead } from '../../../lib/post-read';
 import { REFERENCE_STALE_MS } from '../../../lib/reference-data/keys';
 import { journalKeys, type KindsRequest } from './journal-keys';
 
@@ -10,19 +9,14 @@ export type LessonKind = components['schemas']['VisitLogVidZaniatiy'];
 /**
  * POST visitlog/getvidzaniatiy: the kinds of lesson (lecture, practice, lab) the teacher holds in
  * the discipline for the group or stream; a student asks for the teacher they chose.
+ * @public its query options stand beside its hook, as every read's do
  */
-export function getKindsQueryOptions(client: LmsClient, body: KindsRequest | null) {
-  return queryOptions({
+export const [getKindsQueryOptions, useLessonKinds] = postRead(
+  '/api/visitlog/getvidzaniatiy',
+  [] as LessonKind[],
+  {
     ...KEPT_OFFLINE,
-    queryKey: journalKeys.kinds(body ?? {}),
-    queryFn: body
-      ? async (): Promise<LessonKind[]> =>
-          (await client.post('/api/visitlog/getvidzaniatiy', { body })) ?? []
-      : skipToken,
+    key: (body: KindsRequest | null) => journalKeys.kinds(body ?? {}),
     staleTime: REFERENCE_STALE_MS,
-  });
-}
-
-export function useLessonKinds(body: KindsRequest | null) {
-  return useQuery(getKindsQueryOptions(useApiClient(), body));
-}
+  },
+);

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/ui/page-header';
-import { usePageTitle } from '../../../lib/page-chrome';
+import { SectionPage } from '../../../components/ui/page-header';
 import { isTeacher } from '../../../lib/roles';
 import { useShellSession } from '../../../lib/shell-session';
 import { StudentJournal } from './student-journal';
@@ -11,11 +10,8 @@ import styles from './journal.module.css';
 export function JournalRoute() {
   const { t } = useTranslation('journal');
   const { user, config, academic } = useShellSession();
-  const title = t('title');
-  usePageTitle(title);
   return (
-    <div className={styles.page}>
-      <PageHeader title={title} icon="journal" />
+    <SectionPage title={t('title')} icon="journal" className={styles.page}>
       {isTeacher(user) ? (
         <TeacherJournal user={user} academic={academic} />
       ) : (
@@ -25,6 +21,6 @@ export function JournalRoute() {
           warningPercent={config?.absenceWarningPercent}
         />
       )}
-    </div>
+    </SectionPage>
   );
 }

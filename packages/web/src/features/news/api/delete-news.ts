@@ -1,16 +1,9 @@
-import { LmsError, type components, type LmsClient } from '@lms/client';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { LmsError, type components } from '@lms/client';
+import { useConfirmedWrite } from '../../../lib/post-write';
 import type { NewsFeed } from './get-news';
 import { newsKeys } from './news-keys';
 
 export type NewsDeleteRequest = components['schemas']['NewsDeleteRequest'];
-
-/** POST /api/news/delete.json: the delete succeeded only when the answer holds data. */
-export async function deleteNews(client: LmsClient, body: NewsDeleteRequest): Promise<void> {
-  const data = await client.post('/api/news/delete.json', { body });
-  if (!data) throw new LmsError('OK', 'The server did not confirm the deletion');
-}
 
 /** The feed without the item `id_eventMessage`. */
 export function withoutNewsItem(feed: NewsFeed | undefined, id: number): NewsFeed | undefined {
@@ -21,12 +14,11 @@ export function withoutNewsItem(feed: NewsFeed | undefined, id: number): NewsFee
   };
 }
 
+/** POST /api/news/delete.json: the delete succeeded only when the answer holds data. */
 export function useDeleteNews() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NewsDeleteRequest) => deleteNews(client, body),
-    onSuccess: (_data, { id }) => {
+  return useConfirmedWrite('/api/news/delete.json', {
+    unconfirmed: () => new LmsError('OK', 'The server did not confirm the deletion'),
+    onSuccess: (_data, { id }: NewsDeleteRequest, queryClient) => {
       queryClient.setQueriesData<NewsFeed>({ queryKey: newsKeys.feeds() }, (feed) =>
         withoutNewsItem(feed, id),
       );

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/ui/page-header';
-import { usePageTitle } from '../../../lib/page-chrome';
+import { SectionPage } from '../../../components/ui/page-header';
 import { useShellSession } from '../../../lib/shell-session';
 import { NewsComposer } from './news-composer';
 import { NewsFeed } from './news-feed';
@@ -13,15 +12,12 @@ import styles from './news.module.css';
 export function NewsRoute() {
   const { t } = useTranslation('news');
   const { user, config } = useShellSession();
-  const title = t('title');
-  usePageTitle(title);
   const reader = { id: user.id, uid: user.uid, role: user.role };
 
   return (
-    <div className={styles.page}>
-      <PageHeader title={title} icon="news" />
+    <SectionPage title={t('title')} icon="news" className={styles.page}>
       {user.newsPerms ? <NewsComposer author={reader} maxSizeMb={config?.maxSizeMb} /> : null}
       <NewsFeed reader={reader} canDelete={user.newsPerms} />
-    </div>
+    </SectionPage>
   );
 }

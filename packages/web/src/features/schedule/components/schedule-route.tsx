@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icon';
 import { Loading } from '../../../components/ui/loading';
-import { PageHeader } from '../../../components/ui/page-header';
+import { SectionPage } from '../../../components/ui/page-header';
 import { QueryFailed } from '../../../components/ui/query-state';
 import { StaleNotice } from '../../../components/ui/stale-notice';
 import { useOnlineStatus } from '../../../lib/online-status';
-import { usePageTitle } from '../../../lib/page-chrome';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
 import { useShellSession, type ShellUser } from '../../../lib/shell-session';
 import { isMobile } from '../../../lib/viewport';
@@ -24,15 +23,12 @@ import { WeekGrid } from './week-grid';
 /** /lms/schedule: the signed-in teacher's or student's week (the call is chosen by role). */
 export function ScheduleRoute() {
   const { t } = useTranslation('schedule');
-  const title = t('title');
-  usePageTitle(title);
   const { user, academic } = useShellSession();
   useEffect(forgetLegacyScheduleCopies, []);
   return (
-    <div className={styles.page}>
-      <PageHeader title={title} icon="schedule" />
+    <SectionPage title={t('title')} icon="schedule" className={styles.page}>
       <ScheduleScreen user={user} academic={academic} />
-    </div>
+    </SectionPage>
   );
 }
 

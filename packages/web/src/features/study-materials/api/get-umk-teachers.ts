@@ -1,6 +1,5 @@
-import type { components, LmsClient } from '@lms/client';
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import type { components } from '@lms/client';
+import { postRead } from '../../../lib/post-read';
 import { studyMaterialsKeys, type UmkTeachersRequest } from './study-materials-keys';
 
 export type UmkTeacher = components['schemas']['Teacher'];
@@ -8,17 +7,10 @@ export type UmkTeacher = components['schemas']['Teacher'];
 /**
  * POST /api/umk/getumkteachers: the teachers with materials for the student's discipline and form
  * of control. Not reference data: it grows when a teacher publishes.
+ * @public its query options stand beside its hook, as every read's do
  */
-export function getUmkTeachersQueryOptions(client: LmsClient, params: UmkTeachersRequest | null) {
-  return queryOptions({
-    queryKey: studyMaterialsKeys.teachers(params ?? {}),
-    queryFn: params
-      ? async (): Promise<UmkTeacher[]> =>
-          (await client.post('/api/umk/getumkteachers', { body: params })) ?? []
-      : skipToken,
-  });
-}
-
-export function useUmkTeachers(params: UmkTeachersRequest | null) {
-  return useQuery(getUmkTeachersQueryOptions(useApiClient(), params));
-}
+export const [getUmkTeachersQueryOptions, useUmkTeachers] = postRead(
+  '/api/umk/getumkteachers',
+  [] as UmkTeacher[],
+  { key: (params: UmkTeachersRequest | null) => studyMaterialsKeys.teachers(params ?? {}) },
+);

@@ -1,17 +1,12 @@
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  PublicationDialog,
-  usePublicationForm,
-} from '../../../components/publication/publication-dialog';
+import { PublicationDialog } from '../../../components/publication/publication-dialog';
 import { PublicationFields } from '../../../components/publication/publication-fields';
+import { usePublicationEditor } from '../../../components/publication/use-publication-editor';
 import { PickerField } from '../../../components/ui/picker-field';
 import { SegmentedField } from '../../../components/ui/segmented-field';
-import { useDraft, useDraftFiles } from '../../../lib/drafts/use-draft';
 import { offeredId } from '../../../lib/pickers';
-import { useBaseCategoryOf } from '../../../lib/reference-data/book-categories';
 import type { PortalUser } from '../../../lib/roles';
-import { useFileAttachments, useUploadTransfer } from '../../../lib/upload-kit';
 import { useVocabulary } from '../../../lib/vocabulary';
 import { useSaveUmk } from '../api/save-umk';
 import type { UmkDiscipline } from '../api/get-teacher-disciplines';
@@ -25,17 +20,10 @@ import {
   hasStoredFile,
   toSaveFields,
   validateUmk,
-  type UmkDraft,
   type UmkErrors,
 } from '../utils/umk-form';
 import { SharedBookPicker } from './shared-book-picker';
 import styles from './study-materials.module.css';
-
-/** A material being added or edited: its fields and the picked file, kept until saved or cancelled. */
-interface MaterialDraft {
-  fields: UmkDraft;
-  files: readonly File[];
-}
 
 /** One draft per edited material, and one per row (semester, discipline, form of control) for a new one. */
 function materialDraftKey(id_semester: number, row: UmkDiscipline, editing: UmkItem | null) {
@@ -73,64 +61,30 @@ export function MaterialForm(props: MaterialFormProps) {
   const { t } = useTranslation(['study-materials', 'publication']);
   const words = useVocabulary();
   const save = useSaveUmk();
-  const form = usePublicationForm<UmkErrors>();
-  const { bodyRef, errors, outcome } = form;
-  const attachments = useFileAttachments(maxSizeMb);
-  const transfer = useUploadTransfer();
-  const kept = useDraft<MaterialDraft>(
-    user.uid,
-    materialDraftKey(props.id_semester, row, editing),
-    {
-      fields: editing ? draftFromItem(editing) : { ...EMPTY_UMK, id_typeUmk: props.preferredType },
-      files: [],
-    },
-  );
-  useDraftFiles(kept, attachments);
-  const draft = kept.value.fields;
+  const editor = usePublicationEditor({
+    uid: user.uid,
+    draftKey: materialDraftKey(props.id_semester, row, editing),
+    initial: editing ? draftFromItem(editing) : { ...EMPTY_UMK, id_typeUmk: props.preferredType },
+    maxSizeMb,
+    categorySource: 'umk',
+    validate: (fields, hasNewFile) =>
+      validateUmk(fields, { hasNewFile, hasStoredFile: hasStoredFile(editing) }),
+    save,
+    onClose,
+  });
+  const { draft, shown, change } = editor;
+  const { bodyRef, errors: shownErrors } = editor.form;
   const ids = { forEBooks: useId() };
   const sending = save.isPending;
   const fromLibrary = draft.source === 'library';
-  const shownErrors = errors;
 
-  const rules = { hasNewFile: attachments.files.length > 0, hasStoredFile: hasStoredFile(editing) };
-  const change = (next: UmkDraft) => {
-    kept.set((value) => ({ ...value, fields: next }));
-    form.changed(() => validateUmk(next, rules));
-  };
-  // Cancelling or closing the dialog throws the draft away.
-  const close = () => {
-    kept.clear();
-    onClose();
-  };
-  // An edited material names only its e-library category; its base category is looked up.
-  const baseOf = useBaseCategoryOf(
-    'umk',
-    draft.id_baseBookCategory === -1 && draft.id_bookCategory !== -1 ? draft.id_bookCategory : null,
-  );
-  const shown =
-    baseOf !== -1 && draft.id_baseBookCategory === -1
-      ? { ...draft, id_baseBookCategory: baseOf }
-      : draft;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending || !form.check(validateUmk(draft, rules))) return;
-    if (!fromLibrary && !attachments.checkSizes()) return;
-    attachments.clearRefused();
-    const file = fromLibrary ? undefined : attachments.files[0];
-    // The draft goes once the server has the material, even if the dialog was left meanwhile.
-    void save
-      .mutateAsync({
-        fields: toSaveFields(draft, { user, id_semester: props.id_semester, row, editing, file }),
-        files: file ? [file] : [],
-        ...transfer.begin(),
-      })
-      .then(() => {
-        kept.clear();
-        onSaved();
-      }, form.failed)
-      .finally(transfer.finish);
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    editor.submit(event, {
+      withFile: !fromLibrary,
+      fields: (file) =>
+        toSaveFields(draft, { user, id_semester: props.id_semester, row, editing, file }),
+      onSaved: () => onSaved(),
+    });
 
   const typeOptions = types.map((type) => ({
     id: type.id_typeUmk,
@@ -148,23 +102,12 @@ export function MaterialForm(props: MaterialFormProps) {
 
   return (
     <PublicationDialog
+      {...editor.dialog}
       title={editing ? t('form.editTitle') : t('form.addTitle')}
       subtitle={props.rowLabel}
       onSubmit={submit}
-      onClose={close}
-      sending={sending}
-      progress={transfer.progress}
-      onCancelSend={transfer.cancel}
       missing={missing}
-      outcome={outcome}
       failedTitle={t('form.failed')}
-      draft={{
-        restored: kept.restored,
-        onDiscard: () => {
-          kept.clear();
-          form.reset();
-        },
-      }}
       failureTexts={{
         tooLarge: maxSizeMb !== undefined ? t('publication:tooLarge', { maxSizeMb }) : undefined,
         notFound: t('confirmDelete.notFound'),
@@ -234,18 +177,7 @@ export function MaterialForm(props: MaterialFormProps) {
           file={
             fromLibrary
               ? undefined
-              : {
-                  attachments: {
-                    ...attachments,
-                    // A new file corrects a missing one at once.
-                    add: (files) => {
-                      attachments.add(files);
-                      form.changed(() => validateUmk(draft, { ...rules, hasNewFile: true }));
-                    },
-                  },
-                  storedName: editing?.fileName,
-                  maxSizeMb,
-                }
+              : { attachments: editor.attachments, storedName: editing?.fileName, maxSizeMb }
           }
           disabled={sending}
         />

@@ -1,10 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ListHeading } from '../../../components/ui/list-heading';
-import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
-import { QueryState } from '../../../components/ui/query-state';
-import surface from '../../../components/ui/surface.module.css';
 import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
 import { useVocabulary } from '../../../lib/vocabulary';
 import { useStudentDisciplines } from '../api/get-student-disciplines';
@@ -15,9 +11,8 @@ import { useUmkTeachers } from '../api/get-umk-teachers';
 import { useUmkTypes } from '../api/get-umk-types';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
 import { useSharedClass } from './use-shared-class';
-import { PublicationList } from '../../../components/publication/publication-card';
 import { MaterialCard } from './material-card';
-import styles from './study-materials.module.css';
+import { MaterialFilters, MaterialList, MaterialsSection } from './materials-frame';
 
 /** All teachers (umk/getumklistforstud's id_teacher -1). */
 const ALL_TEACHERS = -1;
@@ -82,79 +77,64 @@ export function StudentMaterials({ uid, id_group, academic }: StudentMaterialsPr
 
   return (
     <>
-      <Panel title={t('filters')} icon="layers">
-        <div className={styles.filters}>
-          <PickerField
-            label={t('semester')}
-            value={semester}
-            options={semesterList.map((s) => ({ id: s.id_semester, name: words.semester(s.name) }))}
-            query={semesters}
-            onChange={(id) =>
-              choose({ semester: id, discipline: -1, examination: -1, teacher: ALL_TEACHERS })
-            }
-          />
-          <PickerField
-            label={t('discipline')}
-            value={discipline}
-            options={disciplineList.map((d) => ({ id: d.id_discipline, name: d.name }))}
-            query={disciplines}
-            disabled={semester === PLACEHOLDER_ID}
-            onChange={(id) => shared.chooseDiscipline(semester, id)}
-          />
-          <PickerField
-            label={t('examination')}
-            value={examination}
-            options={examList.map((e) => ({
-              id: e.id_examination,
-              name: words.examination(e.id_examination, e.name),
-            }))}
-            query={examTypes}
-            disabled={discipline === PLACEHOLDER_ID}
-            onChange={(id) => choose({ examination: id, teacher: ALL_TEACHERS })}
-          />
-          <PickerField
-            label={t('teacher')}
-            value={teacher}
-            placeholder={t('allTeachers')}
-            options={teacherList.map((x) => ({ id: x.id_teacher, name: x.t_fio }))}
-            query={teachers}
-            disabled={!row}
-            onChange={(id) => choose({ teacher: id })}
-          />
-        </div>
-      </Panel>
-
-      <section className={surface.stack} aria-labelledby="umk-materials">
-        <ListHeading
-          id="umk-materials"
-          title={t('materials')}
-          count={row && list.data ? t('materialsCount', { count: list.data.length }) : undefined}
+      <MaterialFilters
+        semester={semester}
+        semesters={semesters}
+        onSemester={(id) =>
+          choose({ semester: id, discipline: -1, examination: -1, teacher: ALL_TEACHERS })
+        }
+      >
+        <PickerField
+          label={t('discipline')}
+          value={discipline}
+          options={disciplineList.map((d) => ({ id: d.id_discipline, name: d.name }))}
+          query={disciplines}
+          disabled={semester === PLACEHOLDER_ID}
+          onChange={(id) => shared.chooseDiscipline(semester, id)}
         />
-        {semesters.isSuccess && semesterList.length === 0 ? (
-          <EmptyState icon="umk" text={t('noStudentSemesters')} />
-        ) : !row ? (
-          <EmptyState icon="layers" text={t('chooseStudentRow')} />
-        ) : (
-          <QueryState query={list}>
-            {(items) =>
-              items.length === 0 ? (
-                <EmptyState icon="umk" text={t('emptyStudent')} />
-              ) : (
-                <PublicationList label={t('materials')}>
-                  {items.map((item) => (
-                    <MaterialCard
-                      key={item.id_books}
-                      item={item}
-                      typeName={typeName(item.id_typeUmk)}
-                      context={[disciplineName, item.t_fio].filter(Boolean).join(' · ')}
-                    />
-                  ))}
-                </PublicationList>
-              )
-            }
-          </QueryState>
+        <PickerField
+          label={t('examination')}
+          value={examination}
+          options={examList.map((e) => ({
+            id: e.id_examination,
+            name: words.examination(e.id_examination, e.name),
+          }))}
+          query={examTypes}
+          disabled={discipline === PLACEHOLDER_ID}
+          onChange={(id) => choose({ examination: id, teacher: ALL_TEACHERS })}
+        />
+        <PickerField
+          label={t('teacher')}
+          value={teacher}
+          placeholder={t('allTeachers')}
+          options={teacherList.map((x) => ({ id: x.id_teacher, name: x.t_fio }))}
+          query={teachers}
+          disabled={!row}
+          onChange={(id) => choose({ teacher: id })}
+        />
+      </MaterialFilters>
+
+      <MaterialsSection
+        count={row && list.data ? t('materialsCount', { count: list.data.length }) : undefined}
+        noSemesters={
+          semesters.isSuccess && semesterList.length === 0 ? t('noStudentSemesters') : null
+        }
+        chooseRow={row ? null : t('chooseStudentRow')}
+        list={list}
+      >
+        {(items) => (
+          <MaterialList items={items} empty={t('emptyStudent')}>
+            {(item) => (
+              <MaterialCard
+                key={item.id_books}
+                item={item}
+                typeName={typeName(item.id_typeUmk)}
+                context={[disciplineName, item.t_fio].filter(Boolean).join(' · ')}
+              />
+            )}
+          </MaterialList>
         )}
-      </section>
+      </MaterialsSection>
     </>
   );
 }

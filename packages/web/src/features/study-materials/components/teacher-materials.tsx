@@ -2,14 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { DeleteConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { useFailureDetail } from '../../../components/ui/failure-message';
 import { Icon } from '../../../components/ui/icon';
-import { ListHeading } from '../../../components/ui/list-heading';
-import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
-import { QueryState } from '../../../components/ui/query-state';
-import surface from '../../../components/ui/surface.module.css';
 import { SuccessNotice } from '../../../components/ui/success-notice';
 import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
 import type { ShellSession } from '../../../lib/shell-session';
@@ -21,8 +16,8 @@ import { useUmkList, type UmkItem } from '../api/get-umk-list';
 import { useUmkTypes } from '../api/get-umk-types';
 import { useSharedClass } from './use-shared-class';
 import { disciplineOptions, rowsOf } from '../utils/umk-rows';
-import { PublicationList } from '../../../components/publication/publication-card';
 import { MaterialCard } from './material-card';
+import { MaterialFilters, MaterialList, MaterialsSection } from './materials-frame';
 import { MaterialForm } from './material-form';
 import styles from './study-materials.module.css';
 
@@ -96,98 +91,81 @@ export function TeacherMaterials({
 
   return (
     <>
-      <Panel title={t('filters')} icon="layers">
-        <div className={styles.filters}>
-          <PickerField
-            label={t('semester')}
-            value={semester}
-            options={semesterList.map((s) => ({ id: s.id_semester, name: words.semester(s.name) }))}
-            query={semesters}
-            onChange={(id) => choose({ semester: id, discipline: -1, examination: -1 })}
-          />
-          <PickerField
-            label={t('discipline')}
-            value={discipline}
-            options={disciplineOptions(allRows)}
-            query={disciplines}
-            disabled={semester === PLACEHOLDER_ID}
-            onChange={(id) => {
-              shared.chooseDiscipline(semester, id);
-              setNotice('');
-            }}
-          />
-          <PickerField
-            label={t('examination')}
-            value={examination}
-            options={rows.map((r) => ({ id: r.id_examination, name: examOf(r) }))}
-            disabled={discipline === PLACEHOLDER_ID}
-            hint={row ? t('credits', { count: row.kredits }) : undefined}
-            onChange={(id) => choose({ examination: id })}
-          />
-          <PickerField
-            label={t('type')}
-            value={offeredId(typeList, chosen.type, (type) => type.id_typeUmk)}
-            placeholder={t('allTypes')}
-            options={typeList.map((type) => ({
-              id: type.id_typeUmk,
-              name: words.materialType(type.id_typeUmk, type.name),
-            }))}
-            query={types}
-            onChange={(id) => choose({ type: id })}
-          />
-        </div>
-      </Panel>
+      <MaterialFilters
+        semester={semester}
+        semesters={semesters}
+        onSemester={(id) => choose({ semester: id, discipline: -1, examination: -1 })}
+      >
+        <PickerField
+          label={t('discipline')}
+          value={discipline}
+          options={disciplineOptions(allRows)}
+          query={disciplines}
+          disabled={semester === PLACEHOLDER_ID}
+          onChange={(id) => {
+            shared.chooseDiscipline(semester, id);
+            setNotice('');
+          }}
+        />
+        <PickerField
+          label={t('examination')}
+          value={examination}
+          options={rows.map((r) => ({ id: r.id_examination, name: examOf(r) }))}
+          disabled={discipline === PLACEHOLDER_ID}
+          hint={row ? t('credits', { count: row.kredits }) : undefined}
+          onChange={(id) => choose({ examination: id })}
+        />
+        <PickerField
+          label={t('type')}
+          value={offeredId(typeList, chosen.type, (type) => type.id_typeUmk)}
+          placeholder={t('allTypes')}
+          options={typeList.map((type) => ({
+            id: type.id_typeUmk,
+            name: words.materialType(type.id_typeUmk, type.name),
+          }))}
+          query={types}
+          onChange={(id) => choose({ type: id })}
+        />
+      </MaterialFilters>
 
-      <section className={surface.stack} aria-labelledby="umk-materials">
-        <ListHeading
-          id="umk-materials"
-          title={t('materials')}
-          count={
-            list.data
-              ? t('materialsCount', { count: visible(list.data, chosen.type).length })
-              : undefined
-          }
-        >
+      <MaterialsSection
+        count={
+          list.data
+            ? t('materialsCount', { count: visible(list.data, chosen.type).length })
+            : undefined
+        }
+        actions={
           <Button disabled={!row} onClick={() => setDialog({ kind: 'form', editing: null })}>
             <Icon name="plus" size={18} />
             {t('add')}
           </Button>
-        </ListHeading>
-        <SuccessNotice>{notice}</SuccessNotice>
-        {semesters.isSuccess && semesterList.length === 0 ? (
-          <EmptyState icon="umk" text={t('noSemesters')} />
-        ) : !row ? (
-          <EmptyState icon="layers" text={t('chooseRow')} />
-        ) : (
-          <QueryState query={list}>
-            {(items) => {
-              const shown = visible(items, chosen.type);
-              if (shown.length === 0) {
-                return (
-                  <EmptyState icon="umk" text={items.length === 0 ? t('empty') : t('emptyType')} />
-                );
-              }
-              return (
-                <PublicationList label={t('materials')}>
-                  {shown.map((item) => (
-                    <MaterialCard
-                      key={item.id_books}
-                      item={item}
-                      typeName={typeName(item.id_typeUmk)}
-                      context={rowLabel}
-                      onEdit={() => setDialog({ kind: 'form', editing: item })}
-                      onDelete={() => {
-                        remove.reset();
-                        setDialog({ kind: 'delete', item });
-                      }}
-                    />
-                  ))}
-                </PublicationList>
-              );
-            }}
-          </QueryState>
+        }
+        notice={<SuccessNotice>{notice}</SuccessNotice>}
+        noSemesters={semesters.isSuccess && semesterList.length === 0 ? t('noSemesters') : null}
+        chooseRow={row ? null : t('chooseRow')}
+        list={list}
+      >
+        {(items) => (
+          <MaterialList
+            items={visible(items, chosen.type)}
+            empty={items.length === 0 ? t('empty') : t('emptyType')}
+          >
+            {(item) => (
+              <MaterialCard
+                key={item.id_books}
+                item={item}
+                typeName={typeName(item.id_typeUmk)}
+                context={rowLabel}
+                onEdit={() => setDialog({ kind: 'form', editing: item })}
+                onDelete={() => {
+                  remove.reset();
+                  setDialog({ kind: 'delete', item });
+                }}
+              />
+            )}
+          </MaterialList>
         )}
-      </section>
+      </MaterialsSection>
 
       {dialog?.kind === 'form' && row ? (
         <MaterialForm
