@@ -287,29 +287,33 @@ export const SECTIONS = [
     const rowAt = (text: string) => lines.findIndex((line) => line.includes(text));
     const cells = (line: string | undefined) => (line ?? '').split(/\s{2,}/);
 
-    const rename = rowAt('singlewindowSaveOrder');
-    expect(cells(lines[rename])).toEqual([
-      'breaks both',
-      'singlewindowSaveOrder',
-      'request body',
-      'renamed id_doc → id_document (integer)',
-      '/lms/singlewindow',
-    ]);
-    expect(cells(lines[rename + 1])).toEqual(['', 'POST /api/singlewindow/order/save', '$.id_doc']);
+    /**
+     * Expects the row of the operation `row` names (its second cell) to read `row`, and the line
+     * under it, where given, `detail`; returns the row's line.
+     */
+    const expectRow = (row: string[], detail?: string[]) => {
+      const at = rowAt(row[1]!);
+      expect(cells(lines[at])).toEqual(row);
+      if (detail) expect(cells(lines[at + 1])).toEqual(detail);
+      return at;
+    };
 
-    const removal = rowAt('miscGetUslugi');
-    expect(cells(lines[removal])).toEqual([
-      'breaks portal',
-      'miscGetUslugi',
-      'operation',
-      'operation removed',
-      '/lms/paymentcode',
-    ]);
-    expect(cells(lines[removal + 1])).toEqual(['', 'POST /api/misc/uslugi', '(calls at HEAD)']);
-
+    const rename = expectRow(
+      [
+        'breaks both',
+        'singlewindowSaveOrder',
+        'request body',
+        'renamed id_doc → id_document (integer)',
+        '/lms/singlewindow',
+      ],
+      ['', 'POST /api/singlewindow/order/save', '$.id_doc'],
+    );
+    const removal = expectRow(
+      ['breaks portal', 'miscGetUslugi', 'operation', 'operation removed', '/lms/paymentcode'],
+      ['', 'POST /api/misc/uslugi', '(calls at HEAD)'],
+    );
     // No portal screen calls miscGetGroups in this small portal.
-    const optional = rowAt('miscGetGroups');
-    expect(cells(lines[optional])).toEqual([
+    const optional = expectRow([
       'compatible',
       'miscGetGroups',
       'request body',

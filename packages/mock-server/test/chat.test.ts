@@ -54,6 +54,24 @@ const olderGroupMessages = (
     )
     .then((r) => r.body.data);
 const NOT_A_MEMBER = 'Forbidden: not a member of this group chat';
+
+/**
+ * Expects `path` to refuse each reader 403 for the group chat (ChatQuery, id_to -1) of a group, or
+ * with `isPotok` a stream, they are not a member of.
+ */
+async function expectNonMembersRefused(
+  path: string,
+  id_discipline: number,
+  outsiders: readonly (readonly [SignedIn, number, boolean])[],
+) {
+  for (const [client, gr_potok, isPotok] of outsiders) {
+    await expectError(
+      client.post(path, groupChatQuery(client, gr_potok, isPotok, id_discipline)),
+      403,
+      NOT_A_MEMBER,
+    );
+  }
+}
 const GR_POTOK_REQUIRED = 'body/gr_potok: is required when id_to is -1';
 
 /** The seeded world of the test app (seed 1), to compare answers with and find foreign chats. */
@@ -102,6 +120,19 @@ const sendForm = (sender: SignedIn, fields: FormFields) => ({
   IsGroupChat: 'false',
   ...fields,
 });
+
+/** The signed-in teacher writes to the demo student in a discipline (chat/insert's form). */
+const teacherWrites = (teacher: SignedIn, discipline: number, fields: FormFields = {}) =>
+  teacher.postForm(
+    '/api/chat/insert',
+    sendForm(teacher, {
+      fromType: 1,
+      discipline,
+      currentContactId: STUDENT,
+      currentContactType: 2,
+      ...fields,
+    }),
+  );
 
 const ids = (page: Page) => page.messages.map((m) => m.id_message);
 
@@ -261,15 +292,12 @@ describe('chat/count', () => {
       400,
       GR_POTOK_REQUIRED,
     );
-    const refused: [Client, object][] = [
-      [student2, groupChatQuery(student2, GROUP, false, d0)],
-      [student, groupChatQuery(student, 99_999, true, d0)],
-      [teacher, groupChatQuery(teacher, foreignTo(TEACHER, false).id, false, d0)],
-      [teacher, groupChatQuery(teacher, foreignTo(TEACHER, true).id, true, d0)],
-    ];
-    for (const [client, body] of refused) {
-      await expectError(client.post('/api/chat/count', body), 403, NOT_A_MEMBER);
-    }
+    await expectNonMembersRefused('/api/chat/count', d0, [
+      [student2, GROUP, false],
+      [student, 99_999, true],
+      [teacher, foreignTo(TEACHER, false).id, false],
+      [teacher, foreignTo(TEACHER, true).id, true],
+    ]);
   });
 });
 
@@ -399,16 +427,13 @@ describe('chat/read and readall', () => {
       400,
       GR_POTOK_REQUIRED,
     );
-    const refused: [Client, object][] = [
-      [student2, groupChatQuery(student2, GROUP, false, d0)],
-      [student, groupChatQuery(student, GROUP2, false, d0)],
-      [student, groupChatQuery(student, 99_999, false, d0)],
-      [teacher, groupChatQuery(teacher, foreignTo(TEACHER, false).id, false, d0)],
-      [teacher, groupChatQuery(teacher, foreignTo(TEACHER, true).id, true, d0)],
-    ];
-    for (const [client, body] of refused) {
-      await expectError(client.post('/api/chat/readall', body), 403, NOT_A_MEMBER);
-    }
+    await expectNonMembersRefused('/api/chat/readall', d0, [
+      [student2, GROUP, false],
+      [student, GROUP2, false],
+      [student, 99_999, false],
+      [teacher, foreignTo(TEACHER, false).id, false],
+      [teacher, foreignTo(TEACHER, true).id, true],
+    ]);
     const noXsrf = await student.post(
       '/api/chat/readall',
       groupChatQuery(student, GROUP, false, d0),
@@ -458,16 +483,7 @@ describe('chat/insert', () => {
       countMessages: 3,
     });
     // the teacher answers: new shows it to the student after the id they hold
-    await teacher.postForm(
-      '/api/chat/insert',
-      sendForm(teacher, {
-        fromType: 1,
-        discipline: d0,
-        currentContactId: STUDENT,
-        currentContactType: 2,
-        message: 'Получил, спасибо.',
-      }),
-    );
+    await teacherWrites(teacher, d0, { message: 'Получил, спасибо.' });
     const newer = await student.postData<Page>(
       '/api/chat/new',
       query(student, TEACHER, d0, { id_last_message: data.id_message }),
@@ -865,15 +881,7 @@ describe('the chat world', () => {
     const own = before.messages.find((m) => m.ismine);
     await teacher.post('/api/chat/deletemessage', { id_message: own?.id_message, uid: 1001 });
     await teacher.post('/api/chat/readall', query(teacher, STUDENT, d0));
-    await teacher.postForm(
-      '/api/chat/insert',
-      sendForm(teacher, {
-        fromType: 1,
-        discipline: d0,
-        currentContactId: STUDENT,
-        currentContactType: 2,
-      }),
-    );
+    await teacherWrites(teacher, d0);
     expect(await messages(teacher, query(teacher, STUDENT, d0))).not.toEqual(before);
     await resetWorld(app);
     const again = await signIn(app, 'teacher');

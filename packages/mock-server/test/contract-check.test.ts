@@ -64,23 +64,50 @@ interface Lie {
 
 const json = (buffer: Buffer) => JSON.parse(buffer.toString()) as Record<string, unknown>;
 
+/**
+ * A request that reached a test server: its headers for the next hop (less Host and
+ * Content-Length, which the next hop sets from its own address and body) and its body.
+ */
+async function readRequest(req: IncomingMessage) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string' && name !== 'host' && name !== 'content-length')
+      headers.set(name, value);
+  }
+  return { headers, body: Buffer.concat(chunks) };
+}
+
+/** Sends an answer on: its status, its headers but `dropped`, each Set-Cookie a line of its own. */
+function sendAnswer(
+  res: ServerResponse,
+  status: number,
+  headers: Headers,
+  body: Buffer,
+  dropped: readonly string[] = [],
+) {
+  const out: Record<string, string | string[]> = {};
+  headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && !dropped.includes(name)) out[name] = value;
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) out['set-cookie'] = cookies;
+  res.writeHead(status, out);
+  res.end(body);
+}
+
 /** A proxy in front of the mock that passes everything through except what its lies rewrite. */
 async function startLyingServer(mock: string, lies: Lie[]) {
   const forward = (path: string, init: RequestInit) => fetch(`${mock}${path}`, init);
   const server = createServer((req, res) => void relay(req, res));
   async function relay(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string' && name !== 'host' && name !== 'content-length')
-        headers.set(name, value);
-    }
+    const { headers, body } = await readRequest(req);
     const x: Exchange = {
       path: req.url ?? '/',
       method: req.method ?? 'GET',
       headers,
-      body: Buffer.concat(chunks),
+      body,
       status: 0,
       answerHeaders: new Headers(),
       answer: Buffer.alloc(0),
@@ -99,14 +126,8 @@ async function startLyingServer(mock: string, lies: Lie[]) {
       x.answer = Buffer.from(await answer.arrayBuffer());
     }
     for (const lie of lies) await lie.answer?.(x);
-    const out: Record<string, string | string[]> = {};
-    x.answerHeaders.forEach((value, name) => {
-      if (!['content-length', 'content-encoding', 'set-cookie'].includes(name)) out[name] = value;
-    });
-    const cookies = x.answerHeaders.getSetCookie();
-    if (cookies.length > 0) out['set-cookie'] = cookies;
-    res.writeHead(x.status, out);
-    res.end(x.answer);
+    // fetch() has decoded the body and will not say its length: the proxy's answer says its own
+    sendAnswer(res, x.status, x.answerHeaders, x.answer, ['content-length', 'content-encoding']);
   }
   server.listen(0, '127.0.0.1');
   return listen(server);
@@ -466,28 +487,16 @@ describe('the contract checker', () => {
     const app = createApp();
     const server = createServer((req, res) => void serveOne(req, res));
     async function serveOne(req: IncomingMessage, res: ServerResponse) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === 'string' && name !== 'host') headers.set(name, value);
-      }
+      const { headers, body } = await readRequest(req);
       const answer = await app.request(`http://lms.test${req.url}`, {
         method: req.method,
         headers,
-        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+        body: body.length > 0 ? body : undefined,
       });
       const op = findOperation(req.method ?? 'GET', new URL(req.url ?? '/', 'http://x').pathname);
       if (op?.isWrite && req.method !== 'OPTIONS')
         writes.push(`${op.operationId} ${answer.status}`);
-      const out: Record<string, string | string[]> = {};
-      answer.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') out[name] = value;
-      });
-      const cookies = answer.headers.getSetCookie();
-      if (cookies.length > 0) out['set-cookie'] = cookies;
-      res.writeHead(answer.status, out);
-      res.end(Buffer.from(await answer.arrayBuffer()));
+      sendAnswer(res, answer.status, answer.headers, Buffer.from(await answer.arrayBuffer()));
     }
     server.listen(0, '127.0.0.1');
     const target = await listen(server);

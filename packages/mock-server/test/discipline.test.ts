@@ -28,21 +28,36 @@ const data = async <T>(client: Client, path: string, body: object) => {
   expect(res.status).toBe(200);
   return res.body.data;
 };
-/** A contacts request from the signed-in client (uid is theirs). */
-const contactsBody = (
-  client: SignedIn,
-  id_discipline: number,
-  id_group = GROUP,
-  isPotok = false,
-) => ({
+/** A request of the signed-in client (uid is theirs) this year and ws, with the operation's fields. */
+const bodyOf = <T extends object>(client: SignedIn, fields = {} as T) => ({
   uid: client.user.uid,
   year,
   ws,
-  id_discipline,
-  id_semester: 1,
-  id_group,
-  isPotok,
+  ...fields,
 });
+/** A semesters request for a discipline of the demo group. */
+const semesterBody = (client: SignedIn, id_discipline: number) =>
+  bodyOf(client, { id_discipline, id_group: GROUP });
+/** A groups request for a discipline of the demo group in its first semester. */
+const groupBody = (client: SignedIn, id_discipline: number) =>
+  bodyOf(client, { id_discipline, id_semester: 1, id_group: GROUP });
+/** A contacts request for a discipline of a group or stream in the first semester. */
+const contactsBody = (client: SignedIn, id_discipline: number, id_group = GROUP, isPotok = false) =>
+  bodyOf(client, { id_discipline, id_semester: 1, id_group, isPotok });
+
+/**
+ * Expects each role's operation to refuse the other role 403: the teacher's `teacherPath` the
+ * student, the student's `studentPath` the teacher, each asked with its caller's `body`.
+ */
+async function expectOtherRoleRefused(
+  { teacher, student }: { teacher: SignedIn; student: SignedIn },
+  teacherPath: string,
+  studentPath: string,
+  body: (client: SignedIn) => object,
+) {
+  expect((await student.post(teacherPath, body(student))).status).toBe(403);
+  expect((await teacher.post(studentPath, body(teacher))).status).toBe(403);
+}
 
 describe('discipline/current', () => {
   it('lists the semester halves and the academic years, the current one first', async () => {
@@ -101,18 +116,12 @@ describe('discipline/list and forStudentDisciplinelist', () => {
 
   it('answers 403 to the other role and 400 for a bad body', async () => {
     const { teacher, student } = await setup();
-    const wrongRole = await student.post('/api/discipline/list', {
-      uid: student.user.uid,
-      year,
-      ws,
-    });
+    const wrongRole = await student.post('/api/discipline/list', bodyOf(student));
     expect(wrongRole.status).toBe(403);
-    const wrongRole2 = await teacher.post('/api/discipline/forStudentDisciplinelist', {
-      uid: teacher.user.uid,
-      year,
-      ws,
-      id_group: GROUP,
-    });
+    const wrongRole2 = await teacher.post(
+      '/api/discipline/forStudentDisciplinelist',
+      bodyOf(teacher, { id_group: GROUP }),
+    );
     expect(wrongRole2.status).toBe(403);
     const cases: [unknown, string][] = [
       [{ uid: 1001, year }, 'body/ws: is required'],
@@ -121,11 +130,7 @@ describe('discipline/list and forStudentDisciplinelist', () => {
     ];
     for (const [body, error] of cases)
       await expectError(teacher.post('/api/discipline/list', body), 400, error);
-    const noGroup = await student.post('/api/discipline/forStudentDisciplinelist', {
-      uid: student.user.uid,
-      year,
-      ws,
-    });
+    const noGroup = await student.post('/api/discipline/forStudentDisciplinelist', bodyOf(student));
     expect(await noGroup.json()).toMatchObject({ error: 'body/id_group: is required' });
   });
 });
@@ -133,13 +138,7 @@ describe('discipline/list and forStudentDisciplinelist', () => {
 describe('discipline/semester/list and studentSemester/list', () => {
   it('gives the semester in which the discipline is taught', async () => {
     const { teacher, student, d0 } = await setup();
-    const body = (client: SignedIn) => ({
-      uid: client.user.uid,
-      year,
-      ws,
-      id_discipline: d0,
-      id_group: GROUP,
-    });
+    const body = (client: SignedIn) => semesterBody(client, d0);
     const expected = [{ id_semester: 1, name: '1 семестр' }];
     expect(await data(teacher, '/api/discipline/semester/list', body(teacher))).toEqual(expected);
     expect(await data(student, '/api/discipline/studentSemester/list', body(student))).toEqual(
@@ -152,22 +151,13 @@ describe('discipline/semester/list and studentSemester/list', () => {
 
   it('answers 403 to the other role and 400 for a bad body', async () => {
     const { teacher, student, d0 } = await setup();
-    const body = (client: SignedIn) => ({
-      uid: client.user.uid,
-      year,
-      ws,
-      id_discipline: d0,
-      id_group: GROUP,
-    });
-    expect((await student.post('/api/discipline/semester/list', body(student))).status).toBe(403);
-    expect((await teacher.post('/api/discipline/studentSemester/list', body(teacher))).status).toBe(
-      403,
+    await expectOtherRoleRefused(
+      { teacher, student },
+      '/api/discipline/semester/list',
+      '/api/discipline/studentSemester/list',
+      (client) => semesterBody(client, d0),
     );
-    const bad = await teacher.post('/api/discipline/semester/list', {
-      uid: teacher.user.uid,
-      year,
-      ws,
-    });
+    const bad = await teacher.post('/api/discipline/semester/list', bodyOf(teacher));
     expect(await bad.json()).toMatchObject({ error: 'body/id_discipline: is required' });
   });
 });
@@ -175,14 +165,7 @@ describe('discipline/semester/list and studentSemester/list', () => {
 describe('discipline/group/list and studentGroup/list', () => {
   it('gives the teacher’s groups then their stream, and the student’s group and stream', async () => {
     const { teacher, student, d0 } = await setup();
-    const body = (client: SignedIn) => ({
-      uid: client.user.uid,
-      year,
-      ws,
-      id_discipline: d0,
-      id_semester: 1,
-      id_group: GROUP,
-    });
+    const body = (client: SignedIn) => groupBody(client, d0);
     expect(await data<Group[]>(teacher, '/api/discipline/group/list', body(teacher))).toEqual([
       { id_group: GROUP, name: 'ПИ-1-26', id_faculty: 1, isPotok: false },
       { id_group: GROUP2, name: 'ПИ-2-26', id_faculty: 1, isPotok: false },
@@ -202,17 +185,12 @@ describe('discipline/group/list and studentGroup/list', () => {
 
   it('answers 403 to the other role and 400 for a bad body', async () => {
     const { teacher, student, d0 } = await setup();
-    const body = (client: SignedIn) => ({
-      uid: client.user.uid,
-      year,
-      ws,
-      id_discipline: d0,
-      id_semester: 1,
-      id_group: GROUP,
-    });
-    expect((await student.post('/api/discipline/group/list', body(student))).status).toBe(403);
-    expect((await teacher.post('/api/discipline/studentGroup/list', body(teacher))).status).toBe(
-      403,
+    const body = (client: SignedIn) => groupBody(client, d0);
+    await expectOtherRoleRefused(
+      { teacher, student },
+      '/api/discipline/group/list',
+      '/api/discipline/studentGroup/list',
+      body,
     );
     const bad = await teacher.post('/api/discipline/group/list', {
       ...body(teacher),

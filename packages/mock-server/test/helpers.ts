@@ -1,6 +1,7 @@
 // A tiny client over app.request(): no port, the real middleware chain, test mode on (every answer
 // is checked against the contract and handler errors reach the test). Request and answer types come
 // from the contract: Schema<'ChatMessage'>.
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { expect } from 'vitest';
 import { createApp, type AppOptions, type MockApp } from '../src/app.js';
 import type { Schema } from '../src/http.js';
@@ -352,3 +353,27 @@ export const libraryBooks = (
     id_human: reader.id,
     id_humanType: reader.role,
   });
+
+/**
+ * A POST on a real socket to the server at 127.0.0.1:`port`, with the headers exactly as given
+ * (Host included, none added): its status, headers and body as text.
+ */
+export function rawPost(port: number, path: string, headers: Record<string, string>, body: string) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, path, method: 'POST', headers, setHost: false },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    },
+  );
+}

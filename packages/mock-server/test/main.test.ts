@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawPost } from './helpers.js';
 
 // The command line (src/main.ts) on a port of its own choosing: the options it passes to the app
 // and the address /__mock answers, which it learns once it listens.
@@ -39,26 +39,9 @@ afterAll(() => {
   child?.kill();
 });
 
-/** A POST with the headers exactly as given (Host included). */
-function post(path: string, headers: Record<string, string>, body: string) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
-    (resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port, path, method: 'POST', headers, setHost: false },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    },
-  );
-}
+/** A POST to the command line's server with the headers exactly as given (Host included). */
+const post = (path: string, headers: Record<string, string>, body: string) =>
+  rawPost(port, path, headers, body);
 
 const json = { 'Content-Type': 'application/json' };
 

@@ -40,6 +40,23 @@ const saveOrder = (client: Client, body: unknown, options = {}) =>
 const cancel = (client: Client, id_order: number, options = {}) =>
   client.postData<Order>(`${API}/order/cancel`, { id_order, uid: 20001 }, options);
 
+/** The status of one of the demo student's orders, as their list shows it now. */
+const statusOf = async (client: Client, id_order: number) =>
+  (await orders(client)).find((o) => o.id_order === id_order)?.status;
+
+/**
+ * Runs `steps` with the wall clock, which paces the orders, frozen at 09:00 on 20 November 2026
+ * and moved only by the steps; the real clock comes back however they end.
+ */
+async function onFrozenClock(steps: () => Promise<void>) {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T09:00:00+06:00') });
+  try {
+    await steps();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('whose orders (x-owner: the caller’s own)', () => {
   it('answers 403 for another person’s order list, and for placing or cancelling in their name', async () => {
     const app = createTestApp();
@@ -330,56 +347,43 @@ describe('orders advancing at the order pace', () => {
       body: JSON.stringify(body),
     });
 
-  it('keeps orders waiting by default, however long they wait', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T09:00:00+06:00') });
-    try {
+  it('keeps orders waiting by default, however long they wait', () =>
+    onFrozenClock(async () => {
       const student = await signIn(createTestApp(), 'student');
       const placed = (await saveOrder(student, newOrder())).body.data;
       vi.advanceTimersByTime(3_600_000);
-      expect((await orders(student)).find((o) => o.id_order === placed.id_order)?.status).toBe(
-        'waiting',
-      );
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+      expect(await statusOf(student, placed.id_order)).toBe('waiting');
+    }));
 
-  it('moves a placed order to preparing after one step and prepared after two; a cancelled one stays cancelled; only waiting ones can be cancelled', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T09:00:00+06:00') });
-    try {
+  it('moves a placed order to preparing after one step and prepared after two; a cancelled one stays cancelled; only waiting ones can be cancelled', () =>
+    onFrozenClock(async () => {
       const app = createTestApp({ orderPaceSeconds: 10 });
       const student = await signIn(app, 'student');
       const seeded = await orders(student);
       const placed = (await saveOrder(student, newOrder())).body.data;
       const kept = (await saveOrder(student, newOrder({ count: 2 }))).body.data;
       expect((await cancel(student, kept.id_order)).body.data.status).toBe('canceled');
-      const statusOf = async (id: number) =>
-        (await orders(student)).find((o) => o.id_order === id)?.status;
       vi.advanceTimersByTime(9_999);
-      expect(await statusOf(placed.id_order)).toBe('waiting');
+      expect(await statusOf(student, placed.id_order)).toBe('waiting');
       vi.advanceTimersByTime(1);
-      expect(await statusOf(placed.id_order)).toBe('preparing');
+      expect(await statusOf(student, placed.id_order)).toBe('preparing');
       const refused = await cancel(student, placed.id_order);
       expect(refused.status).toBe(403);
       expect(refused.body.error).toBe(
         'Forbidden: only a waiting order can be cancelled (it is preparing)',
       );
       vi.advanceTimersByTime(10_000);
-      expect(await statusOf(placed.id_order)).toBe('prepared');
-      expect(await statusOf(kept.id_order)).toBe('canceled');
+      expect(await statusOf(student, placed.id_order)).toBe('prepared');
+      expect(await statusOf(student, kept.id_order)).toBe('canceled');
       // The seeded orders are history: they keep their statuses.
       const now = await orders(student);
       for (const order of seeded) {
         expect(now.find((o) => o.id_order === order.id_order)?.status).toBe(order.status);
       }
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
-  it('takes a new pace from POST /__mock/order-pace (JSON only) until the world is reset', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T09:00:00+06:00') });
-    try {
+  it('takes a new pace from POST /__mock/order-pace (JSON only) until the world is reset', () =>
+    onFrozenClock(async () => {
       const app = createTestApp();
       expect((await mockPost(app, '/__mock/order-pace', { seconds: -1 })).status).toBe(400);
       expect((await mockPost(app, '/__mock/order-pace', { seconds: 'x' })).status).toBe(400);
@@ -392,18 +396,11 @@ describe('orders advancing at the order pace', () => {
       let student = await signIn(app, 'student');
       const placed = (await saveOrder(student, newOrder())).body.data;
       vi.advanceTimersByTime(2_000);
-      expect((await orders(student)).find((o) => o.id_order === placed.id_order)?.status).toBe(
-        'prepared',
-      );
+      expect(await statusOf(student, placed.id_order)).toBe('prepared');
       expect((await mockPost(app, '/__mock/reset', {})).status).toBe(200);
       student = await signIn(app, 'student');
       const again = (await saveOrder(student, newOrder())).body.data;
       vi.advanceTimersByTime(60_000);
-      expect((await orders(student)).find((o) => o.id_order === again.id_order)?.status).toBe(
-        'waiting',
-      );
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+      expect(await statusOf(student, again.id_order)).toBe('waiting');
+    }));
 });

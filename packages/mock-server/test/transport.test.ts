@@ -1,10 +1,10 @@
-import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as contract from '@lms/contract';
 import { checkAnswer, findOperation } from '@lms/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/app.js';
 import { serveApp } from '../src/serve.js';
+import { rawPost } from './helpers.js';
 
 // What a stranger's requests meet on a real socket: every answer is one the contract declares.
 let base = '';
@@ -21,22 +21,6 @@ beforeAll(async () => {
   close = () => server.close();
 });
 
-/** A raw request to the server with the headers as given (Host included), its status and body. */
-function rawPost(path: string, headers: Record<string, string>, body: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method: 'POST', headers, setHost: false },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 afterAll(() => close());
 
 /** The cookies of a signed-in teacher, for requests that pass the session check. */
@@ -128,6 +112,7 @@ describe('/__mock on a real socket', () => {
   it('refuses a DNS-rebinding request (Host and Origin of another name) with a 403 envelope', async () => {
     const evil = `evil.example:${port}`;
     const rebound = await rawPost(
+      port,
       '/__mock/reset',
       { Host: evil, Origin: `http://${evil}`, 'Content-Type': 'application/json' },
       '{}',
@@ -135,6 +120,7 @@ describe('/__mock on a real socket', () => {
     expect(rebound.status).toBe(403);
     expect(JSON.parse(rebound.body)).toMatchObject({ result: 1, data: null });
     const own = await rawPost(
+      port,
       '/__mock/reset',
       { Host: `127.0.0.1:${port}`, 'Content-Type': 'application/json' },
       '{}',

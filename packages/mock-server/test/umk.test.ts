@@ -97,6 +97,17 @@ const saveForm = (fields: FormFields = {}) => ({
   ...fields,
 });
 
+/** The default form's fields (`saveForm()`) as a list item of the saved material answers them. */
+const FORM_AS_LISTED = {
+  author: 'Асанов Б.Э.',
+  description: 'Нормализация, индексы и транзакции.',
+  totalPages: 86,
+  id_forStudentKind: 0,
+  isForEBooks: false,
+  id_bookCategory: -1,
+  isHTMLBook: false,
+};
+
 /** Saves a material as the signed-in client (id_human, id_humanType and idUser name them). */
 const save = (client: SignedIn, fields: FormFields = {}) =>
   client.postForm(
@@ -429,14 +440,8 @@ describe('umk/insertorupdateumk', () => {
       t_fio: demo.teacher.fullName,
       fileName: 'Лекции_БД_ч2.pdf',
       // what the owner's edit form starts from
-      author: 'Асанов Б.Э.',
-      description: 'Нормализация, индексы и транзакции.',
-      totalPages: 86,
-      id_forStudentKind: 0,
-      isForEBooks: false,
-      id_bookCategory: -1,
+      ...FORM_AS_LISTED,
       id_booksShare: -1,
-      isHTMLBook: false,
     });
     for (const login of ['student', 'student2'] as const) {
       const list = await studentList(await signIn(app, login));
@@ -529,13 +534,7 @@ describe('umk/insertorupdateumk', () => {
       id_typeUmk: 4,
       umkName: 'Силлабус (обновлённый)',
       // the form's other fields as sent
-      author: 'Асанов Б.Э.',
-      description: 'Нормализация, индексы и транзакции.',
-      totalPages: 86,
-      id_forStudentKind: 0,
-      isForEBooks: false,
-      id_bookCategory: -1,
-      isHTMLBook: false,
+      ...FORM_AS_LISTED,
     });
 
     await save(teacher, { idBook: id, file: pdf('Новый.pdf') });
@@ -733,6 +732,29 @@ describe('umk/deletebook', () => {
 describe('a distance-only material published to the e-library (id_forStudentKind 2, isForEBooks)', () => {
   const ids = (items: { id_books: number }[]) => items.map((item) => item.id_books);
   const books = (items: { id_eBook: number }[]) => items.map((book) => book.id_eBook);
+  /**
+   * A material for one kind of student (1 full-time, 2 distance) saved with its PDF and published
+   * to the e-library's category 11: its id, and the book the teacher finds there under its name.
+   */
+  async function publishFor(
+    teacher: SignedIn,
+    id_forStudentKind: 1 | 2,
+    bookName: string,
+    fileName: string,
+  ) {
+    const id = await saved(
+      await save(teacher, {
+        bookName,
+        id_forStudentKind,
+        isForEBooks: 'true',
+        id_bookCategory: 11,
+        file: pdf(fileName),
+      }),
+    );
+    const book = (await bookList(teacher, 11)).body.data.find((b) => b.name === bookName);
+    if (!book) throw new Error('the material was not published');
+    return { id, book };
+  }
 
   it('reaches no full-time student by any path, and still reaches teachers and distance students', async () => {
     const app = createTestApp();
@@ -744,19 +766,7 @@ describe('a distance-only material published to the e-library (id_forStudentKind
     expect(studyKindOf(university, demo.student.id_group)).toBe(1);
     expect(studyKindOf(university, demo.student2.id_group)).toBe(2);
 
-    const id = await saved(
-      await save(teacher, {
-        bookName: 'Только для дистанта',
-        id_forStudentKind: 2,
-        isForEBooks: 'true',
-        id_bookCategory: 11,
-        file: pdf('Дистант.pdf'),
-      }),
-    );
-    const book = (await bookList(teacher, 11)).body.data.find(
-      (b) => b.name === 'Только для дистанта',
-    );
-    if (!book) throw new Error('the material was not published');
+    const { id, book } = await publishFor(teacher, 2, 'Только для дистанта', 'Дистант.pdf');
     expect(book.fileName).toBe('Дистант.pdf');
 
     // the study materials list (umk/getumklistforstud)
@@ -813,19 +823,7 @@ describe('a distance-only material published to the e-library (id_forStudentKind
   it('keeps a full-time-only book from distance students the same way', async () => {
     const app = createTestApp();
     const teacher = await signIn(app, 'teacher');
-    await saved(
-      await save(teacher, {
-        bookName: 'Только для очников',
-        id_forStudentKind: 1,
-        isForEBooks: 'true',
-        id_bookCategory: 11,
-        file: pdf('Очно.pdf'),
-      }),
-    );
-    const book = (await bookList(teacher, 11)).body.data.find(
-      (b) => b.name === 'Только для очников',
-    );
-    if (!book) throw new Error('the material was not published');
+    const { book } = await publishFor(teacher, 1, 'Только для очников', 'Очно.pdf');
     const distance = await signIn(app, 'student2');
     expect(books((await bookList(distance)).body.data)).not.toContain(book.id_eBook);
     expect((await downloadFile(distance, 2, book.id_eBook, 'Очно.pdf')).status).toBe(404);

@@ -55,6 +55,14 @@ async function openConversation(page: Page, contact: string, loaded = onHealthyS
   await loaded(page, (timeout) => expect(thread).toBeVisible({ timeout }));
 }
 
+/** The student's conversation with the demo teacher opened from the portal's first screen. */
+async function openTeachersConversation(page: Page, request: APIRequestContext) {
+  const teacherName = await fullName(request, 'teacher');
+  await page.goto('/lms');
+  await openConversation(page, teacherName);
+  return teacherName;
+}
+
 async function send(page: Page, text: string) {
   await composer(page).getByRole('textbox', { name: 'Сообщение' }).fill(text);
   await composer(page).getByRole('button', { name: 'Отправить' }).click();
@@ -67,6 +75,21 @@ function countRequests(page: Page, path: string): () => number {
     if (new URL(request.url()).pathname === path) count += 1;
   });
   return () => count;
+}
+
+/**
+ * The page's first request to one API path answered with a server error, the ones after it
+ * passed to the server. Returns how many requests the page has made to the path.
+ */
+async function failFirst(page: Page, path: string): Promise<() => number> {
+  const requests = countRequests(page, path);
+  let failedOnce = false;
+  await page.route(`**${path}`, async (route) => {
+    if (failedOnce) return route.continue();
+    failedOnce = true;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: ERROR });
+  });
+  return requests;
 }
 
 /** The teacher's class in the journal; `origin` names another mock server than the journeys' own. */
@@ -83,16 +106,8 @@ test('one server error on a chat message: delivered without a click, stored once
   page,
   request,
 }) => {
-  const teacherName = await fullName(request, 'teacher');
-  await page.goto('/lms');
-  await openConversation(page, teacherName);
-  const inserts = countRequests(page, '/api/chat/insert');
-  let failedOnce = false;
-  await page.route('**/api/chat/insert', async (route) => {
-    if (failedOnce) return route.continue();
-    failedOnce = true;
-    return route.fulfill({ status: 500, contentType: 'application/json', body: ERROR });
-  });
+  const teacherName = await openTeachersConversation(page, request);
+  const inserts = await failFirst(page, '/api/chat/insert');
 
   const text = `Одна ошибка сервера ${Date.now()}`;
   await send(page, text);
@@ -121,13 +136,7 @@ test.describe(() => {
     await page.clock.setFixedTime(NOW);
     await page.setViewportSize(PHONE);
     await openClass(page);
-    const inserts = countRequests(page, '/api/visitlog/studentvisitinsertall');
-    let failedOnce = false;
-    await page.route('**/api/visitlog/studentvisitinsertall', async (route) => {
-      if (failedOnce) return route.continue();
-      failedOnce = true;
-      return route.fulfill({ status: 500, contentType: 'application/json', body: ERROR });
-    });
+    const inserts = await failFirst(page, '/api/visitlog/studentvisitinsertall');
 
     const first = rollRows(page).first();
     const name = (await first.locator('span').first().innerText()).trim();
@@ -153,9 +162,7 @@ test('the insert succeeds but the refresh after it fails: the message is not pos
   page,
   request,
 }) => {
-  const teacherName = await fullName(request, 'teacher');
-  await page.goto('/lms');
-  await openConversation(page, teacherName);
+  const teacherName = await openTeachersConversation(page, request);
   const inserts = countRequests(page, '/api/chat/insert');
   await page.route('**/api/chat/new', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: ERROR }),

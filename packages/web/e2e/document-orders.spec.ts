@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { checkLooks, DESKTOP, expect, expectAccessible, PHONE, test } from './fixtures';
+import {
+  checkLooks,
+  chooseCertificateOrder,
+  DESKTOP,
+  expect,
+  expectAccessible,
+  PHONE,
+  test,
+} from './fixtures';
 
 // The single window: a student orders a certificate with region and district, sees it waiting and
 // cancels it; an order the office works on advances to 'Готово' without a reload.
@@ -11,13 +19,7 @@ const orders = (page: Page) => page.getByRole('list', { name: 'Мои заявк
 const cards = (page: Page) => orders(page).locator(':scope > li');
 
 async function order(page: Page, note: string) {
-  const doc = page.getByLabel('Документ');
-  await expect(doc.locator('option').nth(1)).toBeAttached();
-  await doc.selectOption({ label: 'Справка с места учёбы' });
-  await page.getByLabel('Область').selectOption({ label: 'Чуйская область' });
-  const district = page.getByLabel('Район');
-  await expect(district.locator('option').nth(1)).toBeAttached();
-  await district.selectOption({ index: 1 });
+  await chooseCertificateOrder(page);
   await page.getByLabel('Комментарий').fill(note);
   await page.getByRole('button', { name: 'Отправить заявку' }).click();
   await expect(page.getByText('Заявка отправлена. Её статус виден в списке ниже.')).toBeVisible();

@@ -4,6 +4,7 @@ import {
   test as base,
   expect,
   type BrowserContext,
+  type Locator,
   type Page,
   type Request,
 } from '@playwright/test';
@@ -223,6 +224,33 @@ export async function chooseWebDevelopment(page: Page): Promise<void> {
   } else {
     await discipline.click();
   }
+}
+
+/**
+ * The single window's order form filled as a person would, as far as 'Справка с места учёбы' for
+ * the first district of Чуйская область: each picker is used once the server's options are in it.
+ * Returns the district picker.
+ */
+export async function chooseCertificateOrder(page: Page): Promise<Locator> {
+  const doc = page.getByLabel('Документ');
+  await expect(doc.locator('option').nth(1)).toBeAttached();
+  await doc.selectOption({ label: 'Справка с места учёбы' });
+  await page.getByLabel('Область').selectOption({ label: 'Чуйская область' });
+  const district = page.getByLabel('Район');
+  await expect(district.locator('option').nth(1)).toBeAttached();
+  await district.selectOption({ index: 1 });
+  return district;
+}
+
+/**
+ * A file to upload whose bytes differ along it (a PDF's start with its signature), so a truncated
+ * or reordered download cannot pass for it.
+ */
+export function patternedFile(name: string, mimeType: string, size: number, seed: number) {
+  const buffer = Buffer.alloc(size);
+  const start = mimeType === 'application/pdf' ? buffer.write('%PDF-1.7\n') : 0;
+  for (let index = start; index < size; index++) buffer[index] = (index * 37 + seed) % 251;
+  return { name, mimeType, buffer };
 }
 
 export type Language = 'ru' | 'kg' | 'en';

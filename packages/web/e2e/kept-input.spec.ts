@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   checkLooks,
+  chooseCertificateOrder,
   chooseWebDevelopment,
   demo,
   DESKTOP,
@@ -243,13 +244,8 @@ test.describe(() => {
   }) => {
     await page.setViewportSize(PHONE);
     await page.goto('/lms/singlewindow');
+    const district = await chooseCertificateOrder(page);
     const doc = page.getByLabel('Документ');
-    await expect(doc.locator('option').nth(1)).toBeAttached();
-    await doc.selectOption({ label: 'Справка с места учёбы' });
-    await page.getByLabel('Область').selectOption({ label: 'Чуйская область' });
-    const district = page.getByLabel('Район');
-    await expect(district.locator('option').nth(1)).toBeAttached();
-    await district.selectOption({ index: 1 });
     const districtValue = await district.inputValue();
     const note = page.getByLabel('Комментарий');
     await note.fill('Для стипендиального отдела');

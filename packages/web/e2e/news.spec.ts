@@ -4,6 +4,7 @@ import {
   checkLooks,
   expect,
   expectAccessible,
+  patternedFile,
   PHONE,
   setTheme,
   test,
@@ -42,13 +43,6 @@ async function withScenario(page: Page, url: string, scenario: string): Promise<
   );
 }
 
-/** Bytes that differ along the file, so a truncated or reordered download cannot pass. */
-function patterned(size: number, seed: number): Buffer {
-  const bytes = Buffer.alloc(size);
-  for (let index = 0; index < size; index++) bytes[index] = (index * 31 + seed) % 251;
-  return bytes;
-}
-
 test.describe('a teacher with newsPerms', () => {
   test.use({ signedInAs: 'teacher' });
 
@@ -61,16 +55,18 @@ test.describe('a teacher with newsPerms', () => {
     await expectAccessible(page, 'news page, dark');
 
     const message = `Консультация по базам данных переносится на пятницу.\nАудитория 214, начало в 10:00. [${Date.now()}]`;
-    const plan = {
-      name: 'План консультаций на декабрь 2026.pdf',
-      mimeType: 'application/pdf',
-      buffer: patterned(48 * 1024, 7),
-    };
-    const list = {
-      name: 'Список группы.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: patterned(12 * 1024, 3),
-    };
+    const plan = patternedFile(
+      'План консультаций на декабрь 2026.pdf',
+      'application/pdf',
+      48 * 1024,
+      7,
+    );
+    const list = patternedFile(
+      'Список группы.xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      12 * 1024,
+      3,
+    );
 
     await messageField(page).fill(message);
     await page.getByRole('radio', { name: 'Студентам' }).check();
@@ -144,11 +140,7 @@ test.describe('a teacher with newsPerms', () => {
   }) => {
     await page.goto('/lms');
     await expect(newsItems(page).first()).toBeVisible();
-    const lecture = {
-      name: 'Запись лекции.pdf',
-      mimeType: 'application/pdf',
-      buffer: patterned(6 * 1024 * 1024, 11),
-    };
+    const lecture = patternedFile('Запись лекции.pdf', 'application/pdf', 6 * 1024 * 1024, 11);
     const progress = page.getByRole('progressbar', { name: /Отправка новости/ });
 
     // A send the server never answers: progress shows, and cancel stops it, keeping everything.

@@ -5,6 +5,7 @@ import {
   DESKTOP,
   expect,
   expectAccessible,
+  patternedFile,
   PHONE,
   setTheme,
   signInByApi,
@@ -23,14 +24,6 @@ test.use({ signedInAs: 'teacher' });
 const DISCIPLINE = 'Веб-разработка';
 const TITLE = 'Конспект лекций: HTTP и REST';
 const HIDDEN_TITLE = 'Задания для дистанционной группы';
-
-/** Bytes that differ along the file, so a truncated or reordered download cannot pass. */
-function patterned(size: number, seed: number): Buffer {
-  const bytes = Buffer.alloc(size);
-  bytes.write('%PDF-1.7\n');
-  for (let index = 9; index < size; index++) bytes[index] = (index * 37 + seed) % 251;
-  return bytes;
-}
 
 async function openAs(browser: Browser, who: DemoLogin, width: number, height: number) {
   const context = await browser.newContext({
@@ -100,16 +93,8 @@ async function publish(
 test('a teacher publishes for full-time students; the full-time student finds and downloads it; the teacher edits and deletes it', async ({
   browser,
 }) => {
-  const lecture = {
-    name: 'HTTP и REST.pdf',
-    mimeType: 'application/pdf',
-    buffer: patterned(96 * 1024, 3),
-  };
-  const hidden = {
-    name: 'Задания.pdf',
-    mimeType: 'application/pdf',
-    buffer: patterned(8 * 1024, 9),
-  };
+  const lecture = patternedFile('HTTP и REST.pdf', 'application/pdf', 96 * 1024, 3);
+  const hidden = patternedFile('Задания.pdf', 'application/pdf', 8 * 1024, 9);
 
   // The teacher, on a phone.
   const teacher = await openAs(browser, 'teacher', 390, 844);

@@ -11,24 +11,18 @@ import {
   chooseDiscipline,
   chooseGroup,
 } from '../src/lib/academic-context/selection';
-import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
+import { countDrafts } from '../src/lib/drafts/draft-store';
 import { clearUnreadBadge } from '../src/lib/unread-badge';
 import { installFakeXhr } from './support/fake-xhr';
-import { acceptNodeFilesAsFiles } from './support/multipart';
 import { renderApp } from './support/render-app';
+import { setUpUploadForms } from './support/upload-forms';
 import { DEMO_PRACTICE_CLASS } from './support/demo-world';
 import { signInDemo, signInOther, withHooks } from './support/mock-backend';
 
-acceptNodeFilesAsFiles();
+setUpUploadForms();
 
-// Each case starts on a device without drafts (the composer keeps what was typed in the last one).
-beforeEach(() => forgetAllDrafts());
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  // The title's count belongs to the case that showed it.
-  clearUnreadBadge();
-});
+// The title's count belongs to the case that showed it.
+afterEach(() => clearUnreadBadge());
 
 const CHUNK_WAIT = { timeout: 5_000 };
 

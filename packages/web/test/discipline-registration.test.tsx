@@ -12,7 +12,7 @@ import {
   withSaved,
 } from '../src/features/discipline-registration/utils/registration';
 import { renderApp } from './support/render-app';
-import { signInDemo } from './support/mock-backend';
+import { signInDemo, type MockBackend } from './support/mock-backend';
 
 vi.setConfig({ testTimeout: 40_000 });
 
@@ -94,6 +94,20 @@ async function openRegistration(login: 'student' | 'student2' | 'student3' = 'st
   return { backend, user, events: userEvent.setup() };
 }
 
+/** The registration rows the server lists for the signed-in student in a year and semester. */
+async function regListOf(
+  backend: MockBackend,
+  user: Awaited<ReturnType<typeof signInDemo>>['user'],
+  id_a_year: number,
+  id_semester: number,
+) {
+  return (
+    (await backend.client.post('/api/regfordisciplines/getreglist', {
+      body: { uid: user.uid, id_a_year, id_semester, id_group: user.id_group! },
+    })) ?? []
+  );
+}
+
 const picker = (name: string) =>
   within(screen.getByRole('region', { name: 'Год и семестр регистрации' })).getByRole('combobox', {
     name,
@@ -119,28 +133,12 @@ describe('the registration screen', () => {
         body: { id_group: user.id_group!, id_a_year: def!.id_a_year },
       })) ?? [];
     expect((picker('Семестр') as HTMLSelectElement).value).toBe(String(semesters[0]!.id_semester));
-    const rows =
-      (await backend.client.post('/api/regfordisciplines/getreglist', {
-        body: {
-          uid: user.uid,
-          id_a_year: def!.id_a_year,
-          id_semester: semesters[0]!.id_semester,
-          id_group: user.id_group!,
-        },
-      })) ?? [];
+    const rows = await regListOf(backend, user, def!.id_a_year, semesters[0]!.id_semester);
     await waitFor(() => expect(cards(list)).toHaveLength(rows.length));
 
     // Another semester, then another year: each time the lists below start again.
     await events.selectOptions(picker('Семестр'), String(semesters[1]!.id_semester));
-    const secondRows =
-      (await backend.client.post('/api/regfordisciplines/getreglist', {
-        body: {
-          uid: user.uid,
-          id_a_year: def!.id_a_year,
-          id_semester: semesters[1]!.id_semester,
-          id_group: user.id_group!,
-        },
-      })) ?? [];
+    const secondRows = await regListOf(backend, user, def!.id_a_year, semesters[1]!.id_semester);
     // The list is the second semester's: every row the server has for it is shown.
     await waitFor(() => {
       const shown = cards(rowsListNow()).map((card) => card.textContent ?? '');
@@ -162,15 +160,12 @@ describe('the registration screen', () => {
         String(earlierSemesters[0]!.id_semester),
       ),
     );
-    const earlierRows =
-      (await backend.client.post('/api/regfordisciplines/getreglist', {
-        body: {
-          uid: user.uid,
-          id_a_year: earlier.id_a_year,
-          id_semester: earlierSemesters[0]!.id_semester,
-          id_group: user.id_group!,
-        },
-      })) ?? [];
+    const earlierRows = await regListOf(
+      backend,
+      user,
+      earlier.id_a_year,
+      earlierSemesters[0]!.id_semester,
+    );
     await waitFor(async () => expect(cards(await rowsList())).toHaveLength(earlierRows.length));
   });
 
@@ -202,10 +197,7 @@ describe('the registration screen', () => {
     const { backend, user, events } = await openRegistration();
     await rowsList();
     await events.selectOptions(picker('Семестр'), '2');
-    const rows =
-      (await backend.client.post('/api/regfordisciplines/getreglist', {
-        body: { uid: user.uid, id_a_year: 4, id_semester: 2, id_group: user.id_group! },
-      })) ?? [];
+    const rows = await regListOf(backend, user, 4, 2);
     const open = rows.find((r) => r.isByPlan && r.id_disciplineForStudent === null)!;
     const course = {
       id_discipline: open.id_discipline,
@@ -250,19 +242,13 @@ describe('the registration screen', () => {
     await events.click(save);
     await waitFor(() => expect(within(card).getByText(teacher.t_fio)).toBeTruthy());
     expect(within(card).getByText(`Поток ${streams[0]!.subgroup}`)).toBeTruthy();
-    const saved = (await backend.client.post('/api/regfordisciplines/getreglist', {
-      body: { uid: user.uid, id_a_year: 4, id_semester: 2, id_group: user.id_group! },
-    }))!.find(
+    const saved = (await regListOf(backend, user, 4, 2)).find(
       (r) => r.id_discipline === open.id_discipline && r.id_vid_zaniatiy === open.id_vid_zaniatiy,
     )!;
     expect(saved).toMatchObject({ id_teacher: teacher.id_teacher, subgroup: streams[0]!.subgroup });
     expect(creditsText()).toBe(
       `Зарегистрировано кредитов: ${
-        creditsOf(
-          (await backend.client.post('/api/regfordisciplines/getreglist', {
-            body: { uid: user.uid, id_a_year: 4, id_semester: 2, id_group: user.id_group! },
-          }))!,
-        ).registered
+        creditsOf(await regListOf(backend, user, 4, 2)).registered
       } из ${creditsOf(rows).total}`,
     );
 
@@ -293,10 +279,7 @@ describe('the registration screen', () => {
       ).toBeGreaterThan(0),
     );
     backend.scenarios!.delete('/api/regfordisciplines/getteachersforregel');
-    const rows =
-      (await backend.client.post('/api/regfordisciplines/getreglist', {
-        body: { uid: user.uid, id_a_year: 4, id_semester: 2, id_group: user.id_group! },
-      })) ?? [];
+    const rows = await regListOf(backend, user, 4, 2);
     let single: { index: number; id_teacher: number } | null = null;
     for (const [index, r] of rows.entries()) {
       if (r.id_disciplineForStudent !== null) continue;

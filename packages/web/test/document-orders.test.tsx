@@ -75,36 +75,34 @@ describe('the single window', () => {
     const regions =
       (await backend.client.post('/api/singlewindow/region/list', { body: {} })) ?? [];
     const [first, second] = regions;
-    const districtsOf = async (id_region: number) =>
-      (await backend.client.post('/api/singlewindow/district/list', { body: { id_region } })) ?? [];
     const doc = screen.getByLabelText('Документ');
     await waitFor(() => expect(within(doc).getAllByRole('option')).toHaveLength(docs.length + 1));
     await events.selectOptions(doc, String(docs[0]!.id_doc));
     const district = screen.getByLabelText('Район') as HTMLSelectElement;
+    /** The region's districts as the server lists them, once the picker offers them (after ' --- '). */
+    const districtsShown = async (id_region: number) => {
+      const districts =
+        (await backend.client.post('/api/singlewindow/district/list', { body: { id_region } })) ??
+        [];
+      await waitFor(() =>
+        expect(
+          within(district)
+            .getAllByRole('option')
+            .map((o) => o.textContent),
+        ).toEqual([' --- ', ...districts.map((d) => d.name)]),
+      );
+      return districts;
+    };
     expect(district.disabled).toBe(true);
     await events.selectOptions(screen.getByLabelText('Область'), String(first!.id_region));
-    const firstDistricts = await districtsOf(first!.id_region);
-    await waitFor(() =>
-      expect(
-        within(district)
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toEqual([' --- ', ...firstDistricts.map((d) => d.name)]),
-    );
+    const firstDistricts = await districtsShown(first!.id_region);
     await events.selectOptions(district, String(firstDistricts[0]!.id_district));
     expect((submit as HTMLButtonElement).disabled).toBe(false);
 
     await events.selectOptions(screen.getByLabelText('Область'), String(second!.id_region));
     expect(district.value).toBe('-1');
     expect((submit as HTMLButtonElement).disabled).toBe(true);
-    const secondDistricts = await districtsOf(second!.id_region);
-    await waitFor(() =>
-      expect(
-        within(district)
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toEqual([' --- ', ...secondDistricts.map((d) => d.name)]),
-    );
+    const secondDistricts = await districtsShown(second!.id_region);
     await events.selectOptions(district, String(secondDistricts[0]!.id_district));
     await events.selectOptions(screen.getByLabelText('Количество экземпляров'), '3');
     await events.type(screen.getByLabelText('Комментарий'), 'Для военкомата');

@@ -1,30 +1,23 @@
-import { buildDownloadUrl, upload, type components } from '@lms/client';
+import { buildDownloadUrl, upload, type components, type LmsClient } from '@lms/client';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   SEARCH_BY_AUTHOR,
   SEARCH_BY_NAME,
   searchBooks,
   withSavedBook,
 } from '../src/features/e-library/utils/book-search';
-import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
+import { countDrafts } from '../src/lib/drafts/draft-store';
 import { installFakeXhr } from './support/fake-xhr';
-import { acceptNodeFilesAsFiles } from './support/multipart';
 import { renderApp } from './support/render-app';
+import { setUpUploadForms } from './support/upload-forms';
 import { signInDemo } from './support/mock-backend';
 
 vi.setConfig({ testTimeout: 40_000 });
-acceptNodeFilesAsFiles();
+setUpUploadForms();
 
 type Book = components['schemas']['LibraryEBook'];
-
-// Each case starts on a device without drafts (a book form left open stays one).
-beforeEach(() => forgetAllDrafts());
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const book = (id: number, name: string, author: string, id_bookCategory = 1): Book => ({
   id_eBook: id,
@@ -91,6 +84,26 @@ async function openLibrary(login: 'teacher' | 'student', options: { maxSizeMb?: 
   return { backend, user, xhr, list, events: userEvent.setup() };
 }
 
+/** The library's first base category and its categories, as the server lists them. */
+async function firstBaseCategory(client: LmsClient) {
+  const [base] = (await client.post('/api/library/basebookcategories', { body: {} })) ?? [];
+  const categories =
+    (await client.post('/api/library/bookcategories', {
+      body: { id_baseBookCategory: base!.id_baseBookCategory },
+    })) ?? [];
+  return { base, categories };
+}
+
+/** The demo student's library open, and every book the server lists for them (all categories). */
+async function openStudentLibrary() {
+  const opened = await openLibrary('student');
+  const all =
+    (await opened.backend.client.post('/api/library/getbooklist', {
+      body: { id_bookCategory: -1, id_human: opened.user.id, id_humanType: 2 },
+    })) ?? [];
+  return { ...opened, all };
+}
+
 const titles = (list: HTMLElement) =>
   within(list)
     .getAllByRole('heading', { level: 3 })
@@ -99,18 +112,9 @@ const booksList = () => screen.getByRole('list', { name: 'Книги' });
 
 describe('the e-library screen', () => {
   it('lists every book, then a base category’s, then one category’s, as the server lists them', async () => {
-    const { backend, user, list, events } = await openLibrary('student');
-    const all =
-      (await backend.client.post('/api/library/getbooklist', {
-        body: { id_bookCategory: -1, id_human: user.id, id_humanType: 2 },
-      })) ?? [];
+    const { backend, list, events, all } = await openStudentLibrary();
     expect(titles(list)).toEqual(all.map((b) => b.name));
-    const [base] =
-      (await backend.client.post('/api/library/basebookcategories', { body: {} })) ?? [];
-    const categories =
-      (await backend.client.post('/api/library/bookcategories', {
-        body: { id_baseBookCategory: base!.id_baseBookCategory },
-      })) ?? [];
+    const { base, categories } = await firstBaseCategory(backend.client);
     await events.selectOptions(
       screen.getByLabelText('Раздел библиотеки'),
       String(base!.id_baseBookCategory),
@@ -144,11 +148,7 @@ describe('the e-library screen', () => {
   });
 
   it('searches by title or author and says how many files it found, or that it found none and shows all', async () => {
-    const { backend, user, list, events } = await openLibrary('student');
-    const all =
-      (await backend.client.post('/api/library/getbooklist', {
-        body: { id_bookCategory: -1, id_human: user.id, id_humanType: 2 },
-      })) ?? [];
+    const { list, events, all } = await openStudentLibrary();
     const search = screen.getByLabelText('Поиск');
     const target = all[0]!;
     const word = target.name.split(' ')[0]!.toUpperCase().replace(/Е/g, 'Ё');
@@ -225,12 +225,10 @@ describe('a teacher’s books', () => {
     await events.type(field('Автор'), 'Таненбаум Э.');
     await events.clear(field(/^Количество страниц/));
     await events.type(field(/^Количество страниц/), '960');
-    const [base] =
-      (await backend.client.post('/api/library/basebookcategories', { body: {} })) ?? [];
-    const [category] =
-      (await backend.client.post('/api/library/bookcategories', {
-        body: { id_baseBookCategory: base!.id_baseBookCategory },
-      })) ?? [];
+    const {
+      base,
+      categories: [category],
+    } = await firstBaseCategory(backend.client);
     await events.selectOptions(field(/^Раздел библиотеки/), String(base!.id_baseBookCategory));
     await waitFor(() =>
       expect(within(field(/^Категория/)).getAllByRole('option').length).toBeGreaterThan(1),
@@ -289,12 +287,9 @@ describe('a teacher’s books', () => {
     const xhr = installFakeXhr(backend.fetch!);
     const events = userEvent.setup();
     // A book of the demo teacher's own, added as another tab would.
-    const [base] =
-      (await backend.client.post('/api/library/basebookcategories', { body: {} })) ?? [];
-    const [category] =
-      (await backend.client.post('/api/library/bookcategories', {
-        body: { id_baseBookCategory: base!.id_baseBookCategory },
-      })) ?? [];
+    const {
+      categories: [category],
+    } = await firstBaseCategory(backend.client);
     await upload(
       backend.client,
       '/api/library/insertupdatebook',

@@ -56,6 +56,12 @@ async function openJournal(
 ) {
   const { backend, user } = await signInDemo(login, options);
   prepare?.(backend);
+  await showJournal(backend);
+  return { backend, user };
+}
+
+/** The journal's page shown for the backend's person, with Веб-разработка chosen. */
+async function showJournal(backend: MockBackend) {
   await renderApp({ client: backend.client, path: '/lms/journal' });
   await screen.findByRole(
     'heading',
@@ -63,7 +69,13 @@ async function openJournal(
     { timeout: 10_000 },
   );
   await chooseDiscipline();
-  return { backend, user };
+}
+
+/** The teacher's roll call, once it lists the class's 12 students. */
+async function fullRoll() {
+  const roll = await within(main()).findByRole('list', { name: 'Перекличка' });
+  await waitFor(() => expect(within(roll).getAllByRole('listitem')).toHaveLength(12));
+  return roll;
 }
 
 /**
@@ -88,23 +100,13 @@ async function failedThenEmpty(
 /** A reload: the page goes and the journal opens again for the same person. */
 async function reloadJournal(backend: MockBackend) {
   cleanup();
-  await renderApp({ client: backend.client, path: '/lms/journal' });
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Журнал посещаемости' },
-    { timeout: 10_000 },
-  );
-  await chooseDiscipline();
-  const roll = await within(main()).findByRole('list', { name: 'Перекличка' });
-  await waitFor(() => expect(within(roll).getAllByRole('listitem')).toHaveLength(12));
-  return roll;
+  await showJournal(backend);
+  return fullRoll();
 }
 
 async function openTeacherJournal(options: MockBackendOptions = {}) {
   const { backend, user } = await openJournal('teacher', options);
-  const roll = await within(main()).findByRole('list', { name: 'Перекличка' });
-  await waitFor(() => expect(within(roll).getAllByRole('listitem')).toHaveLength(12));
-  return { backend, user, roll, events: userEvent.setup() };
+  return { backend, user, roll: await fullRoll(), events: userEvent.setup() };
 }
 
 const journalOf = async (client: LmsClient) =>

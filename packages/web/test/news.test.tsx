@@ -8,16 +8,16 @@ import {
 import { createApp } from '@lms/mock-server';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextNewsPage } from '../src/features/news/api/get-news';
-import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
+import { countDrafts } from '../src/lib/drafts/draft-store';
 import { fileKind, truncateFileName } from '../src/lib/file-name';
 import { activeTab, MAIN_TABS } from '../src/lib/main-tabs';
 import { attachFiles } from '../src/lib/upload-kit';
 import { isMobile } from '../src/lib/viewport';
 import { installFakeXhr } from './support/fake-xhr';
-import { acceptNodeFilesAsFiles } from './support/multipart';
 import { renderApp } from './support/render-app';
+import { setUpUploadForms } from './support/upload-forms';
 
 // The world's clock and the browser journeys run in Bishkek; so do these dates.
 process.env.TZ = 'Asia/Bishkek';
@@ -26,7 +26,7 @@ vi.setConfig({ testTimeout: 40_000 });
 
 type NewsItem = components['schemas']['NewsItem'];
 
-acceptNodeFilesAsFiles();
+setUpUploadForms();
 
 interface Recorded {
   path: string;
@@ -137,13 +137,6 @@ function bishkekDate(iso: string) {
     time: iso.slice(11, 16),
   };
 }
-
-// Each case starts on a device without drafts (the composer keeps what was typed in the last one).
-beforeEach(() => forgetAllDrafts());
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('news feed', () => {
   let backend: NewsBackend;

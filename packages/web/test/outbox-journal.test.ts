@@ -1,21 +1,22 @@
 import 'fake-indexeddb/auto';
 import { createLmsClient, type LmsClient } from '@lms/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { visitsStored } from '../src/features/journal/api/reconcile-visits';
 import { registerVisitSender, visitOutbox } from '../src/features/journal/api/send-visits';
 import { classKey, type VisitUpdate } from '../src/features/journal/utils/journal-class';
 import { forgetWrites } from '../src/lib/outbox/outbox-store';
 import { DEMO_PRACTICE_CLASS } from './support/demo-world';
-import { signInDemo } from './support/mock-backend';
+import { signInDemo, type MockBackend } from './support/mock-backend';
+import { pass, settle, setUpRetryClock } from './support/retry-clock';
 
 // The mock world's Friday: nothing is stored for it yet.
 const DATE = '2026-11-20';
 const PRACTICE = DEMO_PRACTICE_CLASS;
+/** The roll call's write. */
+const INSERT_ALL = '/api/visitlog/studentvisitinsertall';
 
-/** Lets every pending promise, request and IndexedDB call settle (setImmediate is not faked). */
-async function settle() {
-  for (let i = 0; i < 40; i += 1) await new Promise((resolve) => setImmediate(resolve));
-}
+/** Turns of the event loop a write to the in-process mock server takes to settle. */
+const ROUNDS = 40;
 
 /** The practice class's roll for the date: the first student absent, with no mark id. */
 async function rollOf(client: LmsClient): Promise<VisitUpdate[]> {
@@ -34,16 +35,29 @@ async function rollOf(client: LmsClient): Promise<VisitUpdate[]> {
   }));
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  vi.spyOn(Math, 'random').mockReturnValue(0.99);
-});
+setUpRetryClock();
 
-afterEach(() => {
-  vi.clearAllTimers();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+/**
+ * The practice class's roll for the date put in the outbox by `owner`, as the journal's save
+ * does, and its first try settled: the roll sent.
+ */
+async function queueRoll(client: LmsClient, owner: number): Promise<VisitUpdate[]> {
+  const visits = await rollOf(client);
+  await visitOutbox.add({
+    owner,
+    scope: classKey(PRACTICE),
+    payload: { kind: 'roll', visits },
+    files: [],
+  });
+  await settle(ROUNDS);
+  return visits;
+}
+
+/** The roll calls the mock server has been sent, once the outbox's first retry (3 s on) settled. */
+async function rollCallsAfterRetry(backend: MockBackend): Promise<string[]> {
+  await pass(3_000, ROUNDS);
+  return backend.calls.filter((path) => path === INSERT_ALL);
+}
 
 describe('the journal’s reconcile', () => {
   it('finds a roll stored only once the server holds every visit with its values', async () => {
@@ -54,7 +68,7 @@ describe('the journal’s reconcile', () => {
     const allPresent = visits.map((visit) => ({ ...visit, isVisited: true }));
     expect(await visitsStored(backend.client, allPresent)).toBe(false);
 
-    await backend.client.post('/api/visitlog/studentvisitinsertall', { body: { visits } });
+    await backend.client.post(INSERT_ALL, { body: { visits } });
     expect(await visitsStored(backend.client, visits)).toBe(true);
 
     const changed = visits.map((visit, i) => (i === 1 ? { ...visit, isVisited: false } : visit));
@@ -71,7 +85,7 @@ describe('the journal’s reconcile', () => {
       fetch: async (request) => {
         const response = await backend.fetch!(request);
         const path = new URL(request.url).pathname;
-        if (path === '/api/visitlog/studentvisitinsertall' && lose > 0) {
+        if (path === INSERT_ALL && lose > 0) {
           lose -= 1;
           return new Response('{}', { status: 500 });
         }
@@ -85,25 +99,12 @@ describe('the journal’s reconcile', () => {
       onSent: async (scope) => void refreshed.push(scope),
     });
     try {
-      const visits = await rollOf(client);
-      const scope = classKey(PRACTICE);
-      await visitOutbox.add({
-        owner: user.uid,
-        scope,
-        payload: { kind: 'roll', visits },
-        files: [],
-      });
-      await settle();
+      await queueRoll(client, user.uid);
       expect(visitOutbox.entries.value[0]).toMatchObject({ status: 'pending', uncertain: true });
 
-      await vi.advanceTimersByTimeAsync(3_000);
-      await settle();
-      const inserts = backend.calls.filter(
-        (path) => path === '/api/visitlog/studentvisitinsertall',
-      );
-      expect(inserts).toHaveLength(1);
+      expect(await rollCallsAfterRetry(backend)).toHaveLength(1);
       expect(visitOutbox.entries.value).toEqual([]);
-      expect(refreshed).toEqual([scope]);
+      expect(refreshed).toEqual([classKey(PRACTICE)]);
     } finally {
       unregister();
       await forgetWrites(user.uid);
@@ -112,30 +113,18 @@ describe('the journal’s reconcile', () => {
 
   it('sends a roll again when the server failed before storing it', async () => {
     const { backend, user } = await signInDemo('teacher');
-    backend.scenarios!.set('/api/visitlog/studentvisitinsertall', 'server-error');
+    backend.scenarios!.set(INSERT_ALL, 'server-error');
     const unregister = registerVisitSender({
       client: backend.client,
       owner: user.uid,
       onSent: async () => undefined,
     });
     try {
-      const visits = await rollOf(backend.client);
-      await visitOutbox.add({
-        owner: user.uid,
-        scope: classKey(PRACTICE),
-        payload: { kind: 'roll', visits },
-        files: [],
-      });
-      await settle();
+      const visits = await queueRoll(backend.client, user.uid);
       expect(visitOutbox.entries.value[0]).toMatchObject({ uncertain: true });
-      backend.scenarios!.delete('/api/visitlog/studentvisitinsertall');
+      backend.scenarios!.delete(INSERT_ALL);
 
-      await vi.advanceTimersByTimeAsync(3_000);
-      await settle();
-      const inserts = backend.calls.filter(
-        (path) => path === '/api/visitlog/studentvisitinsertall',
-      );
-      expect(inserts).toHaveLength(2);
+      expect(await rollCallsAfterRetry(backend)).toHaveLength(2);
       expect(visitOutbox.entries.value).toEqual([]);
       expect(await visitsStored(backend.client, visits)).toBe(true);
     } finally {

@@ -2,12 +2,13 @@ import 'fake-indexeddb/auto';
 import { File as NodeFile } from 'node:buffer';
 import { createLmsClient, LmsError } from '@lms/client';
 import { onlineManager } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { classifyOutboxFailure, outcomeUnknown } from '../src/lib/outbox/outbox-failure';
 import {
   createOutbox,
   OUTBOX_RETRY_CAP_MS,
   retryDelay,
+  type Outbox,
   type OutboxEntry,
   type OutboxOptions,
   type Reconciled,
@@ -21,14 +22,19 @@ import {
 import { chatOutbox, registerChatSender } from '../src/features/chat/api/send-message';
 import type { ChatMessage, Conversation } from '../src/features/chat/utils/conversation';
 import { installFakeXhr } from './support/fake-xhr';
+import { pass, settle, setUpRetryClock } from './support/retry-clock';
 
 interface Note {
   text: string;
 }
 
-/** Lets every pending promise and IndexedDB request settle (setImmediate is not faked). */
-async function settle() {
-  for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+/** A note of `owner` (1 unless told), in scope 'a', without files: the entry most cases queue. */
+const note = (text: string, owner = 1) => ({ owner, scope: 'a', payload: { text }, files: [] });
+
+/** A note put in the outbox, and what its first try set off settled. */
+async function queue(outbox: Outbox<Note>, text: string): Promise<void> {
+  await outbox.add(note(text));
+  await settle();
 }
 
 /** An outbox store in memory (the `store` option), to look at what it keeps. */
@@ -82,24 +88,17 @@ function failing(times: number, error: () => unknown) {
   };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  // Retries come at the end of their window (2.98 s, 4.96 s, 8.92 s...), so the steps are known.
-  vi.spyOn(Math, 'random').mockReturnValue(0.99);
-});
-
+// Registered first, so it runs last: once the real clock is back.
 afterEach(() => {
-  vi.clearAllTimers();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
   onlineManager.setOnline(true);
 });
+setUpRetryClock();
 
 describe('the outbox', () => {
   it('sends at once when it can, and keeps nothing afterwards', async () => {
     const sent: string[] = [];
     const { outbox } = setup(async (entry) => void sent.push(entry.payload.text));
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'one' }, files: [] });
+    await outbox.add(note('one'));
     await outbox.flush(1);
     expect(sent).toEqual(['one']);
     expect(outbox.entries.value).toEqual([]);
@@ -115,7 +114,7 @@ describe('the outbox', () => {
       type: 'application/pdf',
     }) as unknown as File;
     await outbox.add({ owner: 7, scope: 'a', payload: { text: 'first' }, files: [file] });
-    await outbox.add({ owner: 7, scope: 'a', payload: { text: 'second' }, files: [] });
+    await outbox.add(note('second', 7));
     await outbox.flush(7);
     expect(outbox.entries.value.map((entry) => [entry.payload.text, entry.status])).toEqual([
       ['first', 'pending'],
@@ -146,8 +145,8 @@ describe('the outbox', () => {
       tried.push(entry.payload.text);
       throw serverFault();
     });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'one' }, files: [] });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'two' }, files: [] });
+    await outbox.add(note('one'));
+    await outbox.add(note('two'));
     await outbox.flush(1);
     expect(tried.every((text) => text === 'one')).toBe(true);
   });
@@ -159,8 +158,8 @@ describe('the outbox', () => {
       if (refuse && entry.payload.text === 'bad') throw refused();
       sent.push(entry.payload.text);
     });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'bad' }, files: [] });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'good' }, files: [] });
+    await outbox.add(note('bad'));
+    await outbox.add(note('good'));
     await outbox.flush(1);
     expect(sent).toEqual(['good']);
     const [failed] = outbox.entries.value;
@@ -172,7 +171,7 @@ describe('the outbox', () => {
     expect(sent).toEqual(['good', 'bad']);
 
     refuse = true;
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'bad' }, files: [] });
+    await outbox.add(note('bad'));
     await outbox.flush(1);
     await outbox.discard(outbox.entries.value[0]!.id);
     expect(outbox.entries.value).toEqual([]);
@@ -186,9 +185,9 @@ describe('the outbox', () => {
       if (entry.payload.text === 'cancel me') throw new LmsError('CANCEL_ERROR', 'cancelled');
       sent.push(entry.payload.text);
     });
-    await outbox.add({ owner: 2, scope: 'a', payload: { text: 'theirs' }, files: [] });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'cancel me' }, files: [] });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'mine' }, files: [] });
+    await outbox.add(note('theirs', 2));
+    await outbox.add(note('cancel me'));
+    await outbox.add(note('mine'));
     await outbox.flush(1);
     await outbox.flush(2);
     online = true;
@@ -259,14 +258,12 @@ describe('automatic retries', () => {
 
   it('delivers a write whose first send (started by add) failed, with no user action', async () => {
     const { outbox, send, sent } = inMemory({ fail: failing(1, refusedConnection) });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
-    await settle();
+    await queue(outbox, 'hello');
     expect(send).toHaveBeenCalledTimes(1);
     expect(outbox.entries.value[0]?.status).toBe('pending');
     expect(outbox.entries.value[0]?.uncertain).toBe(false);
 
-    await vi.advanceTimersByTimeAsync(3_000);
-    await settle();
+    await pass(3_000);
     expect(sent).toEqual(['hello']);
     expect(outbox.entries.value).toEqual([]);
     expect(vi.getTimerCount()).toBe(0);
@@ -275,10 +272,8 @@ describe('automatic retries', () => {
   it('delivers after one server error well within 30 s, asking the server first', async () => {
     const reconcile = vi.fn(async (): Promise<Reconciled> => 'missing');
     const { outbox, send, sent } = inMemory({ fail: failing(1, serverFault), reconcile });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
-    await settle();
-    await vi.advanceTimersByTimeAsync(3_000);
-    await settle();
+    await queue(outbox, 'hello');
+    await pass(3_000);
     expect(reconcile).toHaveBeenCalledTimes(1);
     expect(send).toHaveBeenCalledTimes(2);
     expect(sent).toEqual(['hello']);
@@ -286,11 +281,9 @@ describe('automatic retries', () => {
 
   it('keeps retrying on a growing delay while failures go on, and stops once delivered', async () => {
     const { outbox, send, sent } = inMemory({ fail: failing(4, refusedConnection) });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'x' }, files: [] });
-    await settle();
+    await queue(outbox, 'x');
     for (const window of [3_000, 5_000, 9_000, 17_000]) {
-      await vi.advanceTimersByTimeAsync(window);
-      await settle();
+      await pass(window);
     }
     expect(send).toHaveBeenCalledTimes(5);
     expect(sent).toEqual(['x']);
@@ -307,26 +300,21 @@ describe('automatic retries', () => {
         return calls <= 3 || calls === 5 ? refusedConnection() : undefined;
       },
     });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'a' }, files: [] });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'b' }, files: [] });
-    await settle();
+    await outbox.add(note('a'));
+    await queue(outbox, 'b');
     for (const window of [3_000, 5_000]) {
-      await vi.advanceTimersByTimeAsync(window);
-      await settle();
+      await pass(window);
     }
     expect(calls).toBe(3);
-    await vi.advanceTimersByTimeAsync(9_000);
-    await settle();
+    await pass(9_000);
     expect(sent).toEqual(['a']);
-    await vi.advanceTimersByTimeAsync(3_000);
-    await settle();
+    await pass(3_000);
     expect(sent).toEqual(['a', 'b']);
   });
 
   it('retries at once when the network returns', async () => {
     const { outbox, sent } = inMemory({ fail: failing(1, refusedConnection) });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
-    await settle();
+    await queue(outbox, 'hello');
     onlineManager.setOnline(false);
     await settle();
     expect(sent).toEqual([]);
@@ -338,9 +326,8 @@ describe('automatic retries', () => {
   it('does not send while offline, and sends when the network returns', async () => {
     onlineManager.setOnline(false);
     const { outbox, send, sent } = inMemory();
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'later' }, files: [] });
-    await vi.advanceTimersByTimeAsync(120_000);
-    await settle();
+    await outbox.add(note('later'));
+    await pass(120_000);
     expect(send).not.toHaveBeenCalled();
     onlineManager.setOnline(true);
     await settle();
@@ -349,8 +336,7 @@ describe('automatic retries', () => {
 
   it('retries at once when the tab is shown again', async () => {
     const { outbox, sent } = inMemory({ fail: failing(1, refusedConnection) });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
-    await settle();
+    await queue(outbox, 'hello');
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
     try {
       document.dispatchEvent(new Event('visibilitychange'));
@@ -366,8 +352,7 @@ describe('automatic retries', () => {
     const { outbox, sent } = inMemory({
       fail: () => (screenOpen ? undefined : new Error('The chat is not open')),
     });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
-    await settle();
+    await queue(outbox, 'hello');
     expect(vi.getTimerCount()).toBe(1);
     screenOpen = true;
     await outbox.flush(1);
@@ -379,8 +364,7 @@ describe('automatic retries', () => {
     const { outbox, send, sent } = inMemory({
       fail: failing(1, () => new LmsError('CLIENT_ERROR', 'session', { status: 401 })),
     });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
-    await settle();
+    await queue(outbox, 'hello');
     expect(outbox.entries.value[0]?.status).toBe('pending');
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(300_000);
@@ -391,13 +375,11 @@ describe('automatic retries', () => {
 
   it('stops at a refusal: the entry is failed with its error and not retried by itself', async () => {
     const { outbox, send } = inMemory({ fail: refused });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'bad' }, files: [] });
-    await settle();
+    await queue(outbox, 'bad');
     expect(outbox.entries.value[0]).toMatchObject({ status: 'failed', uncertain: false });
     expect(outbox.entries.value[0]?.error).toBeInstanceOf(LmsError);
     expect(vi.getTimerCount()).toBe(0);
-    await vi.advanceTimersByTimeAsync(600_000);
-    await settle();
+    await pass(600_000);
     expect(send).toHaveBeenCalledTimes(1);
   });
 
@@ -405,8 +387,7 @@ describe('automatic retries', () => {
     const { outbox, send } = inMemory({
       fail: () => new LmsError('OK', 'Нет доступа', { status: 200 }),
     });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'bad' }, files: [] });
-    await settle();
+    await queue(outbox, 'bad');
     expect(outbox.entries.value[0]?.status).toBe('failed');
     await vi.advanceTimersByTimeAsync(600_000);
     expect(send).toHaveBeenCalledTimes(1);
@@ -419,12 +400,10 @@ describe('delivery and the refresh after it', () => {
       throw new LmsError('SERVER_ERROR', 'chat/new failed', { status: 500 });
     });
     const { outbox, send, sent, store } = inMemory({ afterSent });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'once' }, files: [] });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'next' }, files: [] });
-    await settle();
+    await outbox.add(note('once'));
+    await queue(outbox, 'next');
     for (let click = 0; click < 3; click += 1) await outbox.flush(1);
-    await vi.advanceTimersByTimeAsync(600_000);
-    await settle();
+    await pass(600_000);
     expect(send).toHaveBeenCalledTimes(2);
     expect(sent).toEqual(['once', 'next']);
     expect(afterSent).toHaveBeenCalledTimes(2);
@@ -439,8 +418,7 @@ describe('delivery and the refresh after it', () => {
         seen = outbox.entries.value.length;
       },
     });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'once' }, files: [] });
-    await settle();
+    await queue(outbox, 'once');
     expect(seen).toBe(0);
   });
 });
@@ -454,14 +432,12 @@ describe('an unknown outcome', () => {
       reconcile,
       afterSent,
     });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
-    await settle();
+    await queue(outbox, 'hello');
     const [entry] = outbox.entries.value;
     expect(entry).toMatchObject({ status: 'pending', uncertain: true });
     expect(store.map.get(entry!.id)).toMatchObject({ uncertain: true });
 
-    await vi.advanceTimersByTimeAsync(3_000);
-    await settle();
+    await pass(3_000);
     expect(reconcile).toHaveBeenCalledTimes(1);
     expect(send).toHaveBeenCalledTimes(1);
     expect(afterSent).toHaveBeenCalledTimes(1);
@@ -474,10 +450,8 @@ describe('an unknown outcome', () => {
       fail: failing(1, () => new LmsError('NETWORK_ERROR', 'lost')),
       reconcile,
     });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
-    await settle();
-    await vi.advanceTimersByTimeAsync(3_000);
-    await settle();
+    await queue(outbox, 'hello');
+    await pass(3_000);
     await vi.advanceTimersByTimeAsync(600_000);
     expect(reconcile).toHaveBeenCalledTimes(1);
     expect(send).toHaveBeenCalledTimes(2);
@@ -494,16 +468,13 @@ describe('an unknown outcome', () => {
     ];
     const reconcile = vi.fn(() => answers.shift()!());
     const { outbox, send, sent } = inMemory({ fail: failing(1, serverFault), reconcile });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
-    await settle();
-    await vi.advanceTimersByTimeAsync(3_000);
-    await settle();
+    await queue(outbox, 'hello');
+    await pass(3_000);
     expect(reconcile).toHaveBeenCalledTimes(1);
     expect(send).toHaveBeenCalledTimes(1);
     expect(outbox.entries.value[0]).toMatchObject({ status: 'pending', uncertain: true });
 
-    await vi.advanceTimersByTimeAsync(5_000);
-    await settle();
+    await pass(5_000);
     expect(reconcile).toHaveBeenCalledTimes(2);
     expect(send).toHaveBeenCalledTimes(2);
     expect(sent).toEqual(['hello']);
@@ -515,8 +486,7 @@ describe('an unknown outcome', () => {
       fail: failing(1, () => new LmsError('UNKNOWN_ERROR', '?')),
       reconcile,
     });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
-    await settle();
+    await queue(outbox, 'hello');
     await outbox.retry(outbox.entries.value[0]!.id, 1);
     expect(reconcile).toHaveBeenCalledTimes(1);
     expect(send).toHaveBeenCalledTimes(1);
@@ -526,10 +496,8 @@ describe('an unknown outcome', () => {
   it('does not follow a refused connection: nothing reached the server', async () => {
     const reconcile = vi.fn(async (): Promise<Reconciled> => 'delivered');
     const { outbox, sent } = inMemory({ fail: failing(1, refusedConnection), reconcile });
-    await outbox.add({ owner: 1, scope: 'a', payload: { text: 'hello' }, files: [] });
-    await settle();
-    await vi.advanceTimersByTimeAsync(3_000);
-    await settle();
+    await queue(outbox, 'hello');
+    await pass(3_000);
     expect(reconcile).not.toHaveBeenCalled();
     expect(sent).toEqual(['hello']);
   });
@@ -689,6 +657,16 @@ describe('the chat outbox', () => {
     { id_message: 2, message: 'Здравствуйте', ismine: false, created: '2026-11-19T09:01:00' },
   ];
 
+  /**
+   * The chat screen of `owner` (the writer, 11, unless told) open on the test's server: the outbox
+   * sends that person's writes through its client. The answer closes it again.
+   */
+  const openChat = (
+    server: ReturnType<typeof chatServer>,
+    owner = 11,
+    onSent: (key: string) => Promise<void> = async () => undefined,
+  ) => registerChatSender({ client: server.client, owner, onSent });
+
   afterEach(async () => {
     await forgetWrites(11);
     vi.unstubAllGlobals();
@@ -698,11 +676,7 @@ describe('the chat outbox', () => {
     const server = chatServer(earlier);
     const to = open();
     const refreshed: string[] = [];
-    const unregister = registerChatSender({
-      client: server.client,
-      owner: 11,
-      onSent: async (key) => void refreshed.push(key),
-    });
+    const unregister = openChat(server, 11, async (key) => void refreshed.push(key));
     try {
       await chatOutbox.add(write(to, 'ok'));
       await settle();
@@ -713,16 +687,14 @@ describe('the chat outbox', () => {
       await chatOutbox.add(write(to, 'ok'));
       await settle();
       expect(chatOutbox.entries.value[0]).toMatchObject({ uncertain: true });
-      await vi.advanceTimersByTimeAsync(3_000);
-      await settle();
+      await pass(3_000);
       expect(server.mine('ok')).toHaveLength(2);
 
       // Stored, then the answer failed: found on the server, not sent again.
       server.faults.push('stored-then-500');
       await chatOutbox.add(write(to, 'ok'));
       await settle();
-      await vi.advanceTimersByTimeAsync(3_000);
-      await settle();
+      await pass(3_000);
       expect(server.mine('ok')).toHaveLength(3);
       expect(server.inserts).toEqual(['ok', 'ok', 'ok', 'ok']);
       expect(chatOutbox.entries.value).toEqual([]);
@@ -735,23 +707,17 @@ describe('the chat outbox', () => {
   it('sends the second of two identical messages after the first one’s lost answer was found', async () => {
     const server = chatServer(earlier);
     const to = open();
-    const unregister = registerChatSender({
-      client: server.client,
-      owner: 11,
-      onSent: async () => undefined,
-    });
+    const unregister = openChat(server);
     try {
       server.faults.push('stored-then-500', 'stored-then-500');
       await chatOutbox.add(write(to, 'ok'));
       await chatOutbox.add(write(to, 'ok'));
       await settle();
       expect(server.inserts).toHaveLength(1);
-      await vi.advanceTimersByTimeAsync(3_000);
-      await settle();
+      await pass(3_000);
       // The first was found; the second went and its answer was lost too.
       expect(server.inserts).toHaveLength(2);
-      await vi.advanceTimersByTimeAsync(5_000);
-      await settle();
+      await pass(5_000);
       expect(server.inserts).toHaveLength(2);
       expect(server.mine('ok')).toHaveLength(2);
       expect(chatOutbox.entries.value).toEqual([]);
@@ -763,20 +729,12 @@ describe('the chat outbox', () => {
   it('waits while the writer’s chat is not open, and goes when it opens', async () => {
     const server = chatServer(earlier);
     const to = open();
-    const other = registerChatSender({
-      client: server.client,
-      owner: 99,
-      onSent: async () => undefined,
-    });
+    const other = openChat(server, 99);
     await chatOutbox.add(write(to, 'hello'));
     await settle();
     expect(server.inserts).toEqual([]);
     other();
-    const unregister = registerChatSender({
-      client: server.client,
-      owner: 11,
-      onSent: async () => undefined,
-    });
+    const unregister = openChat(server);
     await settle();
     expect(server.mine('hello')).toHaveLength(1);
     unregister();

@@ -1,7 +1,7 @@
 import { buildDownloadUrl, type components, type LmsClient } from '@lms/client';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   draftFromItem,
   EMPTY_UMK,
@@ -10,24 +10,18 @@ import {
 } from '../src/features/study-materials/utils/umk-form';
 import { disciplineOptions } from '../src/features/study-materials/utils/umk-rows';
 import { chooseDiscipline, chosenDiscipline } from '../src/lib/academic-context/selection';
-import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
+import { countDrafts } from '../src/lib/drafts/draft-store';
 import { installFakeXhr } from './support/fake-xhr';
-import { acceptNodeFilesAsFiles, readBytes } from './support/multipart';
+import { readBytes } from './support/multipart';
 import { renderApp } from './support/render-app';
+import { setUpUploadForms } from './support/upload-forms';
 import { signInDemo, signInOther, type MockBackend } from './support/mock-backend';
 
 vi.setConfig({ testTimeout: 40_000 });
-acceptNodeFilesAsFiles();
+setUpUploadForms();
 
 type UmkItem = components['schemas']['UmkItem'];
 type UmkDiscipline = components['schemas']['UmkDiscipline'];
-
-// Each case starts on a device without drafts (a material form left open stays one).
-beforeEach(() => forgetAllDrafts());
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const pdf = (name = 'Конспект лекций.pdf') =>
   new File(
@@ -239,6 +233,18 @@ function formOf(name: string) {
   return { dialog, field };
 }
 
+/** The row's materials listed, then the form of a new material opened above them. */
+async function openNewMaterialForm(
+  events: ReturnType<typeof userEvent.setup>,
+  row: UmkDiscipline,
+  rows: UmkDiscipline[],
+) {
+  await chooseRow(events, row, rows);
+  await materialsList();
+  await events.click(screen.getByRole('button', { name: 'Добавить материал' }));
+  return formOf('Новый материал');
+}
+
 /** The mark a field's label carries ('*' when the form cannot be sent without it; not read aloud). */
 const markOf = (control: HTMLElement) =>
   document.querySelector(`label[for="${control.id}"] [aria-hidden="true"]`)?.textContent?.trim() ??
@@ -251,10 +257,7 @@ describe('UMK publishing', () => {
   it('marks every field the form cannot be sent without, pickers as the text fields, and no other', async () => {
     const { backend, user, events } = await openAsTeacher();
     const { rows, row } = await firstRowWithMaterials(backend.client, user);
-    await chooseRow(events, row, rows);
-    await materialsList();
-    await events.click(screen.getByRole('button', { name: 'Добавить материал' }));
-    const { dialog, field } = formOf('Новый материал');
+    const { dialog, field } = await openNewMaterialForm(events, row, rows);
     const expectMarks = (required: RegExp[], optional: string[]) => {
       for (const label of required) {
         expect(markOf(field(label)), String(label)).toBe('*');
@@ -288,10 +291,7 @@ describe('UMK publishing', () => {
       studied,
     );
     expect(semester.id_semester).toBe(1);
-    await chooseRow(events, row, rows);
-    await materialsList();
-    await events.click(screen.getByRole('button', { name: 'Добавить материал' }));
-    const { dialog, field } = formOf('Новый материал');
+    const { dialog, field } = await openNewMaterialForm(events, row, rows);
 
     await events.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
     expect(within(dialog).getByText('Выберите вид материала.')).toBeTruthy();
@@ -381,10 +381,7 @@ describe('UMK publishing', () => {
   it('keeps every field and the file when the save fails, and sends them again', async () => {
     const { backend, user, events, xhr } = await openAsTeacher();
     const { rows, row } = await firstRowWithMaterials(backend.client, user);
-    await chooseRow(events, row, rows);
-    await materialsList();
-    await events.click(screen.getByRole('button', { name: 'Добавить материал' }));
-    const { dialog, field } = formOf('Новый материал');
+    const { dialog, field } = await openNewMaterialForm(events, row, rows);
     await events.selectOptions(field(/^Вид материала/), '1');
     await events.type(field(/^Название/), 'Лекции 2');
     await events.type(field(/^Количество страниц/), '12');
@@ -507,10 +504,7 @@ describe('UMK sources and limits', () => {
   it('shares a book of the e-library as the material: no upload, its fields filled from the book', async () => {
     const { backend, user, events, xhr } = await openAsTeacher();
     const { rows, row } = await firstRowWithMaterials(backend.client, user);
-    await chooseRow(events, row, rows);
-    await materialsList();
-    await events.click(screen.getByRole('button', { name: 'Добавить материал' }));
-    const { dialog, field } = formOf('Новый материал');
+    const { dialog, field } = await openNewMaterialForm(events, row, rows);
     await events.click(within(dialog).getByRole('radio', { name: 'Книга из библиотеки' }));
     expect(within(dialog).queryByLabelText('Выбрать файл')).toBeNull();
     await events.selectOptions(field(/^Вид материала/), '1');
@@ -553,10 +547,7 @@ describe('UMK sources and limits', () => {
   it('refuses a file over the size limit before uploading it', async () => {
     const { backend, user, events, xhr } = await openAsTeacher({ maxSizeMb: 1 });
     const { rows, row } = await firstRowWithMaterials(backend.client, user);
-    await chooseRow(events, row, rows);
-    await materialsList();
-    await events.click(screen.getByRole('button', { name: 'Добавить материал' }));
-    const { dialog, field } = formOf('Новый материал');
+    const { dialog, field } = await openNewMaterialForm(events, row, rows);
     await waitFor(() => expect(within(dialog).getByText('До 1 МБ на файл')).toBeTruthy());
     const big = new File([new Uint8Array(1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
     await events.upload(field('Выбрать файл'), big);
