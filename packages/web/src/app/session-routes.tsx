@@ -86,26 +86,19 @@ export function RootRedirect() {
 const landingSection = () => SECTIONS.find((section) => section.path === '/lms')?.Component;
 
 /**
- * What a login leads to, loaded while the server checks the password: the way in (the shell, the
- * first screen's requests, the store of the data kept offline) and the landing section. On a phone
- * the main screen opens on its sections tab (the default tab), which is part of the shell: the news
- * chunk would only take bandwidth from it.
+ * What a login leads to, loaded while the server checks the password (or, for a returning user,
+ * with the session check as the page starts, not after the first render): the way in (the shell,
+ * the first screen's requests, the store of the data kept offline) and the landing section. On a
+ * phone the main screen opens on its sections tab (the default tab), which is part of the shell:
+ * the news chunk would only take bandwidth from it. A chunk that fails is reported by the route
+ * that renders it.
  */
-function loadWhatFollowsLogin() {
-  return Promise.all([
+export function loadShellAhead(): void {
+  void Promise.all([
     loadWayIn(),
     ShellRoute.preload(),
     isMobile.value ? undefined : landingSection()?.preload(),
-  ]);
-}
-
-/**
- * The shell's chunks and translations (and a desktop's landing section), for a returning user
- * whose page has just started: loaded with the session check, not after the first render. Once
- * the translations are ready (the namespaces load through them).
- */
-export function loadShellAhead(): void {
-  void loadWhatFollowsLogin().catch(() => undefined);
+  ]).catch(() => undefined);
 }
 
 /**
@@ -118,10 +111,10 @@ function useEnterShell() {
   const queryClient = useLazyQueryClient();
   const navigate = useNavigate();
   return {
-    prepare: () => void loadWhatFollowsLogin().catch(() => undefined),
+    prepare: loadShellAhead,
     enter: (user: PortalUser) => {
       // The requests start with the way in, not after the landing section's chunk as well.
-      void loadWhatFollowsLogin().catch(() => undefined);
+      loadShellAhead();
       void loadWayIn()
         .then((wayIn) => wayIn.warmStart(client, queryClient, user))
         .catch(() => undefined);
@@ -212,7 +205,7 @@ export function ShellGate() {
     // the first screen's requests go out beside the check (unless the page's start has begun
     // them already). (After a login the user is known at once and the login screen has done both.)
     if (entering instanceof Promise) {
-      void loadWhatFollowsLogin().catch(() => undefined);
+      loadShellAhead();
       startReturningUser(
         deps,
         entering.then((entered) => {
