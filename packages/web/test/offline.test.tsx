@@ -164,9 +164,10 @@ describe('the last data read, kept on the device', () => {
       gate: () => (offline ? Promise.reject(new TypeError('Failed to fetch')) : null),
     });
     let release = () => {};
+    // The conversation opened first may be a person's or the group's: its opening page is held.
+    const opening = new Set(['/api/chat/messages', '/api/chat/group/messages']);
     const held = withHooks(client, {
-      gate: (path) =>
-        path === '/api/chat/messages' ? new Promise<void>((go) => (release = go)) : null,
+      gate: (path) => (opening.has(path) ? new Promise<void>((go) => (release = go)) : null),
     });
     const online = await renderApp({ client: held, path: '/lms/chat' });
     expect(await main().findByText('Загрузка...', {}, { timeout: 5_000 })).toBeTruthy();
