@@ -1,17 +1,16 @@
 // Area "misc": faculties for the news audience picker, photos, the apps page's links, academic
 // years, paid services, the current year, a student's groups and payment codes.
 import { createRouter, fail, getBody, getSession, okFor, okJson, once } from '../http.js';
-import { academicYears, CURRENT_YEAR_ID } from '../world/core/calendar.js';
+import { academicYears, currentYear, findYear, toAcademicYear } from '../world/core/calendar.js';
 import { isSelfOrContact } from '../world/discipline/contacts.js';
 import { avatarJpeg } from '../world/core/photo.js';
-import { dinUrls, findYear, paymentAccount, studiedIn, uslugi } from '../world/misc/misc.js';
+import { dinUrls, paymentAccount, studiedIn, uslugi } from '../world/misc/misc.js';
 import { findByUid, photoOf } from '../world/profile/profile.js';
 import { whoIs } from '../world/core/sessions.js';
 import { faculties, universitySlice, type Group } from '../world/core/university.js';
 import { APP_ICON_PATH, appIconSvg } from '../world/misc/app-icons.js';
 import type { RouteDeps } from './route-deps.js';
 
-const toYear = ({ id_a_year, name }: { id_a_year: number; name: string }) => ({ id_a_year, name });
 const toGroup = ({ id_group, name, id_faculty }: Group) => ({
   id_group,
   name,
@@ -22,13 +21,9 @@ const toGroup = ({ id_group, name, id_faculty }: Group) => ({
 // Reference data: module constants, so each answer is serialised once (json-text.ts, once).
 const facultyList = once(() => faculties.map(({ id_faculty, name }) => ({ id_faculty, name })));
 const dinUrlList = once(() => dinUrls);
-const yearList = once(() => [...academicYears].reverse().map(toYear));
+const yearList = once(() => [...academicYears].reverse().map(toAcademicYear));
 const uslugaList = once(() => uslugi);
-const defaultYear = once(() => {
-  const year = findYear(CURRENT_YEAR_ID);
-  if (!year) throw new Error('The current academic year is missing from the calendar');
-  return toYear(year);
-});
+const defaultYear = once(() => toAcademicYear(currentYear()));
 
 export const miscRoutes = ({ store }: RouteDeps) =>
   createRouter()

@@ -2,7 +2,7 @@
 // electives), the teachers and streams offered for a row, saving and cancelling a registration,
 // and the optional-registration permission with its disciplines, teachers and streams.
 import { createRouter, fail, getBody, getSession, okFor, type AppContext } from '../http.js';
-import { academicYears, semesters } from '../world/core/calendar.js';
+import { academicYears, currentYear, semesters, toAcademicYear } from '../world/core/calendar.js';
 import {
   courseOf,
   findRegistration,
@@ -13,12 +13,10 @@ import {
   OPTIONAL_REGISTRATION_ATTR,
 } from '../world/regfordisciplines/regfordisciplines.js';
 import {
-  currentYear,
   inSemester,
   streamOptions,
   teacherOptions,
   toRow,
-  toYear,
 } from '../world/regfordisciplines/regfordisciplines-queries.js';
 import { isStudent } from '../world/core/roles.js';
 import { whoIs } from '../world/core/sessions.js';
@@ -39,7 +37,7 @@ export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
   createRouter()
     .post('/api/regfordisciplines/getdefyear', (c) => {
       getBody<'regfordisciplinesGetDefYear'>(c);
-      return okFor<'regfordisciplinesGetDefYear'>(c, currentYear());
+      return okFor<'regfordisciplinesGetDefYear'>(c, toAcademicYear(currentYear()));
     })
 
     // A student's years run from the intake to now; a teacher gets every year.
@@ -47,7 +45,7 @@ export const regfordisciplinesRoutes = ({ store }: RouteDeps) =>
       const { person } = whoIs(store, getSession(c));
       const group = groupOf(store.get(universitySlice), person);
       const years = academicYears.filter((y) => !group || y.startYear >= group.intakeYear);
-      return okFor<'regfordisciplinesGetYears'>(c, years.map(toYear).reverse());
+      return okFor<'regfordisciplinesGetYears'>(c, years.map(toAcademicYear).reverse());
     })
 
     .post('/api/regfordisciplines/getsemesters', (c) => {

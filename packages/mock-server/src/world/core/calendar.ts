@@ -53,6 +53,19 @@ export const academicYears: readonly AcademicYear[] = [2023, 2024, 2025, 2026].m
 /** 2026-2027. */
 export const CURRENT_YEAR_ID = 4;
 
+/** A year as the contract's AcademicYear shows it: its id and name. */
+export const toAcademicYear = ({ id_a_year, name }: AcademicYear) => ({ id_a_year, name });
+
+/** The year of an id, if the calendar has it. */
+export const findYear = (id_a_year: number) => academicYears.find((y) => y.id_a_year === id_a_year);
+
+/** The current academic year (the calendar must have one). */
+export function currentYear() {
+  const year = findYear(CURRENT_YEAR_ID);
+  if (!year) throw new Error('The calendar has no current academic year');
+  return year;
+}
+
 // ws numbering as in the contract's SemesterHalf: 1 fall, 2 spring, 3 summer.
 export const semesterHalves: readonly SemesterHalf[] = [
   { ws: 1, name: 'Осенний' },

@@ -7,6 +7,10 @@ const BISHKEK_OFFSET_MS = 6 * HOUR_MS;
 export const toBishkekIso = (date: Date) =>
   `${new Date(date.getTime() + BISHKEK_OFFSET_MS).toISOString().slice(0, 19)}+06:00`;
 
+/** The instant (ms) that Bishkek's day holding `ms` began. */
+export const startOfBishkekDay = (ms: number) =>
+  Math.floor((ms + BISHKEK_OFFSET_MS) / DAY_MS) * DAY_MS - BISHKEK_OFFSET_MS;
+
 /** «2026-11-20» in Bishkek. */
 export const toBishkekDate = (date: Date) => toBishkekIso(date).slice(0, 10);
 

@@ -8,6 +8,7 @@ import {
   calendarSlice,
   semesterHalves,
   semesters,
+  toAcademicYear,
   type Discipline,
   type Offering,
 } from '../core/calendar.js';
@@ -38,7 +39,7 @@ export const currentYearList = () =>
           ? 1
           : b.startYear - a.startYear,
     )
-    .map(({ id_a_year, name }) => ({ id_a_year, name }));
+    .map(toAcademicYear);
 
 /** Semester halves, the current one first, then the others in order. */
 export const currentWsList = () => [

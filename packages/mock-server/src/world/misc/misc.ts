@@ -2,7 +2,7 @@
 // a year, and payment codes. All of it is fixed reference data or derived from the university and
 // calendar, so the area keeps no state of its own.
 import { appIconUrl } from './app-icons.js';
-import { academicYears, type AcademicYear } from '../core/calendar.js';
+import type { AcademicYear } from '../core/calendar.js';
 import type { Group, Student } from '../core/university.js';
 
 interface DinUrl {
@@ -88,8 +88,6 @@ export function studiedIn(group: Group, year: AcademicYear) {
   const course = year.startYear - group.intakeYear + 1;
   return course >= 1 && course <= 4;
 }
-
-export const findYear = (id_a_year: number) => academicYears.find((y) => y.id_a_year === id_a_year);
 
 /** Luhn check digit, as on payment terminals' account numbers. */
 function luhn(digits: string) {

@@ -1,7 +1,6 @@
 // What the registration routes ask of the world besides regfordisciplines.ts: the current year, the
 // teachers and streams offered for a course, and a student's rows as the contract's RegRow.
 import type { components } from '@lms/client/schema';
-import { CURRENT_YEAR_ID, academicYears } from '../core/calendar.js';
 import type { Store } from '../core/store.js';
 import { universitySlice, type Teacher } from '../core/university.js';
 import {
@@ -11,19 +10,6 @@ import {
   type RegRecord,
   type Registration,
 } from './regfordisciplines.js';
-
-/** The contract's AcademicYear. */
-export const toYear = ({ id_a_year, name }: { id_a_year: number; name: string }) => ({
-  id_a_year,
-  name,
-});
-
-/** The current academic year (the calendar must have one). */
-export function currentYear() {
-  const year = academicYears.find((y) => y.id_a_year === CURRENT_YEAR_ID);
-  if (!year) throw new Error('The calendar has no current year');
-  return toYear(year);
-}
 
 /** The teachers offered for a course (a plan row or an elective). */
 export function teacherOptions(store: Store, course: Course | undefined) {

@@ -4,7 +4,7 @@
 import { indexBy } from '../core/collections.js';
 import { faker } from '../core/faker.js';
 import { defineSlice } from '../core/store.js';
-import { DAY_MS, toBishkekIso } from '../core/time.js';
+import { DAY_MS, startOfBishkekDay, toBishkekIso } from '../core/time.js';
 import { ROLE_STUDENT, ROLE_TEACHER, type Role } from '../core/roles.js';
 import { universitySlice, type Student, type Teacher } from '../core/university.js';
 
@@ -109,7 +109,6 @@ export const districtById = indexBy(districts, (d) => d.id_district);
 const FIRST_ORDER_ID = 1001;
 /** Share of the other people with orders (one to three each). */
 const OTHERS_WITH_ORDERS = 0.15;
-const BISHKEK_OFFSET_MS = 6 * 60 * 60 * 1000;
 
 const comments = [
   'Для предоставления в Социальный фонд',
@@ -141,7 +140,7 @@ function createOrder(
   // office hours in Bishkek (UTC+6), some days before now
   const [min, max] = ageDays[fields.status];
   const day = now.getTime() - faker.number.int({ min, max }) * DAY_MS;
-  const midnight = Math.floor((day + BISHKEK_OFFSET_MS) / DAY_MS) * DAY_MS - BISHKEK_OFFSET_MS;
+  const midnight = startOfBishkekDay(day);
   let created = midnight + faker.number.int({ min: 8 * 60, max: 19 * 60 + 59 }) * 60_000;
   if (created > now.getTime()) created -= DAY_MS;
   return {
