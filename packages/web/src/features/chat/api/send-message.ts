@@ -1,7 +1,7 @@
-import { upload, type components, type LmsClient, type UploadProgress } from '@lms/client';
+import { upload, type components, type UploadProgress } from '@lms/client';
 import { signal } from '@preact/signals-react';
 import { createOutbox, type OutboxEntry, type Reconciled } from '../../../lib/outbox/outbox';
-import { NoSenderError } from '../../../lib/outbox/outbox-failure';
+import { lentSender, type Sender } from '../../../lib/outbox/lent-sender';
 import type { Conversation } from '../utils/conversation';
 import { findStoredMessage, newestMessageId } from './reconcile-message';
 
@@ -16,15 +16,8 @@ export interface ChatSend {
   after?: number;
 }
 
-export interface ChatSender {
-  client: LmsClient;
-  /** Account id of the signed-in user: only their messages are sent with this client. */
-  owner: number;
-  /** Called after the server took a message of this conversation, to refetch its messages. */
-  onSent: (conversationKey: string) => Promise<unknown>;
-}
-
-let sender: ChatSender | null = null;
+/** Nothing is sent while no chat screen of the writer is open; the entry waits. */
+const sender = lentSender<ChatSend>('The chat is not open');
 const controllers = new Map<string, AbortController>();
 
 /** Upload progress of the message being sent, by outbox entry id. */
@@ -36,15 +29,8 @@ export const sendProgress = signal<Readonly<Record<string, UploadProgress>>>({})
  */
 const newest = new Map<string, number>();
 
-function senderFor(entry: OutboxEntry<ChatSend>): ChatSender {
-  const current = sender;
-  // Nothing is sent while no chat screen of the writer is open; the entry waits (transient).
-  if (!current || current.owner !== entry.owner) throw new NoSenderError('The chat is not open');
-  return current;
-}
-
 async function sendEntry(entry: OutboxEntry<ChatSend>) {
-  const { client } = senderFor(entry);
+  const { client } = sender.of(entry);
   const controller = new AbortController();
   controllers.set(entry.id, controller);
   newest.delete(entry.scope);
@@ -77,7 +63,7 @@ async function recordBaseline(entry: OutboxEntry<ChatSend>): Promise<ChatSend> {
   if (payload.after !== undefined || !payload.conversation) return payload;
   const after =
     newest.get(entry.scope) ??
-    (await newestMessageId(senderFor(entry).client, payload.conversation));
+    (await newestMessageId(sender.of(entry).client, payload.conversation));
   newest.set(entry.scope, after);
   return { ...payload, after };
 }
@@ -85,7 +71,7 @@ async function recordBaseline(entry: OutboxEntry<ChatSend>): Promise<ChatSend> {
 async function reconcileEntry(entry: OutboxEntry<ChatSend>): Promise<Reconciled> {
   const { conversation, after, fields } = entry.payload;
   if (!conversation || after === undefined) return 'missing';
-  const stored = await findStoredMessage(senderFor(entry).client, conversation, after, {
+  const stored = await findStoredMessage(sender.of(entry).client, conversation, after, {
     text: fields.message,
     fileNames: entry.files.map((file) => file.name),
   });
@@ -104,19 +90,14 @@ export const chatOutbox = createOutbox<ChatSend>({
   send: sendEntry,
   prepare: recordBaseline,
   reconcile: reconcileEntry,
-  afterSent: async (entry) => {
-    if (sender?.owner === entry.owner) await sender.onSent(entry.scope);
-  },
+  afterSent: sender.afterSent,
 });
 
-/** The chat screen lends the outbox its client while it is open; its user's messages go at once. */
-export function registerChatSender(next: ChatSender): () => void {
-  sender = next;
-  void chatOutbox.flush(next.owner);
-  return () => {
-    if (sender === next) sender = null;
-  };
-}
+/**
+ * The chat screen lends the outbox its client while it is open; its user's messages go at once,
+ * and a conversation a message reached (its scope) is asked again.
+ */
+export const registerChatSender = (next: Sender) => sender.lend(next, chatOutbox);
 
 /** Stops the upload of a message being sent; the outbox then drops it (the screen restores it). */
 export function cancelSend(entryId: string): void {

@@ -1,6 +1,5 @@
-import type { LmsClient } from '@lms/client';
+import { lentSender, type Sender } from '../../../lib/outbox/lent-sender';
 import { createOutbox, type OutboxEntry } from '../../../lib/outbox/outbox';
-import { NoSenderError } from '../../../lib/outbox/outbox-failure';
 import type { VisitUpdate } from '../utils/journal-class';
 import { visitsStored } from './reconcile-visits';
 
@@ -11,25 +10,11 @@ import { visitsStored } from './reconcile-visits';
 export type VisitWrite =
   { kind: 'roll'; visits: VisitUpdate[] } | { kind: 'one'; visit: VisitUpdate };
 
-export interface VisitSender {
-  client: LmsClient;
-  /** Account id of the signed-in teacher: only their writes are sent with this client. */
-  owner: number;
-  /** Called after the server took a write of this class: the journal and the roll are asked again. */
-  onSent: (scope: string) => Promise<unknown>;
-}
-
-let sender: VisitSender | null = null;
-
-function senderFor(entry: OutboxEntry<VisitWrite>): VisitSender {
-  const current = sender;
-  // Nothing is sent while no journal of the writer is open; the entry waits (transient).
-  if (!current || current.owner !== entry.owner) throw new NoSenderError('The journal is not open');
-  return current;
-}
+/** Nothing is sent while no journal of the writer is open; the entry waits. */
+const sender = lentSender<VisitWrite>('The journal is not open');
 
 async function sendVisit(entry: OutboxEntry<VisitWrite>) {
-  const { client } = senderFor(entry);
+  const { client } = sender.of(entry);
   const { payload } = entry;
   if (payload.kind === 'roll') {
     await client.post('/api/visitlog/studentvisitinsertall', {
@@ -53,19 +38,14 @@ export const visitOutbox = createOutbox<VisitWrite>({
   kind: 'visit',
   send: sendVisit,
   reconcile: async (entry) =>
-    (await visitsStored(senderFor(entry).client, visitsOf(entry.payload)))
+    (await visitsStored(sender.of(entry).client, visitsOf(entry.payload)))
       ? 'delivered'
       : 'missing',
-  afterSent: async (entry) => {
-    if (sender?.owner === entry.owner) await sender.onSent(entry.scope);
-  },
+  afterSent: sender.afterSent,
 });
 
-/** The journal screen lends the outbox its client while it is open; its user's writes go at once. */
-export function registerVisitSender(next: VisitSender): () => void {
-  sender = next;
-  void visitOutbox.flush(next.owner);
-  return () => {
-    if (sender === next) sender = null;
-  };
-}
+/**
+ * The journal screen lends the outbox its client while it is open; its teacher's writes go at
+ * once, and a class a write reached (its scope) has its journal and roll asked again.
+ */
+export const registerVisitSender = (next: Sender) => sender.lend(next, visitOutbox);
