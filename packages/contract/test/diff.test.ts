@@ -76,7 +76,7 @@ describe('the contract diff', () => {
       place: 'request body',
       field: '$.id_doc',
       change: 'renamed id_doc → id_document (integer)',
-      // The document orders screen (features/document-orders/api/orders.ts).
+      // The document orders screen (features/document-orders/api/save-order.ts).
       screens: { sections: [{ key: 'singlewindow', route: '/lms/singlewindow' }], files: [] },
     });
 
@@ -248,11 +248,11 @@ export const SECTIONS = [
   write(
     project,
     'packages/web/src/features/document-orders/components/document-orders-route.tsx',
-    `import { saveOrder } from '../api/orders';\nexport const DocumentOrdersRoute = () => saveOrder;\n`,
+    `import { saveOrder } from '../api/save-order';\nexport const DocumentOrdersRoute = () => saveOrder;\n`,
   );
   write(
     project,
-    'packages/web/src/features/document-orders/api/orders.ts',
+    'packages/web/src/features/document-orders/api/save-order.ts',
     `// Not a call: '/api/misc/uslugi' in a comment.\nexport const saveOrder = (client: { post(path: string, init: unknown): unknown }) =>\n  client.post('/api/singlewindow/order/save', { body: {} });\n`,
   );
   git(project, 'init', '-q');
