@@ -3,7 +3,7 @@
 // operation's validators) and then shared by every app of the process: they are pure functions of
 // the contract. Nothing is compiled at start-up, so a server answers its first request without
 // waiting for the ~85 operations' schemas, and keeps in memory only what it has used.
-// compileAllValidators (tests) and warmUpValidators still compile everything at once when asked.
+// compileAllValidators (tests) still compiles everything at once when asked.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { operations, spec, type Operation, type Pointer } from './contract.js';
@@ -81,21 +81,6 @@ function* compileJobs(responses: boolean): Generator<() => unknown> {
 /** Compiles everything now (tests, to find a broken schema at once). */
 export function compileAllValidators({ responses }: { responses: boolean }) {
   for (const job of compileJobs(responses)) job();
-}
-
-/** Compiles everything in small slices between requests; resolves when done. */
-export async function warmUpValidators({ responses }: { responses: boolean }) {
-  const jobs = compileJobs(responses);
-  for (;;) {
-    const started = performance.now();
-    // ~10 ms slices keep a request that arrives meanwhile waiting no longer than that.
-    while (performance.now() - started < 10) {
-      const next = jobs.next();
-      if (next.done) return;
-      next.value();
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }
 
 export function isJsonMediaType(type: string) {

@@ -9,7 +9,7 @@
 // every request a dispatch and a promise each.
 import type { MiddlewareHandler, Next } from 'hono';
 import { findOperation } from '@lms/contract';
-import { faults, type Answer, type FaultOptions } from './faults/faults.js';
+import { faults, settle, type Answer, type FaultOptions } from './faults/faults.js';
 import type { AppContext, AppEnv } from './http.js';
 import { ownerRefusal } from './ownership.js';
 import { sessionRefusal } from './security.js';
@@ -41,10 +41,8 @@ export const heldContext = () => held.context;
 /** Runs `then` as a middleware's next(): an answer it returns becomes c.res, as Hono does it. */
 const settled =
   (c: AppContext, then: () => Answer): Next =>
-  async () => {
-    const answer = await then();
-    if (answer instanceof Response) c.res = answer;
-  };
+  () =>
+    settle(c, then);
 
 export function contractGate({
   store,

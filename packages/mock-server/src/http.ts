@@ -15,6 +15,7 @@ export {
   joinJson,
   once,
   type Json,
+  type JsonBytes,
   type JsonParts,
   type JsonText,
 } from './json-text.js';

@@ -1,8 +1,8 @@
 // JSON typed by the value it encodes, as text or as UTF-8 bytes. What is the same on every request
-// is serialised once: reference data that cannot change while the process runs (once), and records
-// that never change once written (a news item, a chat message), which keep their JSON as bytes so
-// that an answer built from them is neither serialised nor encoded again: its pieces are joined in
-// one copy when it is sent. okJson() and sendJson() (http.ts) send any of them.
+// is serialised once and kept as bytes: reference data that cannot change while the process runs
+// (once), and records that never change once written, such as a news item or a chat message
+// (keptJson). An answer built from them is neither serialised nor encoded again: its pieces are
+// joined in one copy when it is sent. okJson() and sendJson() (http.ts) send any of them.
 declare const jsonOf: unique symbol;
 
 /** The JSON text of a value of type T, exactly as JSON.stringify writes it. */
@@ -64,11 +64,30 @@ export function jsonBody(json: Json<unknown>): string | Uint8Array<ArrayBuffer> 
 }
 
 /**
- * The JSON text of data that cannot change while the process runs (module constants such as the
+ * The JSON bytes of data that cannot change while the process runs (module constants such as the
  * academic years, services and regions; an app's settings), made on first use and reused after.
  * Never for anything a write or a reset can change.
  */
-export function once<T>(build: () => T): () => JsonText<T> {
-  let text: JsonText<T> | undefined;
-  return () => (text ??= jsonText(build()));
+export function once<T>(build: () => T): () => JsonBytes<T> {
+  let bytes: JsonBytes<T> | undefined;
+  return () => (bytes ??= jsonBytes(build()));
+}
+
+/** Per record, the JSON bytes of each of its forms made so far (by form number). */
+export type KeptJson<R extends object, T> = WeakMap<R, (JsonBytes<T> | undefined)[]>;
+
+/**
+ * The JSON bytes of one form of a record (the forms differ by reader: their own or not, …), made
+ * on first use and kept with the record in `kept` (gone when the record is). Only for records
+ * that never change once written; never for anything a write can change in place.
+ */
+export function keptJson<R extends object, T>(
+  kept: KeptJson<R, T>,
+  record: R,
+  form: number,
+  build: () => T,
+): JsonBytes<T> {
+  let forms = kept.get(record);
+  if (!forms) kept.set(record, (forms = []));
+  return (forms[form] ??= jsonBytes(build()));
 }

@@ -137,20 +137,19 @@ function foreignIn(
 }
 
 /**
- * The first `by` field of a request (`body/…` or `query/…`, its top level and each object item of
- * its top-level arrays) that names someone other than the caller, as the 403's message; undefined
- * when every one names the caller.
+ * The first of the rules' fields in a request (`body/…` or `query/…`, its top level and each object
+ * item of its top-level arrays) that names someone other than the caller, as the 403's message;
+ * undefined when every one names the caller.
  */
 function foreignField(
+  rules: Rules,
   owner: Owner,
-  caller: Caller | (() => Caller),
+  caller: () => Caller,
   request: { body?: unknown; query?: unknown },
 ): string | undefined {
-  const rules = rulesOf(owner);
-  if (!rules) return undefined;
   // looked up once, and only for a request that carries a field to judge
   let known: Caller | undefined;
-  const who = () => (known ??= typeof caller === 'function' ? caller() : caller);
+  const who = () => (known ??= caller());
   for (const place of Object.keys(request) as (keyof typeof request)[]) {
     const value = request[place];
     if (!isRecord(value)) continue;
@@ -176,11 +175,14 @@ function foreignField(
  * undefined when they name nobody else.
  */
 export function ownerRefusal(store: Store, c: AppContext, op: Operation): Response | undefined {
-  if (!op.owner || op.isPublic || !rulesOf(op.owner)) return undefined;
+  if (!op.owner || op.isPublic) return undefined;
+  const rules = rulesOf(op.owner);
+  if (!rules) return undefined;
   const caller = (): Caller => {
     const { account, person } = whoIs(store, getSession(c));
     return { account, person, store };
   };
-  const problem = foreignField(op.owner, caller, { body: c.get('body'), query: c.get('query') });
+  const request = { body: c.get('body'), query: c.get('query') };
+  const problem = foreignField(rules, op.owner, caller, request);
   return problem ? fail(c, 403, problem) : undefined;
 }

@@ -104,6 +104,15 @@ async function emptyData(c: Context) {
 export type Answer = Response | Promise<unknown> | undefined;
 
 /**
+ * Waits for `then()`, the rest of the request, and makes an answer it returns c.res, as Hono does
+ * with what a middleware's next() returns; resolves once c.res holds the answer.
+ */
+export async function settle(c: AppContext, then: () => Answer): Promise<void> {
+  const answer = await then();
+  if (answer instanceof Response) c.res = answer;
+}
+
+/**
  * The fault step of a request to a contract operation (gate.ts): an error, a wait or an emptied
  * answer as the scenario, latency and error rate say; otherwise `then()`, the rest of the request.
  */
@@ -144,11 +153,9 @@ export function faults({ latency, errorRate, seed }: FaultOptions) {
         // Never answers in time: holds past the client's timeout, or until the client aborts.
         await wait(TIMEOUT_HOLD_MS, c);
         return fail(c, 504, 'Gateway timeout (X-Mock-Scenario: timeout)');
-      case 'empty': {
-        const answer = await then();
-        if (answer instanceof Response) c.res = answer;
+      case 'empty':
+        await settle(c, then);
         return emptyData(c);
-      }
       case 'slow':
         return then();
       default:

@@ -68,12 +68,22 @@ import type { RouteDeps } from './route-deps.js';
 
 type PageJson = JsonParts<Schema<'ChatMessagesPage'>>;
 
+// The constant pieces of a page's JSON, as bytes made once.
+const PAGE_OPEN = Buffer.from('{"messages":');
+const UNREADES_START = Buffer.from(',"unreades_start":');
+const UNREADES_TOTAL = Buffer.from(',"unreades_total":');
+const PAGE_CLOSE = Buffer.from('}');
+
 /** A page as JSON, from its messages' JSON: what JSON.stringify({ messages, ...unread }) writes. */
 const pageJson = (messages: readonly Json<Schema<'ChatMessage'>>[], unread: UnreadInfo) =>
   joinJson<Schema<'ChatMessagesPage'>>([
-    '{"messages":',
+    PAGE_OPEN,
     jsonList(messages),
-    `,"unreades_start":${JSON.stringify(unread.unreades_start)},"unreades_total":${JSON.stringify(unread.unreades_total)}}`,
+    UNREADES_START,
+    JSON.stringify(unread.unreades_start),
+    UNREADES_TOTAL,
+    JSON.stringify(unread.unreades_total),
+    PAGE_CLOSE,
   ]);
 
 const emptyPage = pageJson([], { unreades_start: null, unreades_total: 0 });

@@ -6,12 +6,10 @@ import {
   fail,
   getBody,
   getSession,
-  jsonText,
   okFor,
   once,
   sendJson,
   type AppContext,
-  type JsonText,
 } from '../http.js';
 import { SESSION_EXPIRED, TOKEN_COOKIE, XSRF_COOKIE } from '../security.js';
 import { accountsSlice, findPerson, toUser } from '../world/core/accounts.js';
@@ -44,73 +42,67 @@ function setSessionCookies(c: AppContext, session: Session) {
 /** The logo's description: constants, serialised once. */
 const logo = once(() => ({ logo: LOGO_PATH, width: 30, name: UNIVERSITY_NAME, fontsize: 16 }));
 
-/** /config.json: an app's settings do not change while it runs, so it is serialised once per app. */
-const configs = new WeakMap<RouteDeps['settings'], JsonText<unknown>>();
-function configOf(settings: RouteDeps['settings']) {
-  let text = configs.get(settings);
-  if (!text) {
-    text = jsonText({
-      name: PORTAL_NAME,
-      names: PORTAL_NAMES,
-      maxSizeMb: settings.maxSizeMb,
-      apiBase: '/api',
-      absenceWarningPercent: settings.absenceWarningPercent,
-    });
-    configs.set(settings, text);
-  }
-  return text;
-}
+export const sessionRoutes = ({ store, settings }: RouteDeps) => {
+  // /config.json: an app's settings do not change while it runs, so it is serialised once per app.
+  const config = once(() => ({
+    name: PORTAL_NAME,
+    names: PORTAL_NAMES,
+    maxSizeMb: settings.maxSizeMb,
+    apiBase: '/api',
+    absenceWarningPercent: settings.absenceWarningPercent,
+  }));
+  return (
+    createRouter()
+      .get('/config.json', (c) => sendJson(c, config()))
 
-export const sessionRoutes = ({ store, settings }: RouteDeps) =>
-  createRouter()
-    .get('/config.json', (c) => sendJson(c, configOf(settings)))
+      .get('/api/logo.json', (c) => sendJson(c, logo()))
 
-    .get('/api/logo.json', (c) => sendJson(c, logo()))
+      // Not an operation of the contract: the image logo.json points at.
+      .get(LOGO_PATH, (c) => {
+        c.header('Content-Type', 'image/svg+xml');
+        c.header('Cache-Control', 'public, max-age=86400');
+        return c.body(logoSvg);
+      })
 
-    // Not an operation of the contract: the image logo.json points at.
-    .get(LOGO_PATH, (c) => {
-      c.header('Content-Type', 'image/svg+xml');
-      c.header('Cache-Control', 'public, max-age=86400');
-      return c.body(logoSvg);
-    })
+      // Throttled (world/core/login-throttle.ts): a login or address with too many recent failures
+      // answers 429 before its password is looked at.
+      .post('/api/auth/orize.json', (c) => {
+        const { login, password } = getBody<'authorize'>(c);
+        const attempt = { login, address: clientAddress(c) };
+        const wait = loginWait(store, attempt);
+        if (wait > 0) {
+          const seconds = Math.ceil(wait / 1000);
+          c.header('Retry-After', String(seconds));
+          return fail(c, 429, `Too many failed logins: try again in ${seconds} s`);
+        }
+        const account = store.get(accountsSlice).byLogin.get(login);
+        const person = account && findPerson(store, account.role, account.personId);
+        if (!account || !person || account.password !== password) {
+          recordLoginFailure(store, attempt);
+          return fail(c, 401, 'Invalid login or password');
+        }
+        recordLoginSuccess(store, attempt);
+        const session = startSession(store, account, settings.sessionMs);
+        setSessionCookies(c, session);
+        return okFor<'authorize'>(c, toUser(store, person));
+      })
 
-    // Throttled (world/core/login-throttle.ts): a login or address with too many recent failures
-    // answers 429 before its password is looked at.
-    .post('/api/auth/orize.json', (c) => {
-      const { login, password } = getBody<'authorize'>(c);
-      const attempt = { login, address: clientAddress(c) };
-      const wait = loginWait(store, attempt);
-      if (wait > 0) {
-        const seconds = Math.ceil(wait / 1000);
-        c.header('Retry-After', String(seconds));
-        return fail(c, 429, `Too many failed logins: try again in ${seconds} s`);
-      }
-      const account = store.get(accountsSlice).byLogin.get(login);
-      const person = account && findPerson(store, account.role, account.personId);
-      if (!account || !person || account.password !== password) {
-        recordLoginFailure(store, attempt);
-        return fail(c, 401, 'Invalid login or password');
-      }
-      recordLoginSuccess(store, attempt);
-      const session = startSession(store, account, settings.sessionMs);
-      setSessionCookies(c, session);
-      return okFor<'authorize'>(c, toUser(store, person));
-    })
+      .post('/api/auth/enticate.json', (c) => {
+        const session = lookUpSession(store, getBody<'authenticate'>(c).token);
+        if (session === 'expired') return fail(c, 401, SESSION_EXPIRED);
+        if (!session) return fail(c, 401, 'Unauthorized');
+        setSessionCookies(c, session);
+        return okFor<'authenticate'>(c, toUser(store, whoIs(store, session).person));
+      })
 
-    .post('/api/auth/enticate.json', (c) => {
-      const session = lookUpSession(store, getBody<'authenticate'>(c).token);
-      if (session === 'expired') return fail(c, 401, SESSION_EXPIRED);
-      if (!session) return fail(c, 401, 'Unauthorized');
-      setSessionCookies(c, session);
-      return okFor<'authenticate'>(c, toUser(store, whoIs(store, session).person));
-    })
-
-    .post('/api/auth/logout.json', (c) => {
-      endSession(store, getSession(c));
-      deleteCookie(c, TOKEN_COOKIE, { path: '/' });
-      deleteCookie(c, XSRF_COOKIE, { path: '/' });
-      return okFor<'logout'>(c, true);
-    });
+      .post('/api/auth/logout.json', (c) => {
+        endSession(store, getSession(c));
+        deleteCookie(c, TOKEN_COOKIE, { path: '/' });
+        deleteCookie(c, XSRF_COOKIE, { path: '/' });
+        return okFor<'logout'>(c, true);
+      })
+  );
+};
 
 const logoSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" role="img" aria-label="${UNIVERSITY_NAME}">
   <circle cx="60" cy="60" r="56" fill="#0b4f8a" stroke="#f2c230" stroke-width="6"/>

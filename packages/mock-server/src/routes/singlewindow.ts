@@ -9,6 +9,7 @@ import {
   okFor,
   okJson,
   once,
+  type JsonBytes,
   type JsonText,
   type ResponseData,
 } from '../http.js';
@@ -38,8 +39,8 @@ const newestFirst = (a: OrderRecord, b: OrderRecord) =>
 const wallClockMs = () => Date.now();
 
 // Documents, regions and districts are module constants: each list is serialised once (per role,
-// per region) and sent as the same text after that.
-const docLists = new Map<Role, () => JsonText<ResponseData<'singlewindowGetDocList'>>>();
+// per region) and sent as the same JSON after that.
+const docLists = new Map<Role, () => JsonBytes<ResponseData<'singlewindowGetDocList'>>>();
 const docListFor = (role: Role) => {
   let list = docLists.get(role);
   if (!list) {

@@ -6,6 +6,7 @@ import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
+  bodySchemaFor,
   checkForm,
   checkJsonBody,
   checkQuery,
@@ -33,13 +34,6 @@ function acceptsMultipart(op: Operation) {
     formOperations.set(op, form);
   }
   return form;
-}
-
-/** The media type of a Content-Type header, lower case and without parameters ('' for none). */
-function mediaTypeOf(header: string | undefined) {
-  if (!header) return '';
-  const semicolon = header.indexOf(';');
-  return (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
 }
 
 /** What follows the request checks: the owner check and the handler (see gate.ts). */
@@ -71,26 +65,34 @@ export function requestChecks({ maxSizeMb, spaceLeft, storageFull }: RequestLimi
   const validated = (c: AppContext, op: Operation, then: Then) =>
     op.query.length > 0 || op.requestBody ? validate(c, op, maxSizeMb, then) : then();
   return (c: AppContext, op: Operation, then: Then) => {
-    if (op.responses['507']) {
-      const length = c.req.header('content-length');
-      if (length !== undefined && !c.req.header('transfer-encoding')) {
-        if (Number(length) - MULTIPART_FIELDS_BYTES > spaceLeft()) {
-          return fail(c, 507, storageFull());
-        }
+    const declares507 = op.responses['507'] !== undefined;
+    if (!declares507 && !op.requestBody) return validated(c, op, then);
+    const length = knownLength(c);
+    if (declares507 && length !== undefined) {
+      if (Number(length) - MULTIPART_FIELDS_BYTES > spaceLeft()) {
+        return fail(c, 507, storageFull());
       }
     }
     if (!op.requestBody) return validated(c, op, then);
     const { maxSize, message, streamed } = acceptsMultipart(op) ? limits.multipart : limits.json;
-    // With a Content-Length (and no chunking) the length is known and the HTTP parser holds the
-    // body to it: check the number and leave the body alone, which keeps @hono/node-server's fast
-    // body path (bodyLimit would wrap the stream, costing a large share of the throughput).
-    const length = c.req.header('content-length');
-    if (length !== undefined && !c.req.header('transfer-encoding')) {
+    // With a known length the HTTP parser holds the body to it: check the number and leave the
+    // body alone, which keeps @hono/node-server's fast body path (bodyLimit would wrap the stream,
+    // costing a large share of the throughput).
+    if (length !== undefined) {
       return Number(length) > maxSize ? fail(c, 413, message) : validated(c, op, then);
     }
     // bodyLimit returns what its next() returns: the answer of the checks that follow.
     return streamed(c, (async () => validated(c, op, then)) as Next);
   };
+}
+
+/**
+ * The body's length as its Content-Length header gives it, when that is known: given, and the
+ * body not chunked (Transfer-Encoding); undefined otherwise. Each header is read once per request.
+ */
+function knownLength(c: AppContext) {
+  const length = c.req.header('content-length');
+  return length !== undefined && !c.req.header('transfer-encoding') ? length : undefined;
 }
 
 function limit(maxSize: number, message: string) {
@@ -108,7 +110,7 @@ async function validate(c: AppContext, op: Operation, maxSizeMb: number, then: T
     c.set('query', read.query);
   }
   if (op.requestBody) {
-    const read = await readBody(c, op.requestBody, maxSizeMb);
+    const read = await readBody(c, op, maxSizeMb);
     if ('error' in read) return fail(c, read.status, read.error);
     c.set('body', read.body);
   }
@@ -117,23 +119,20 @@ async function validate(c: AppContext, op: Operation, maxSizeMb: number, then: T
 
 type BodyRead = { body: unknown } | { status: ContentfulStatusCode; error: string };
 
-async function readBody(
-  c: Context,
-  requestBody: NonNullable<Operation['requestBody']>,
-  maxSizeMb: number,
-): Promise<BodyRead> {
-  const mediaType = mediaTypeOf(c.req.header('content-type'));
-  const pointer = requestBody.content[mediaType];
-  if (!mediaType && !requestBody.required) return { body: undefined };
+/** The body of a request to an operation that takes one, by its Content-Type. */
+async function readBody(c: Context, op: Operation, maxSizeMb: number): Promise<BodyRead> {
+  const { mediaType, pointer, isJson } = bodySchemaFor(op, c.req.header('content-type'));
+  const required = op.requestBody?.required === true;
+  if (!mediaType && !required) return { body: undefined };
   if (!pointer) {
-    const accepted = Object.keys(requestBody.content).join(' or ');
+    const accepted = Object.keys(op.requestBody?.content ?? {}).join(' or ');
     return { status: 400, error: `body: must be sent as ${accepted}` };
   }
   try {
-    if (!isJsonMediaType(mediaType)) return await readForm(c, pointer, maxSizeMb);
+    if (!isJson) return await readForm(c, pointer, maxSizeMb);
     const text = await c.req.text();
     if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return { status: 400, error: tooDeepMessage };
-    return checkJsonBody(pointer, text, requestBody.required);
+    return checkJsonBody(pointer, text, required);
   } catch {
     // a body that cannot be read at all (cut off, bad multipart boundary, …)
     return { status: 400, error: `body: could not be read as ${mediaType}` };

@@ -1,7 +1,7 @@
 // What the chat routes ask of the chat world: pages of a chat, a message by id, the private chat of
 // two people, membership, unread counts and read marks, and the contract's ChatMessage. Opening a
 // chat generates its messages (chat-generation.ts); counts of private chats never do.
-import { jsonBytes, type JsonBytes } from '../../json-text.js';
+import { keptJson, type KeptJson } from '../../json-text.js';
 import { messagesOf } from './chat-generation.js';
 import {
   chatFileKey,
@@ -244,18 +244,15 @@ function toChatMessage(chat: Chat, m: ChatMessageRecord, reader: Person, withFio
  * beside it, not shown in it), so each of its forms (the reader's own or not, with the sender's
  * name or not) is serialised once and kept with it.
  */
-type ChatMessageJson = JsonBytes<ReturnType<typeof toChatMessage>>;
-const messageJson = new WeakMap<ChatMessageRecord, (ChatMessageJson | undefined)[]>();
+const messageJson: KeptJson<ChatMessageRecord, ReturnType<typeof toChatMessage>> = new WeakMap();
 export function chatMessageJson(
   chat: Chat,
   m: ChatMessageRecord,
   reader: Person,
   withFio: boolean,
-): ChatMessageJson {
-  let forms = messageJson.get(m);
-  if (!forms) messageJson.set(m, (forms = []));
+) {
   const form = (isSender(m, reader) ? 1 : 0) + (withFio ? 2 : 0);
-  return (forms[form] ??= jsonBytes(toChatMessage(chat, m, reader, withFio)));
+  return keptJson(messageJson, m, form, () => toChatMessage(chat, m, reader, withFio));
 }
 
 /** A chat attachment (download type 3), only for the two people of a private chat or a member. */

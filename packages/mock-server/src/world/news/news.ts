@@ -1,6 +1,6 @@
 // News and announcements with attachments. Items are kept newest first; attachment bytes live in
 // `files` under `{id_eventMessage}_{fileName}`, the name the download link asks for.
-import { jsonBytes, type JsonBytes } from '../../json-text.js';
+import { keptJson, type KeptJson } from '../../json-text.js';
 import { faker } from '../core/faker.js';
 import { FILE_NAME_SEPARATOR, placeholderFile, type StoredFile } from '../core/files.js';
 import { defineSlice, type Store } from '../core/store.js';
@@ -163,22 +163,14 @@ export function visiblePage(items: Iterable<NewsRecord>, reader: Teacher | Stude
   return shown;
 }
 
-/** «Асанов Б.Э.|Асанов Бакыт Эркинович», made once per teacher (names do not change). */
-const authorLabels = new WeakMap<Teacher, string>();
-function authorLabel(author: Teacher) {
-  let label = authorLabels.get(author);
-  if (label === undefined) {
-    label = `${author.shortName}|${author.fullName}`;
-    authorLabels.set(author, label);
-  }
-  return label;
-}
-
-/** The contract's NewsItem as the reader sees it. */
+/**
+ * The contract's NewsItem as the reader sees it; the author as «Асанов Б.Э.|Асанов Бакыт Эркинович»
+ * ('|' without one). Made only when an item's JSON is first built (newsItemJson).
+ */
 function toNewsItem(item: NewsRecord, reader: Teacher | Student, author: Teacher | undefined) {
   return {
     id_eventMessage: item.id_eventMessage,
-    author: author ? authorLabel(author) : '|',
+    author: author ? `${author.shortName}|${author.fullName}` : '|',
     message: item.message,
     fileName: item.fileNames.length > 0 ? item.fileNames.join(FILE_NAME_SEPARATOR) : null,
     created: item.created,
@@ -190,17 +182,14 @@ function toNewsItem(item: NewsRecord, reader: Teacher | Student, author: Teacher
  * toNewsItem as JSON (UTF-8 bytes). A record never changes once written, so its two forms (the
  * reader may edit it or not) are serialised once each and kept with it.
  */
-const itemJson = new WeakMap<NewsRecord, [editable?: NewsItemJson, readOnly?: NewsItemJson]>();
-type NewsItemJson = JsonBytes<ReturnType<typeof toNewsItem>>;
+const itemJson: KeptJson<NewsRecord, ReturnType<typeof toNewsItem>> = new WeakMap();
 export function newsItemJson(
   item: NewsRecord,
   reader: Teacher | Student,
   author: Teacher | undefined,
-): NewsItemJson {
+) {
   const canEdit = isTeacher(reader) && item.authorId === reader.id;
-  let forms = itemJson.get(item);
-  if (!forms) itemJson.set(item, (forms = []));
-  return (forms[canEdit ? 0 : 1] ??= jsonBytes(toNewsItem(item, reader, author)));
+  return keptJson(itemJson, item, canEdit ? 0 : 1, () => toNewsItem(item, reader, author));
 }
 
 /** A news attachment the reader may see (download type 4). */
