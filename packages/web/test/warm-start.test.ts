@@ -14,25 +14,8 @@ import { getDefaultYearQueryOptions } from '../src/lib/reference-data/default-ye
 import { getStudentGroupsQueryOptions } from '../src/lib/reference-data/student-groups';
 import type { PortalUser } from '../src/lib/roles';
 import { createStubClient, withHooks } from './support/mock-backend';
+import { STUDENT, TEACHER, YEAR } from './support/first-screen-users';
 import { createTestQueryClient } from './support/render-app';
-
-const TEACHER: PortalUser = {
-  uid: 11,
-  id: 101,
-  fullName: 'Асанов Б.Э.',
-  role: 1,
-  newsPerms: false,
-};
-const STUDENT: PortalUser = {
-  uid: 22,
-  id: 202,
-  fullName: 'Бекова А.',
-  role: 2,
-  group: 'ПИ-1-24',
-  id_group: 5,
-  newsPerms: false,
-};
-const YEAR = { id_a_year: 25, name: '2025-2026' };
 
 /** The stub server's answer to each of the first screen's requests. */
 function answer(path: string): unknown {

@@ -61,8 +61,7 @@ export function startAuthentication(client: LmsClient): Promise<PortalUser | nul
     (user) => (isPortalUser(user) ? user : null),
     (error: unknown) => {
       if (isDefiniteRefusal(error)) return null;
-      const stored = storedUser();
-      return isPortalUser(stored) ? stored : null;
+      return storedUser();
     },
   );
 }
@@ -99,7 +98,7 @@ export function canEnterShell(deps: SessionDeps): Decision<boolean> {
     }
     // The server could not be asked: open on the stored session and keep asking (the shell).
     const stored = storedUser();
-    if (!isPortalUser(stored)) return false;
+    if (!stored) return false;
     deps.queryClient.current?.setQueryData(sessionUserQuery.queryKey, stored);
     sessionReconnecting.value = true;
     return true;

@@ -10,9 +10,9 @@ import { takeReturn } from '../lib/return-path';
 import { isPortalUser, type PortalUser } from '../lib/roles';
 import { isMobile } from '../lib/viewport';
 import { lazyRoute } from './lazy-route';
+import { currentLayout, firstScreenRequests } from './first-screen-requests';
 import { loadWayIn } from './load-way-in';
 import { SECTIONS } from './sections';
-import { NEWS_FIRST_PAGE } from '../features/news/api/news-keys';
 import { storedUser } from '../features/session/utils/stored-user';
 import { askAhead, forgetEarlyAnswers } from '../lib/early-answers';
 import {
@@ -143,25 +143,13 @@ export function LoginRoute() {
 }
 
 /**
- * The first screen's requests, sent with the session check before the way in's code has arrived:
- * the calls the warm start (warm-start.ts) makes for this user, which take these answers (see
- * withEarlyAnswers) instead of asking again. Only what the first screen shows first: a phone's
- * services tab, or a desktop's news feed and columns.
+ * The first screen's requests (first-screen-requests.ts), sent with the session check before the
+ * way in's code has arrived: the calls the warm start (warm-start.ts) makes for this user on this
+ * layout, which take these answers (see withEarlyAnswers) instead of asking again.
  */
-function askFirstScreenAhead(client: LmsClient, user: PortalUser): void {
-  if (isMobile.value) {
-    askAhead(client, 'post', '/api/misc/dinurls', {});
-  } else {
-    const reader = { id: user.id, uid: user.uid, role: user.role };
-    askAhead(client, 'post', '/api/news/data.json', { ...reader, page: NEWS_FIRST_PAGE });
-  }
-  askAhead(client, 'get', '/config.json');
-  askAhead(client, 'post', '/api/misc/defaultyear', { uid: user.uid });
-  if (!isMobile.value) {
-    askAhead(client, 'post', '/api/misc/photo', { uid: user.uid, role: user.role });
-    askAhead(client, 'post', '/api/misc/dinurls', {});
-    askAhead(client, 'get', '/api/discipline/current/year.json');
-    askAhead(client, 'get', '/api/discipline/current/ws.json');
+export function askFirstScreenAhead(client: LmsClient, user: PortalUser): void {
+  for (const { method, path, body } of firstScreenRequests(user, currentLayout())) {
+    askAhead(client, method, path, body);
   }
 }
 
@@ -179,21 +167,14 @@ export function startReturningUser(deps: SessionDeps, confirmed: Promise<PortalU
   if (returning.has(deps.client)) return;
   returning.add(deps.client);
   const expected = storedUser();
-  if (isPortalUser(expected)) {
+  if (expected) {
     askFirstScreenAhead(deps.client, expected);
     void confirmed.then((user) => {
       if (user?.uid !== expected.uid) forgetEarlyAnswers(deps.client);
     });
   }
   void loadWayIn()
-    .then((wayIn) =>
-      wayIn.warmStartReturning(
-        deps.client,
-        deps.queryClient,
-        isPortalUser(expected) ? expected : null,
-        confirmed,
-      ),
-    )
+    .then((wayIn) => wayIn.warmStartReturning(deps.client, deps.queryClient, expected, confirmed))
     .catch(() => undefined);
 }
 

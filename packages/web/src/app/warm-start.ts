@@ -5,21 +5,28 @@ import { getNewsFeedQueryOptions } from '../features/news/api/get-news';
 import { sessionUserQuery } from '../features/session/api/authenticate';
 import { getConfigQueryOptions } from '../features/session/api/get-config';
 import { getPhotoQueryOptions } from '../features/session/api/get-photo';
+import { studentGroupsParams } from '../lib/academic-context/student-groups-params';
 import type { LazyQueryClient } from '../lib/lazy-query-client';
 import { getCurrentWsQueryOptions } from '../lib/reference-data/current-ws';
 import { getCurrentYearQueryOptions } from '../lib/reference-data/current-year';
 import { getDefaultYearQueryOptions } from '../lib/reference-data/default-year';
 import { getStudentGroupsQueryOptions } from '../lib/reference-data/student-groups';
-import { isStudent, type PortalUser } from '../lib/roles';
-import { isMobile } from '../lib/viewport';
+import type { PortalUser } from '../lib/roles';
+import {
+  currentLayout,
+  defaultYearParams,
+  firstScreenQueries,
+  newsReader,
+  photoParams,
+  type FirstScreenQuery,
+} from './first-screen-requests';
 
 /**
- * The first screen's requests, started the moment the user is known rather than when the shell's
- * components mount: what the first screen shows first (a phone's services tab, a desktop's news
- * feed: a phone opens on the sections tab), then the config, the default year and, on a desktop,
- * the photo and the academic context's year, semester half and a student's groups land in the
- * cache the shell then reads. Each is the query its screen reads, so nothing is asked twice.
- * (Part of the way in, app/way-in.ts, loaded while the password is checked.)
+ * The first screen's requests (first-screen-requests.ts), started the moment the user is known
+ * rather than when the shell's components mount: each is the query its screen reads, so nothing is
+ * asked twice, and they land in the cache the shell then reads. On a desktop a student's groups
+ * (the discipline column) follow the default year. (Part of the way in, app/way-in.ts, loaded
+ * while the password is checked.)
  */
 export async function warmStart(
   client: LmsClient,
@@ -27,37 +34,30 @@ export async function warmStart(
   user: PortalUser,
 ): Promise<void> {
   const cache = await lazyCache.load();
-  const defaultYear = cache.fetchQuery(getDefaultYearQueryOptions(client, { uid: user.uid }));
-  await Promise.allSettled([
-    isMobile.value
-      ? cache.prefetchQuery(getDinUrlsQueryOptions(client))
-      : cache.prefetchInfiniteQuery(
-          getNewsFeedQueryOptions(client, { id: user.id, uid: user.uid, role: user.role }),
-        ),
-    cache.prefetchQuery(getConfigQueryOptions(client)),
-    // A desktop's first screen also shows the photo, the university's services (the apps column)
-    // and the discipline column (the academic context's year, semester half and a student's
-    // groups); a phone's shows none of it, and those requests wait for the shell rather than take
-    // the weak network from the services tab.
-    ...(isMobile.value
-      ? []
-      : [
-          cache.prefetchQuery(getPhotoQueryOptions(client, { uid: user.uid, role: user.role })),
-          cache.prefetchQuery(getDinUrlsQueryOptions(client)),
-          cache.prefetchQuery(getCurrentYearQueryOptions(client)),
-          cache.prefetchQuery(getCurrentWsQueryOptions(client)),
-          defaultYear.then((year) =>
-            year && isStudent(user)
-              ? cache.prefetchQuery(
-                  getStudentGroupsQueryOptions(client, {
-                    id_a_year: year.id_a_year,
-                    id_student: user.id,
-                  }),
-                )
-              : undefined,
-          ),
-        ]),
-  ]);
+  const layout = currentLayout();
+  // The default year goes out first: a desktop's student's groups wait for its answer.
+  const defaultYear = cache.fetchQuery(getDefaultYearQueryOptions(client, defaultYearParams(user)));
+  // A phone's first screen waits for nothing that needs it: a failure stays in its query (the
+  // shell reads it) and is never an unhandled rejection.
+  defaultYear.catch(() => undefined);
+  const start: Record<FirstScreenQuery, () => Promise<unknown> | undefined> = {
+    news: () => cache.prefetchInfiniteQuery(getNewsFeedQueryOptions(client, newsReader(user))),
+    dinUrls: () => cache.prefetchQuery(getDinUrlsQueryOptions(client)),
+    config: () => cache.prefetchQuery(getConfigQueryOptions(client)),
+    defaultYear: () =>
+      layout === 'desktop'
+        ? defaultYear.then((year) => {
+            const groups = studentGroupsParams(user, year);
+            return groups
+              ? cache.prefetchQuery(getStudentGroupsQueryOptions(client, groups))
+              : undefined;
+          })
+        : undefined,
+    photo: () => cache.prefetchQuery(getPhotoQueryOptions(client, photoParams(user))),
+    currentYear: () => cache.prefetchQuery(getCurrentYearQueryOptions(client)),
+    currentWs: () => cache.prefetchQuery(getCurrentWsQueryOptions(client)),
+  };
+  await Promise.allSettled(firstScreenQueries(layout).map((query) => start[query]()));
 }
 
 /**

@@ -1,6 +1,5 @@
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useQueryClient } from '@tanstack/react-query';
 import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
@@ -9,7 +8,6 @@ import { Drawer } from '../../components/layout/drawer';
 import { MobileTabBar, type MobileTab } from '../../components/layout/mobile-tab-bar';
 import { Icon } from '../../components/ui/icon';
 import { AppLinksPanel } from '../../features/apps/components/app-links-panel';
-import { useAfterFirstScreen } from '../../lib/after-first-screen';
 import {
   activeTab,
   backFromChat,
@@ -37,6 +35,14 @@ export interface ShellFrameProps {
   session: ShellSession;
   profileMenu: ReactNode;
   skipLink: ReactNode;
+  /**
+   * The first screen is painted and its requests have answered (useAfterFirstScreen, asked once
+   * by the shell). The university's services in the desktop's apps column are not what the person
+   * opened the portal for: they render then (on a phone they are the first screen, at once). The
+   * sections beside them and the contact column stay: static links, and one line until a
+   * discipline is chosen.
+   */
+  afterFirstScreen: boolean;
 }
 
 const PANEL_TAB: Record<MobilePanel, MainTab> = {
@@ -138,18 +144,18 @@ type Showing = 'columns' | MobilePanel | 'section';
  * chat keeps what was typed and where the focus was. Side panels the phone does not show are not
  * rendered until it shows them.
  */
-export function ShellFrame({ portalName, session, profileMenu, skipLink }: ShellFrameProps) {
+export function ShellFrame({
+  portalName,
+  session,
+  profileMenu,
+  skipLink,
+  afterFirstScreen,
+}: ShellFrameProps) {
   useSignals();
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // The university's services in the desktop's apps column are not what the person opened the
-  // portal for: they render once the first screen is painted (on a phone they are the first
-  // screen, at once). The sections beside them and the contact column stay: static links, and one
-  // line until a discipline is chosen.
-  const queryClient = useQueryClient();
-  const afterFirstScreen = useAfterFirstScreen(() => queryClient.isFetching() > 0);
   useKeepReadingOnPhone(location.pathname);
   const mobile = isMobile.value;
   const isMain = isMainPath(location.pathname);

@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +13,7 @@ import { ReconnectingBanner } from '../../components/ui/offline-banner';
 import { useSessionUser } from '../../features/session/api/use-session-user';
 import { portalNameIn } from '../../features/session/utils/portal-config';
 import { toShortName } from '../../features/session/utils/short-name';
+import { useAfterFirstScreen } from '../../lib/after-first-screen';
 import { language } from '../../lib/language';
 import { PortalNameProvider, THEME_COLORS, useThemeColor } from '../../lib/page-chrome';
 import { isPortalUser, isTeacher } from '../../lib/roles';
@@ -34,7 +36,11 @@ export function ShellLayout() {
   const navigate = useNavigate();
   const session = useSessionUser();
   const user = isPortalUser(session.data) ? session.data : null;
-  const { config, photo, academic } = useSessionBootstrap(user);
+  // One wait for the first screen (its requests answered, the browser idle) for the whole shell:
+  // the phone's photo and the desktop's services wait for the same moment.
+  const queryClient = useQueryClient();
+  const afterFirstScreen = useAfterFirstScreen(() => queryClient.isFetching() > 0);
+  const { config, photo, academic } = useSessionBootstrap(user, afterFirstScreen);
   useSelectionInUrl(academic);
   const logout = useLogout(user?.uid ?? 0);
   // Unsent writes and drafts found when the person chose to sign out: they confirm first.
@@ -65,6 +71,7 @@ export function ShellLayout() {
 
   const frame = {
     portalName,
+    afterFirstScreen,
     session: shellSession,
     profileMenu: (
       <ProfileMenu

@@ -1,23 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useConfig } from '../../features/session/api/get-config';
 import { usePhoto } from '../../features/session/api/get-photo';
-import { useAfterFirstScreen } from '../../lib/after-first-screen';
 import { useAcademicContext } from '../../lib/academic-context/use-academic-context';
 import type { PortalUser } from '../../lib/roles';
 import { isMobile } from '../../lib/viewport';
+import { photoParams } from '../first-screen-requests';
 
 /**
  * After authentication the config is fetched; after the user loads, the photo and the
  * default year are requested once (their queries never go stale), and the academic context starts
  * its reference-data chain. On a phone the photo (the largest of these answers, a small picture in
- * the header) is asked for once the first screen is shown, so it never takes the weak network from
- * the screen itself.
+ * the header) is asked for once the first screen is shown (`afterFirstScreen`), so it never takes
+ * the weak network from the screen itself. The photo's body is the warm start's, so a desktop's
+ * photo is the one it asked for.
  */
-export function useSessionBootstrap(user: PortalUser | null) {
+export function useSessionBootstrap(user: PortalUser | null, afterFirstScreen: boolean) {
   const config = useConfig({ enabled: user !== null });
-  const queryClient = useQueryClient();
-  const afterFirstScreen = useAfterFirstScreen(() => queryClient.isFetching() > 0);
-  const photo = usePhoto(user ? { uid: user.uid, role: user.role } : null, {
+  const photo = usePhoto(user ? photoParams(user) : null, {
     wait: isMobile.value && !afterFirstScreen,
   });
   const academic = useAcademicContext(user);

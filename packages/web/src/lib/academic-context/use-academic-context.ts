@@ -2,7 +2,6 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PortalUser } from '../roles';
 import { chosenOrFirst } from '../pickers';
-import { isStudent } from '../roles';
 import type { ChainRoot } from '../reference-data/chain-params';
 import type { ContactsParams } from '../reference-data/contacts';
 import { useCurrentWs, type SemesterHalf, type Ws } from '../reference-data/current-ws';
@@ -27,6 +26,7 @@ import {
   chosenWs,
   chosenYear,
 } from './selection';
+import { studentGroupsParams } from './student-groups-params';
 
 /**
  * The academic context the shell owns and hands to every section (the reference-data
@@ -89,12 +89,7 @@ export function useAcademicContext(user: PortalUser | null): AcademicContext {
   const currentYear = useCurrentYear();
   const currentWs = useCurrentWs();
   const defaultYear = useDefaultYear(user ? { uid: user.uid } : null);
-  const defaultYearId = defaultYear.data?.id_a_year;
-  const studentGroups = useStudentGroups(
-    user && isStudent(user) && defaultYearId !== undefined
-      ? { id_a_year: defaultYearId, id_student: user.id }
-      : null,
-  );
+  const studentGroups = useStudentGroups(studentGroupsParams(user, defaultYear.data));
 
   const year = chosenYear.value ?? currentYear.data?.[0]?.id_a_year ?? null;
   const ws = chosenWs.value ?? chosenOrFirst(currentWs.data, null, (half) => half.ws)?.ws ?? null;

@@ -203,6 +203,11 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
     waiting.delete(owner);
     if (waiting.size === 0) stopListening?.();
   };
+  /** The owner's next transient failure waits the first backoff step again. */
+  const startBackoffOver = (owner: number) => {
+    const state = waiting.get(owner);
+    if (state) state.attempt = 0;
+  };
   /** The owner waits for the network (no timer) or, with `timed`, also for its next backoff step. */
   const wait = (owner: number, timed: boolean) => {
     const state = waiting.get(owner) ?? { attempt: 0 };
@@ -286,8 +291,7 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
       if (end !== 'next') return end;
       // The server answered this one: a later failure starts the backoff over, so a write queued
       // behind others on a server that fails now and then does not inherit their waits.
-      const state = waiting.get(owner);
-      if (state) state.attempt = 0;
+      startBackoffOver(owner);
     }
   };
 
@@ -347,8 +351,7 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
       await load();
       const entry = entries.value.find((item) => item.id === id);
       if (!entry || entry.status === 'sending') return;
-      const state = waiting.get(owner);
-      if (state) state.attempt = 0;
+      startBackoffOver(owner);
       await save({ ...entry, status: 'pending' });
       await flush(owner);
     },

@@ -1,4 +1,4 @@
-import { isPortalUser, type User } from '../../../lib/roles';
+import { isPortalUser, type PortalUser, type User } from '../../../lib/roles';
 import { readStorage, writeStorage } from '../../../lib/storage';
 
 /**
@@ -11,11 +11,12 @@ export function rememberUser(user: User | null): void {
   if (isPortalUser(user)) writeStorage(STORED_USER_KEY, JSON.stringify(user));
 }
 
-export function storedUser(): User | null {
+/** The user kept with the session: only a teacher or a student (whom the shell may open for). */
+export function storedUser(): PortalUser | null {
   const raw = readStorage(STORED_USER_KEY);
   if (!raw) return null;
   try {
-    const user = JSON.parse(raw) as User;
+    const user = JSON.parse(raw) as User | null;
     return isPortalUser(user) ? user : null;
   } catch {
     return null;
