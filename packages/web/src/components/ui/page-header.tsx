@@ -25,7 +25,10 @@ export function PageHeader({ title, icon }: PageHeaderProps) {
 }
 
 export interface SectionPageProps extends PageHeaderProps {
-  /** The page's layout: its header and blocks one under another. */
+  /**
+   * The page's layout: a box of this class holds its header and blocks one under another. Without
+   * it the header and the blocks stand in the content column itself, with no box around them.
+   */
   className?: string;
   children: ReactNode;
 }
@@ -33,10 +36,11 @@ export interface SectionPageProps extends PageHeaderProps {
 /** A section's page: its header, whose title is also the document's, above the section's blocks. */
 export function SectionPage({ title, icon, className, children }: SectionPageProps) {
   usePageTitle(title);
-  return (
-    <div className={className}>
+  const page = (
+    <>
       <PageHeader title={title} icon={icon} />
       {children}
-    </div>
+    </>
   );
+  return className === undefined ? page : <div className={className}>{page}</div>;
 }

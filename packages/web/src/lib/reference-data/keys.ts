@@ -1,9 +1,13 @@
-import type { PostBody, PostData, PostPath } from '@lms/client';
-import { queryOptions, skipToken } from '@tanstack/react-query';
+import type { LmsClient, PostBody, PostData, PostPath } from '@lms/client';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../api-client';
 import { KEPT_OFFLINE } from '../offline-cache';
-import { pathOf, postRead, type ReadPath } from '../post-read';
+import { pathOf, postTo, type ReadData, type ReadPath } from '../post-read';
 
 export type ReferenceKey = readonly ['reference', string, object];
+
+/** The e-library's book lists (lib/reference-data/library-books.ts reads it). */
+export const BOOK_LIST_PATH = '/api/library/getbooklist';
 
 /**
  * Reference data is cached once per endpoint: the key is the contract's path, then the request
@@ -12,6 +16,12 @@ export type ReferenceKey = readonly ['reference', string, object];
 export const referenceKeys = {
   all: ['reference'] as const,
   request: (path: string, body: object): ReferenceKey => ['reference', path, body],
+  /**
+   * Every cached book list (the whole library and each category): what a write that adds, edits
+   * or shares a book refreshes. Named here, beside the root, so that a feature's keys file can
+   * name it without importing the read.
+   */
+  bookLists: () => ['reference', BOOK_LIST_PATH] as const,
 };
 
 /** Reference lists change with the academic calendar, not while a page is open. */
@@ -40,8 +50,8 @@ export function referenceQuery<Body extends object, Data>(
 
 /**
  * A read of one reference endpoint (POST, or the one its arguments pick), `[getXQueryOptions, useX]`
- * as postRead makes them: kept offline under the reference key of its path and body, `empty` when
- * the answer has no data.
+ * as postRead makes them, built on referenceQuery: kept offline under the reference key of its path
+ * and body, waiting while the body is `null`, `empty` when the answer has no data.
  * `body` makes the request of the read's arguments; without it the read takes the body itself.
  */
 export function referenceRead<
@@ -54,10 +64,17 @@ export function referenceRead<
   body: (...args: Args) => PostBody<P> | null = (...args) => args[0] as PostBody<P> | null,
   staleTime: number = REFERENCE_STALE_MS,
 ) {
-  return postRead(path, empty, {
-    ...KEPT_OFFLINE,
-    body,
-    key: (...args: Args) => referenceKeys.request(pathOf(path, args), body(...args) ?? {}),
-    staleTime,
-  });
+  const getQueryOptions = (client: LmsClient, ...args: Args) => {
+    const at = pathOf(path, args);
+    // An absent body is no body yet, as `null`: the query waits under the key of `{}`.
+    return referenceQuery<NonNullable<PostBody<P>>, ReadData<P, Empty>>(
+      at,
+      body(...args) ?? null,
+      (request) => postTo(client, at, request),
+      empty,
+      staleTime,
+    );
+  };
+  const useRead = (...args: Args) => useQuery(getQueryOptions(useApiClient(), ...args));
+  return [getQueryOptions, useRead] as const;
 }

@@ -1,6 +1,6 @@
 import type { components } from '@lms/client';
 import type { PortalUser } from '../roles';
-import { referenceRead } from './keys';
+import { BOOK_LIST_PATH, referenceRead } from './keys';
 
 export type LibraryBook = components['schemas']['LibraryEBook'];
 
@@ -22,7 +22,7 @@ export interface BookListParams {
  * @public its query options stand beside its hook, as every read's do
  */
 export const [getBookListQueryOptions, useBookList] = referenceRead(
-  '/api/library/getbooklist',
+  BOOK_LIST_PATH,
   [] as LibraryBook[],
   (params: BookListParams | null) =>
     params && {

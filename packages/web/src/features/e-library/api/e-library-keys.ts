@@ -6,5 +6,5 @@ import { referenceKeys } from '../../../lib/reference-data/keys';
  */
 export const eLibraryKeys = {
   /** Every loaded book list: the whole library and each category. */
-  bookLists: () => [...referenceKeys.all, '/api/library/getbooklist'] as const,
+  bookLists: referenceKeys.bookLists,
 };

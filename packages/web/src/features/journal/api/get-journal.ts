@@ -1,15 +1,17 @@
 import { postRead } from '../../../lib/post-read';
-import type { Journal } from '../utils/journal-calc';
+import { EMPTY_JOURNAL } from '../utils/journal-calc';
 import { journalKeys, type JournalRequest } from './journal-keys';
-
-const EMPTY: Journal = { resArray: [], data: [] };
 
 /**
  * POST visitlog/getjournal: a class's dates and one row of marks per student (teachers).
  * @public its query options stand beside its hook, as every read's do
  */
-export const [getJournalQueryOptions, useJournal] = postRead('/api/visitlog/getjournal', EMPTY, {
-  body: (request: JournalRequest | null) =>
-    request && { ...request.cls, subgroup: request.subgroup },
-  key: (request) => journalKeys.table(request ?? {}),
-});
+export const [getJournalQueryOptions, useJournal] = postRead(
+  '/api/visitlog/getjournal',
+  EMPTY_JOURNAL,
+  {
+    body: (request: JournalRequest | null) =>
+      request && { ...request.cls, subgroup: request.subgroup },
+    key: (request) => journalKeys.table(request ?? {}),
+  },
+);

@@ -1,9 +1,7 @@
 import { KEPT_OFFLINE } from '../../../lib/offline-cache';
 import { postRead } from '../../../lib/post-read';
-import type { Journal } from '../utils/journal-calc';
+import { EMPTY_JOURNAL } from '../utils/journal-calc';
 import { journalKeys, type StudentJournalRequest } from './journal-keys';
-
-const EMPTY: Journal = { resArray: [], data: [] };
 
 /**
  * POST visitlog/getjournalforstudent: the signed-in student's own row (others answer 403).
@@ -11,6 +9,6 @@ const EMPTY: Journal = { resArray: [], data: [] };
  */
 export const [getStudentJournalQueryOptions, useStudentJournal] = postRead(
   '/api/visitlog/getjournalforstudent',
-  EMPTY,
+  EMPTY_JOURNAL,
   { ...KEPT_OFFLINE, key: (body: StudentJournalRequest | null) => journalKeys.student(body ?? {}) },
 );

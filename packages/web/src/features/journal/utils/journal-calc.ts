@@ -3,6 +3,9 @@ import type { components } from '@lms/client';
 export type Journal = components['schemas']['VisitLogJournal'];
 export type JournalColumn = components['schemas']['VisitLogJournalColumn'];
 
+/** A journal with no dates and no rows: what a read counts an answer without data as. */
+export const EMPTY_JOURNAL: Journal = { resArray: [], data: [] };
+
 /** The mark of an absence: it counts one absence and zero points. */
 export const ABSENT_MARK = 'н/б';
 

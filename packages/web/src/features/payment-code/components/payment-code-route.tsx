@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/ui/page-header';
-import { usePageTitle } from '../../../lib/page-chrome';
+import { SectionPage } from '../../../components/ui/page-header';
 import { isStudent } from '../../../lib/roles';
 import { useShellSession } from '../../../lib/shell-session';
 import { PaymentCodeScreen } from './payment-code-screen';
@@ -10,16 +9,13 @@ import { StudentsOnlyNotice } from './students-only-notice';
 export function PaymentCodeRoute() {
   const { t } = useTranslation('payment-code');
   const { user, academic } = useShellSession();
-  const title = t('title');
-  usePageTitle(title);
   return (
-    <>
-      <PageHeader title={title} icon="paymentcode" />
+    <SectionPage title={t('title')} icon="paymentcode">
       {isStudent(user) ? (
         <PaymentCodeScreen studentId={user.id} academic={academic} />
       ) : (
         <StudentsOnlyNotice />
       )}
-    </>
+    </SectionPage>
   );
 }

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
+import { SectionPage } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
-import { usePageTitle } from '../../../lib/page-chrome';
 import { useShellSession } from '../../../lib/shell-session';
 import { useClearContactsOnLoad } from '../../../lib/academic-context/use-clear-contacts';
 import { useProfile } from '../api/get-profile';
@@ -20,15 +19,12 @@ export interface ProfileScreenProps {
 /** /lms/profile: the person's card with photo, and beside it the password change. */
 export function ProfileScreen({ photoUrl, passwordChange }: ProfileScreenProps) {
   const { t } = useTranslation('profile');
-  const title = t('title');
-  usePageTitle(title);
   const { user } = useShellSession();
   const profile = useProfile({ uid: user.uid, role: user.role });
   useClearContactsOnLoad(profile.isSuccess);
 
   return (
-    <div className={styles.screen}>
-      <PageHeader title={title} icon="profile" />
+    <SectionPage title={t('title')} icon="profile" className={styles.screen}>
       <div className={styles.layout}>
         <div>
           <QueryState query={profile} failedText={t('failed')}>
@@ -43,6 +39,6 @@ export function ProfileScreen({ photoUrl, passwordChange }: ProfileScreenProps) 
         </div>
         {passwordChange}
       </div>
-    </div>
+    </SectionPage>
   );
 }

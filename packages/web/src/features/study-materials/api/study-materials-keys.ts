@@ -21,5 +21,5 @@ export const studyMaterialsKeys = {
   teachers: (body: object) => [...studyMaterialsKeys.all, 'teachers', body] as const,
   studentList: (body: object) => [...studyMaterialsKeys.all, 'student-list', body] as const,
   /** The e-library's book lists, which hold the materials shared with it (isForEBooks). */
-  libraryBookLists: () => [...referenceKeys.all, '/api/library/getbooklist'] as const,
+  libraryBookLists: referenceKeys.bookLists,
 };
