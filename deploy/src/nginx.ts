@@ -241,6 +241,13 @@ export function selfSignedCertificate(dir: string): { cert: string; key: string 
 const MOCK_SERVER = join(REPO_ROOT, 'packages/mock-server/dist/main.js');
 
 /**
+ * The mock world's seed and its clock, frozen at its own Friday, as the journeys that name dates
+ * expect (packages/web/e2e/world.ts starts its worlds with them too). Every world started with
+ * these answers byte for byte alike.
+ */
+export const WORLD_ARGS = ['--seed', '1', '--now', '2026-11-20T09:00:00+06:00'] as const;
+
+/**
  * Starts the mock server on 127.0.0.1 as the recipe's backend (the world of seed 1 at its own
  * Friday, as the journeys expect); resolves once it answers.
  */
@@ -253,15 +260,7 @@ export async function startMockServer(
   }
   const child = spawn(
     process.execPath,
-    [
-      MOCK_SERVER,
-      '--port',
-      String(port),
-      '--seed',
-      '1',
-      '--now',
-      '2026-11-20T09:00:00+06:00',
-    ].concat(extraArgs),
+    [MOCK_SERVER, '--port', String(port), ...WORLD_ARGS, ...extraArgs],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const { stop, stderr } = supervise(child, 'SIGTERM');
@@ -284,7 +283,7 @@ export async function startMockServer(
  * A server process of a test: its error output kept for the failure message, killed if the test
  * process exits first, and stopped with `signal` (then SIGKILL after 5 s) when asked.
  */
-function supervise(child: ChildProcess, signal: NodeJS.Signals) {
+export function supervise(child: ChildProcess, signal: NodeJS.Signals) {
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

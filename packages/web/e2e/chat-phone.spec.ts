@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
-  demo,
+  apiSignIn,
   expect,
   expectAccessible,
   requestsTo,
@@ -9,7 +9,7 @@ import {
   prefer,
   readLocale,
   test,
-  type DemoLogin,
+  type ApiSession,
   type Language,
 } from './fixtures';
 
@@ -86,20 +86,12 @@ async function titleCount(page: Page): Promise<number> {
 
 // ---- The world, through the API, as each person would write in it ----
 
-interface Session {
-  user: { uid: number; id: number; fullName: string };
-  xsrf: string;
-}
-
-async function signIn(request: APIRequestContext, who: DemoLogin): Promise<Session> {
-  const response = await request.post('/api/auth/orize.json', { data: demo[who] });
-  const user = ((await response.json()) as { data: Session['user'] }).data;
-  const cookies = (await request.storageState()).cookies;
-  const xsrf = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-  return { user, xsrf };
-}
-
-async function api<T>(request: APIRequestContext, session: Session, path: string, data?: object) {
+async function api<T>(
+  request: APIRequestContext,
+  session: ApiSession,
+  path: string,
+  data?: object,
+) {
   const response = data
     ? await request.post(path, { data, headers: { 'X-XSRF-TOKEN': session.xsrf } })
     : await request.get(path);
@@ -130,7 +122,7 @@ interface Place {
  */
 async function demoPlace(
   request: APIRequestContext,
-  teacher: Session,
+  teacher: ApiSession,
   studentName: string,
 ): Promise<Place> {
   const [year] = await api<{ id_a_year: number }[]>(
@@ -194,7 +186,7 @@ async function demoPlace(
 }
 
 /** The teacher's conversation with the student, as the chat addresses it. */
-function privateQuery(place: Place, teacher: Session) {
+function privateQuery(place: Place, teacher: ApiSession) {
   return {
     year: place.year,
     id_from_type: 1,
@@ -209,7 +201,7 @@ function privateQuery(place: Place, teacher: Session) {
 
 /** The teacher's unread counts in the discipline, as POST /api/chat/count answers them. */
 async function serverCounts(request: APIRequestContext, place: Place) {
-  const teacher = await signIn(request, 'teacher');
+  const teacher = await apiSignIn(request, 'teacher');
   const rows = await api<{ idid: number; countMessages: number }[] | null>(
     request,
     teacher,
@@ -236,12 +228,12 @@ async function studentWrites(
   request: APIRequestContext,
   { count, toGroup = [] }: { count: number; toGroup?: { message: string; file?: FilePart }[] },
 ) {
-  const student = await signIn(request, 'student');
-  const teacher = await signIn(request, 'teacher');
+  const student = await apiSignIn(request, 'student');
+  const teacher = await apiSignIn(request, 'teacher');
   const place = await demoPlace(request, teacher, student.user.fullName);
   await api(request, teacher, '/api/chat/readall', privateQuery(place, teacher));
 
-  const writer = await signIn(request, 'student');
+  const writer = await apiSignIn(request, 'student');
   const send = async (fields: Record<string, string>, file?: FilePart) => {
     const response = await request.post('/api/chat/insert', {
       headers: { 'X-XSRF-TOKEN': writer.xsrf },

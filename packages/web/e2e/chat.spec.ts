@@ -1,14 +1,16 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import {
+  apiSignIn,
   checkLooks,
-  demo,
   DESKTOP,
   expect,
   expectAccessible,
+  fullNameOf,
   PHONE,
   requestsTo,
   signInByApi,
   test,
+  TINY_PDF,
   type DemoLogin,
 } from './fixtures';
 
@@ -23,13 +25,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-async function fullName(request: APIRequestContext, who: DemoLogin): Promise<string> {
-  const response = await request.post('/api/auth/orize.json', { data: demo[who] });
-  const body = (await response.json()) as { data: { fullName: string } };
-  return body.data.fullName;
-}
 
 /** A panel of the shell's columns ('Учебный период', 'Дисциплины', 'Контакты'), desktop or phone. */
 function column(page: Page, name: string): Locator {
@@ -109,8 +104,8 @@ test.describe(() => {
     baseURL,
     request,
   }) => {
-    const teacherName = await fullName(request, 'teacher');
-    const studentName = await fullName(request, 'student');
+    const teacherName = await fullNameOf(request, 'teacher');
+    const studentName = await fullNameOf(request, 'student');
     await page.goto('/lms');
     const teacherContact = await findContact(page, new RegExp(`^${teacherName}`));
     await expectAccessible(page, 'discipline and contact columns, student, dark');
@@ -122,7 +117,7 @@ test.describe(() => {
     const text = `Отчёт по лабораторной, ${Date.now()}`;
     await send(page, text, [
       { name: 'схема.png', mimeType: 'image/png', buffer: PNG },
-      { name: 'Отчёт.pdf', mimeType: 'application/pdf', buffer: PDF },
+      { name: 'Отчёт.pdf', mimeType: 'application/pdf', buffer: TINY_PDF },
     ]);
     await expect(messages(page).getByText(text)).toBeVisible();
     await expect(page.getByTestId('pending-message')).toHaveCount(0);
@@ -218,7 +213,7 @@ async function loadAllOlder(page: Page, log: Locator) {
 }
 
 test('scrolling up loads all 47 messages of the demo conversation', async ({ page, request }) => {
-  const studentName = await fullName(request, 'student');
+  const studentName = await fullNameOf(request, 'student');
   await page.goto('/lms');
   await (await findContact(page, new RegExp(`^${studentName}`))).click();
   const log = messages(page);
@@ -236,22 +231,13 @@ interface ContactsBody {
   id_discipline: number;
 }
 
-/** A signed-in API session of a demo user (its own cookies), to write as that user. */
-async function apiSession(request: APIRequestContext, who: DemoLogin) {
-  const response = await request.post('/api/auth/orize.json', { data: demo[who] });
-  const user = ((await response.json()) as { data: { uid: number; id: number } }).data;
-  const cookies = (await request.storageState()).cookies;
-  const xsrf = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-  return { user, xsrf };
-}
-
 test('a conversation of 1,000 unread messages opens at the first of them and keeps the message nodes in the page bounded', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  const teacher = await apiSession(request, 'teacher');
-  const studentName = await fullName(request, 'student');
+  const teacher = await apiSignIn(request, 'teacher');
+  const studentName = await fullNameOf(request, 'student');
   // Where the contact column lists the student: its request names the year, ws and discipline.
   const lists: ContactsBody[] = [];
   page.on('request', (req) => {
@@ -264,7 +250,7 @@ test('a conversation of 1,000 unread messages opens at the first of them and kee
   const query = lists.at(-1)!;
 
   // The student writes 1,000 more messages to the teacher, through the send form.
-  const student = await apiSession(request, 'student');
+  const student = await apiSignIn(request, 'student');
   for (let index = 0; index < 1000; index++) {
     const response = await request.post('/api/chat/insert', {
       headers: { 'X-XSRF-TOKEN': student.xsrf },
@@ -311,14 +297,14 @@ test.describe(() => {
     context,
     request,
   }) => {
-    const teacherName = await fullName(request, 'teacher');
+    const teacherName = await fullNameOf(request, 'teacher');
     await page.goto('/lms');
     await (await findContact(page, new RegExp(`^${teacherName}`))).click();
     await expect(messages(page)).toBeVisible();
 
     await context.setOffline(true);
     const text = `Написано без сети ${Date.now()}`;
-    await send(page, text, [{ name: 'Отчёт.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+    await send(page, text, [{ name: 'Отчёт.pdf', mimeType: 'application/pdf', buffer: TINY_PDF }]);
     const pending = page.getByTestId('pending-message');
     await expect(pending).toContainText(text);
     await expect(pending).toContainText('Нет сети');
@@ -410,7 +396,7 @@ test.describe('on a phone (390 px)', () => {
     page,
     request,
   }) => {
-    const teacherName = await fullName(request, 'teacher');
+    const teacherName = await fullNameOf(request, 'teacher');
     await page.goto('/lms');
     await page
       .getByRole('navigation', { name: 'Главный экран' })

@@ -4,6 +4,8 @@ import {
   demo,
   expect,
   expectAccessible,
+  fullNameOf,
+  PHONE,
   test,
   type DemoLogin,
 } from './fixtures';
@@ -19,13 +21,7 @@ test.use({ actionTimeout: 15_000, signedInAs: 'student' });
 
 const NOW = new Date('2026-11-20T10:00:00+06:00');
 const TODAY = '20.11.2026';
-const PHONE = { width: 390, height: 844 };
 const ERROR = JSON.stringify({ result: 1, error: 'Internal server error', data: null });
-
-async function fullName(request: APIRequestContext, who: DemoLogin): Promise<string> {
-  const response = await request.post('/api/auth/orize.json', { data: demo[who] });
-  return ((await response.json()) as { data: { fullName: string } }).data.fullName;
-}
 
 const messages = (page: Page) => page.getByRole('log', { name: 'Сообщения' });
 const composer = (page: Page) => page.getByRole('form', { name: 'Сообщение' });
@@ -57,7 +53,7 @@ async function openConversation(page: Page, contact: string, loaded = onHealthyS
 
 /** The student's conversation with the demo teacher opened from the portal's first screen. */
 async function openTeachersConversation(page: Page, request: APIRequestContext) {
-  const teacherName = await fullName(request, 'teacher');
+  const teacherName = await fullNameOf(request, 'teacher');
   await page.goto('/lms');
   await openConversation(page, teacherName);
   return teacherName;
@@ -254,7 +250,7 @@ test.describe('a slow server that fails one answer in five', () => {
     request,
   }) => {
     // The same seed, the same world: the teacher's name as the healthy server knows it.
-    const teacherName = await fullName(request, 'teacher');
+    const teacherName = await fullNameOf(request, 'teacher');
     const student = await newPage(browser, PHONE);
     const teacher = await newPage(browser);
     await teacher.clock.setFixedTime(NOW);

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {
   test as base,
   expect,
+  type APIRequestContext,
   type BrowserContext,
   type Locator,
   type Page,
@@ -74,7 +75,7 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
  * width once its resize debounce has passed: below 900 px the phone's, from it the desktop's.
  * A phone is 844 px high, a 1440 px screen 900, anything between 800.
  */
-async function resizeTo(page: Page, width: number): Promise<void> {
+export async function resizeTo(page: Page, width: number): Promise<void> {
   const height = width < 900 ? PHONE.height : width >= 1440 ? 900 : DESKTOP.height;
   await page.setViewportSize({ width, height });
   const shell = page.locator('[data-layout]').first();
@@ -253,6 +254,9 @@ export function patternedFile(name: string, mimeType: string, size: number, seed
   return { name, mimeType, buffer };
 }
 
+/** A tiny PDF (a header, one empty object, a trailer) to upload where only its name matters. */
+export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
 export type Language = 'ru' | 'kg' | 'en';
 export type Theme = 'dark' | 'light';
 
@@ -313,14 +317,44 @@ export async function logIn(page: Page, who: DemoLogin): Promise<void> {
   await page.waitForURL(/\/lms\/?$/);
 }
 
+/** A demo user as the login API names them. */
+export interface ApiUser {
+  uid: number;
+  id: number;
+  fullName: string;
+}
+
+/** A signed-in API session: its user, and the XSRF token its writes send back. */
+export interface ApiSession {
+  user: ApiUser;
+  xsrf: string;
+}
+
+/**
+ * Signs `who` in through the login API with `request`, whose cookies (`token`, `XSRF-TOKEN`) then
+ * hold the session: the user the answer names and the XSRF token, to write as that user.
+ */
+export async function apiSignIn(request: APIRequestContext, who: DemoLogin): Promise<ApiSession> {
+  const answer = await request.post('/api/auth/orize.json', { data: demo[who] });
+  expect(answer.ok(), `signing in as ${who}: ${answer.status()}`).toBe(true);
+  const user = ((await answer.json()) as { data: ApiUser }).data;
+  const cookies = (await request.storageState()).cookies;
+  const xsrf = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  return { user, xsrf };
+}
+
+/** The full name of a demo user, as the login API gives it (signing `request` in as them). */
+export async function fullNameOf(request: APIRequestContext, who: DemoLogin): Promise<string> {
+  return (await apiSignIn(request, who)).user.fullName;
+}
+
 /**
  * A session of `who` in `context`'s browser: the login API answered through the context's own
  * request client, whose cookies (`token`, `XSRF-TOKEN`) are the browser's. The next page the
  * context opens is signed in, as after the form; the portal keeps the user when it authenticates.
  */
 export async function signInByApi(context: BrowserContext, who: DemoLogin): Promise<void> {
-  const answer = await context.request.post('/api/auth/orize.json', { data: demo[who] });
-  expect(answer.ok(), `signing in as ${who}: ${answer.status()}`).toBe(true);
+  await apiSignIn(context.request, who);
 }
 
 /** The page's report of a Content-Security-Policy violation (see noCspViolations). */

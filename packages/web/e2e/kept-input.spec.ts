@@ -1,5 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
+  apiSignIn,
   checkLooks,
   chooseCertificateOrder,
   chooseWebDevelopment,
@@ -7,10 +8,12 @@ import {
   DESKTOP,
   expect,
   expectAccessible,
+  fullNameOf,
   logIn,
   PHONE,
+  resizeTo,
   test,
-  type DemoLogin,
+  TINY_PDF,
 } from './fixtures';
 
 // Nothing a person typed is lost: a form half filled keeps every value, file and the focus while
@@ -23,30 +26,17 @@ test.use({ actionTimeout: 10_000, signedInAs: 'teacher' });
 
 // The mock world's clock is frozen at Friday 20 November 2026; the browser's today must agree.
 const NOW = new Date('2026-11-20T10:00:00+06:00');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const file = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
+const file = (name: string) => ({ name, mimeType: 'application/pdf', buffer: TINY_PDF });
 
 const main = (page: Page) => page.locator('main');
-
-/** Resizes across the breakpoint and waits for the shell's layout to follow (200 ms debounce). */
-async function resize(page: Page, size: { width: number; height: number }) {
-  await page.setViewportSize(size);
-  const layout = size.width < 899.92 ? 'mobile' : 'desktop';
-  await expect(page.locator(`[data-layout="${layout}"]`)).toBeVisible();
-}
 
 /** Desktop → phone → desktop with the form filled: `check` proves it intact at each width. */
 async function crossBothWays(page: Page, check: () => Promise<void>) {
   await check();
-  await resize(page, PHONE);
+  await resizeTo(page, PHONE.width);
   await check();
-  await resize(page, DESKTOP);
+  await resizeTo(page, DESKTOP.width);
   await check();
-}
-
-async function fullName(request: APIRequestContext, who: DemoLogin): Promise<string> {
-  const response = await request.post('/api/auth/orize.json', { data: demo[who] });
-  return ((await response.json()) as { data: { fullName: string } }).data.fullName;
 }
 
 /** Every value of one IndexedDB database of the page, as JSON (files by name). */
@@ -129,7 +119,7 @@ test.describe(() => {
     page,
     request,
   }) => {
-    const teacherName = await fullName(request, 'teacher');
+    const teacherName = await fullNameOf(request, 'teacher');
     await page.setViewportSize(DESKTOP);
     await page.goto('/lms');
     const openTeacher = async () => {
@@ -262,9 +252,9 @@ test.describe(() => {
     };
     // This one starts on the phone: phone → desktop → phone.
     await check();
-    await resize(page, DESKTOP);
+    await resizeTo(page, DESKTOP.width);
     await check();
-    await resize(page, PHONE);
+    await resizeTo(page, PHONE.width);
     await check();
 
     await page.reload();
@@ -326,10 +316,8 @@ test.describe(() => {
     context,
     request,
   }) => {
-    const teacherName = await fullName(request, 'teacher');
-    const first = (await (
-      await request.post('/api/auth/orize.json', { data: demo.student })
-    ).json()) as { data: { uid: number; fullName: string } };
+    const teacherName = await fullNameOf(request, 'teacher');
+    const first = await apiSignIn(request, 'student');
     await logIn(page, 'student');
     await chooseWebDevelopment(page);
     await page
@@ -407,9 +395,9 @@ test.describe(() => {
     const everything = [...left.indexedDb, ...left.caches, left.localStorage].join('\n');
     expect(everything).not.toContain(secret);
     expect(everything).not.toContain('Справка.pdf');
-    expect(everything).not.toContain(first.data.fullName);
-    expect(left.indexedDb.join('\n')).not.toMatch(new RegExp(`"owner":${first.data.uid}\\b`));
-    expect(left.indexedDb.join('\n')).not.toContain(`user-${first.data.uid}`);
+    expect(everything).not.toContain(first.user.fullName);
+    expect(left.indexedDb.join('\n')).not.toMatch(new RegExp(`"owner":${first.user.uid}\\b`));
+    expect(left.indexedDb.join('\n')).not.toContain(`user-${first.user.uid}`);
     expect(left.caches.filter((url) => url.includes('/api/'))).toEqual([]);
   });
 });

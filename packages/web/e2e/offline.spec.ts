@@ -7,6 +7,7 @@ import {
   expect,
   expectAccessible,
   PHONE,
+  resizeTo,
   setTheme,
   signInByApi,
   test,
@@ -136,14 +137,9 @@ test('offline, one banner says it for the whole page, above the sticky header an
   await expect(content(page).getByText(OFFLINE_WORDS)).toHaveCount(0);
 
   const header = page.getByRole('banner');
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expect(
-      page.locator(`[data-layout="${width < 900 ? 'mobile' : 'desktop'}"]`),
-    ).toBeVisible();
+  // the laptop (900 px high), then the phone, each in the shell's layout of its width
+  for (const width of [1440, PHONE.width]) {
+    await resizeTo(page, width);
     for (const theme of ['dark', 'light'] as const) {
       await setTheme(page, theme);
       await page.evaluate(() => window.scrollTo(0, 0));

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../../deploy/src/nginx';
+import { freePort, supervise, WORLD_ARGS } from '../../../deploy/src/nginx';
 
 // The servers the journeys run against, started by the journeys themselves: each Playwright
 // worker has a world of its own (a mock server behind the contract proxy), so journeys in
@@ -19,12 +19,6 @@ const contractProxyMain = fileURLToPath(
 
 /** The built portal the servers serve: E2E_WEB_ROOT (another build, side by side) or dist. */
 export const webRoot = resolve(webPackage, process.env.E2E_WEB_ROOT ?? 'dist');
-
-/**
- * The world's seed and its clock, frozen at its own Friday, as the journeys that name dates
- * expect. Every world started with these answers byte for byte alike.
- */
-export const WORLD_ARGS = ['--seed', '1', '--now', '2026-11-20T09:00:00+06:00'] as const;
 
 export interface Server {
   origin: string;
@@ -52,26 +46,10 @@ async function startOnFreePort(
     const child = spawn(process.execPath, [script, ...args(port)], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    // Its error output goes to the journey's, and is kept for the message if it cannot start.
-    let errors = '';
-    let starting = true;
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (starting) errors += chunk.toString();
-      process.stderr.write(chunk);
-    });
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    // Gone with the worker, however it ends.
-    const killOnExit = () => child.kill('SIGKILL');
-    process.once('exit', killOnExit);
-    const stop = async () => {
-      process.off('exit', killOnExit);
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
-    };
+    // Gone with the worker, however it ends; its error output kept for the message if it cannot
+    // start (supervise), and going to the journey's as well.
+    const { stop, stderr } = supervise(child, 'SIGTERM');
+    child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     const origin = `http://127.0.0.1:${port}`;
     const started = Date.now();
     while (child.exitCode === null && Date.now() - started < 30_000) {
@@ -79,14 +57,11 @@ async function startOnFreePort(
         (response) => response.ok,
         () => false,
       );
-      if (answered) {
-        starting = false;
-        return { origin, stop };
-      }
+      if (answered) return { origin, stop };
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await stop();
-    lastError = errors;
+    lastError = stderr();
   }
   throw new Error(`${what} did not start:\n${lastError}`);
 }
