@@ -18,8 +18,12 @@ const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((
 // The reference page is served at /docs/api by the mock server; the same here, from loopback.
 const PAGE_PATH = '/docs/api';
 
-// Each step waits at most this long, so a broken page fails in seconds and the last step still runs.
-const STEP = { timeout: 10_000 };
+// The page renders a section's content only once it is scrolled into view, and CI runs this beside
+// the other packages' builds and tests on two cores: there, one section has been seen to take over
+// 7 s. A wait is therefore generous (WAIT), and a step's limit (STEP) leaves room for two waits, so
+// a broken page still fails within a minute and the last step still runs.
+const WAIT = 30_000;
+const STEP = { timeout: 2 * WAIT + 5_000 };
 
 const ASSUMED_LINE = 'Assumed: the product specification does not give this shape.';
 
@@ -77,7 +81,8 @@ describe('the API reference page', () => {
     });
     page = await context.newPage();
     page.on('websocket', (ws) => leaving.push(`WebSocket ${ws.url()}`));
-    page.setDefaultTimeout(7_000);
+    page.setDefaultTimeout(WAIT);
+    page.setDefaultNavigationTimeout(WAIT);
   }, STEP);
 
   after(async () => {
@@ -127,6 +132,8 @@ describe('the API reference page', () => {
 
       const confirmed = section(page, 'schemas/visitlogupdate');
       await confirmed.scrollIntoViewIfNeeded();
+      // Scrolled into view, the section is still empty until the page renders its content.
+      await title(confirmed).waitFor({ state: 'visible' });
       const text = await confirmed.locator('p').first().innerText();
       assert.ok(!text.includes(ASSUMED_LINE), text);
     },
