@@ -7,16 +7,31 @@ import { toLocaleTag } from './languages';
 
 const formats = new Map<string, Intl.NumberFormat>();
 
+/**
+ * Where a browser has no number data for the language, the language whose numbers read the same:
+ * Kyrgyz writes them as Russian does (a space between thousands, a decimal comma). Chromium's
+ * builds carry Kyrgyz plural rules but no Kyrgyz number formats, and without the fallback `Intl`
+ * takes the browser's own language instead: '12,000' for a Kyrgyz reader of an English browser.
+ */
+const NUMBERS_READ_AS: Readonly<Record<string, string>> = { ky: 'ru' };
+
+/** The locales to ask `Intl` for: the language's tag, then the language its numbers read as. */
+function numberLocales(language: string): string[] {
+  const tag = toLocaleTag(language);
+  const fallback = NUMBERS_READ_AS[tag];
+  return fallback ? [tag, fallback] : [tag];
+}
+
 /** The language's `Intl.NumberFormat` for these options, made once and kept. */
 export function numberFormat(
   language: string,
   options: Intl.NumberFormatOptions = {},
 ): Intl.NumberFormat {
-  const tag = toLocaleTag(language);
-  const key = `${tag} ${JSON.stringify(options)}`;
+  const locales = numberLocales(language);
+  const key = `${locales.join()} ${JSON.stringify(options)}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(tag, options);
+    format = new Intl.NumberFormat(locales, options);
     formats.set(key, format);
   }
   return format;
@@ -39,7 +54,7 @@ export function formatDecimal(value: number, language: string, fractionDigits = 
   return formatNumber(value, language, { maximumFractionDigits: fractionDigits });
 }
 
-/** A share as a whole percent: 0.25 → '25 %' (ru), '25%' (kg, en). */
+/** A share as a whole percent: 0.25 → '25 %' (ru), '25%' (en; kg where the browser knows it). */
 export function formatPercent(fraction: number, language: string): string {
   return formatNumber(fraction, language, { style: 'percent', maximumFractionDigits: 0 });
 }

@@ -331,3 +331,20 @@ test.describe(() => {
     });
   });
 });
+
+test.describe('a Kyrgyz reader of an English browser', () => {
+  // The browser's own language is English: Chromium has no Kyrgyz number formats, and amounts
+  // must still read as Kyrgyz writes them ('48 000 сом'), not as the browser's language would.
+  test.use({ signedInAs: 'student', locale: 'en-US' });
+
+  test('sees amounts grouped as Kyrgyz writes them', async ({ page }) => {
+    await page.goto('/lms');
+    await chooseLanguage(page, 'Кыр');
+    await page.goto('/lms/paymentcode');
+    const service = main(page).getByRole('combobox', { name: 'Кызмат', exact: true });
+    await expect(service.locator('option', { hasText: 'Оплата за обучение' })).toBeAttached();
+    await service.selectOption({ label: 'Оплата за обучение (контракт)' });
+    await expect(main(page).getByText('Баасы: 48 000 сом')).toBeVisible();
+    await expect(main(page).getByText('Төлөнө турган сумма: 48 000 сом')).toBeVisible();
+  });
+});
