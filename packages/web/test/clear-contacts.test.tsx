@@ -1,0 +1,49 @@
+import { renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  chooseDiscipline,
+  chosenDiscipline,
+  resetAcademicSelection,
+} from '../src/lib/academic-context/selection';
+import { useClearContactsOnLoad } from '../src/lib/academic-context/use-clear-contacts';
+import { MAIN_TABS, returnFromChat, selectMainTab } from '../src/lib/main-tabs';
+
+/** The news (or the profile) opening: its data not yet there, then arrived. */
+function openScreen() {
+  const screen = renderHook(({ loaded }) => useClearContactsOnLoad(loaded), {
+    initialProps: { loaded: false },
+  });
+  return { arrive: () => screen.rerender({ loaded: true }) };
+}
+
+describe('the contact list cleared when the news or the profile loads', () => {
+  afterEach(() => {
+    selectMainTab(MAIN_TABS.apps);
+    resetAcademicSelection();
+  });
+
+  it('clears the discipline chosen before the screen opened', () => {
+    chooseDiscipline(3001);
+    openScreen().arrive();
+    expect(chosenDiscipline.value).toBeNull();
+  });
+
+  it('keeps a discipline chosen while the data was on its way', () => {
+    const screen = openScreen();
+    chooseDiscipline(3001);
+    screen.arrive();
+    expect(chosenDiscipline.value).toBe(3001);
+  });
+
+  it('keeps the contacts a conversation returns to, though the news loads behind them', () => {
+    chooseDiscipline(3001);
+    returnFromChat();
+    openScreen().arrive();
+    expect(chosenDiscipline.value).toBe(3001);
+
+    // Opening the news afterwards is a visit of its own.
+    selectMainTab(MAIN_TABS.news);
+    openScreen().arrive();
+    expect(chosenDiscipline.value).toBeNull();
+  });
+});
