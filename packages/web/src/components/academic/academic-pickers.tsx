@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AcademicContext } from '../../lib/academic-context/use-academic-context';
+import type { Discipline } from '../../lib/reference-data/disciplines';
 import { PLACEHOLDER_ID } from '../../lib/pickers';
 import type { Ws } from '../../lib/reference-data/current-ws';
 import { useVocabulary } from '../../lib/vocabulary';
@@ -41,10 +42,12 @@ export function AcademicPickers({ academic, className }: AcademicPickersProps) {
         className={className}
         label={t('panels.period.discipline')}
         value={discipline?.id_discipline ?? PLACEHOLDER_ID}
-        options={(disciplines.data ?? []).map((item) => ({
-          id: item.id_discipline,
-          name: item.name,
-        }))}
+        options={disciplineOptions(disciplines.data ?? [], (item) => {
+          const credits = t('panels.disciplines.credits', { count: item.kredits });
+          const form =
+            item.id_examination !== undefined ? words.examination(item.id_examination) : '';
+          return form ? `${credits}, ${form}` : credits;
+        })}
         query={disciplines}
         failedText={t('panels.disciplines.failed')}
         onChange={(id) => choose.discipline(id === PLACEHOLDER_ID ? null : id)}
@@ -81,4 +84,21 @@ export function AcademicPickers({ academic, className }: AcademicPickersProps) {
       />
     </>
   );
+}
+
+/**
+ * The disciplines as picker options: a name two disciplines share (two courses of one subject,
+ * with different credits or forms of control) says which one it is, as the discipline column
+ * does with its credits beside each name.
+ */
+export function disciplineOptions(
+  items: readonly Discipline[],
+  which: (item: Discipline) => string,
+): { id: number; name: string }[] {
+  const named = new Map<string, number>();
+  for (const item of items) named.set(item.name, (named.get(item.name) ?? 0) + 1);
+  return items.map((item) => ({
+    id: item.id_discipline,
+    name: (named.get(item.name) ?? 0) > 1 ? `${item.name} (${which(item)})` : item.name,
+  }));
 }
