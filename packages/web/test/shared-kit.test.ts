@@ -33,7 +33,9 @@ describe('shared kit rules', () => {
   });
 
   it('says sizes and progress in the interface language', () => {
-    expect(formatFileSize(512, 'en')).toBe('512 byte');
+    expect(formatFileSize(512, 'en')).toBe('512 bytes');
+    expect(formatFileSize(1, 'en')).toBe('1 byte');
+    expect(formatFileSize(512, 'ru')).toBe('512 байт');
     expect(formatFileSize(48 * 1024, 'en')).toBe('48 kB');
     expect(formatFileSize(2.4 * 1024 * 1024, 'en')).toBe('2.4 MB');
     expect(formatFileSize(2.4 * 1024 * 1024, 'ru')).toMatch(/^2,4\sМБ$/);

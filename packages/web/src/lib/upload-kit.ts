@@ -177,7 +177,8 @@ export function formatFileSize(bytes: number, language: string): string {
   return formatNumber(value, language, {
     style: 'unit',
     unit,
-    unitDisplay: 'short',
+    // Bytes in full ('48 bytes', '48 байт'): the short form of a byte is singular in English.
+    unitDisplay: unit === 'byte' ? 'long' : 'short',
     maximumFractionDigits: value < 10 && unit !== 'byte' ? 1 : 0,
   });
 }
