@@ -248,6 +248,15 @@ describe('a teacher’s books', () => {
     expect(await screen.findByText('Книга сохранена.')).toBeTruthy();
     expect(titles(booksList())).toContain('Компьютерные сети');
     expect(titles(booksList())).toHaveLength(before + 1);
+
+    // The next search is reported, not the save: found, then nothing found.
+    await events.type(screen.getByLabelText('Поиск'), 'Компьютерные сети');
+    expect(await screen.findByText(/^Найден[оa]? \d+ файл/)).toBeTruthy();
+    expect(screen.queryByText('Книга сохранена.')).toBeNull();
+    await events.type(screen.getByLabelText('Поиск'), ' zzzz');
+    expect(
+      await screen.findByText('По вашему запросу ничего не найдено, показаны все файлы'),
+    ).toBeTruthy();
   });
 
   it('keeps a new book’s fields and file as a draft across a reload; Отмена throws it away', async () => {

@@ -52,7 +52,8 @@ export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {
   const [query, setQuery] = useState('');
   const [mode, setMode] = useState<SearchMode>(SEARCH_BY_NAME);
   const [dialog, setDialog] = useState<{ editing: LibraryBook | null } | null>(null);
-  const [notice, setNotice] = useState('');
+  // "Saved" answers the save; once the search changes, the line reports the search again.
+  const [saved, setSaved] = useState<{ notice: string; search: string } | null>(null);
 
   const bases = useBaseBookCategories();
   const categories = useBookCategories('library', base === PLACEHOLDER_ID ? null : base);
@@ -76,6 +77,8 @@ export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {
     return all.filter((book) => ids.has(book.id_bookCategory));
   }, [books.data, chosenBase, chosenCategory, categories.data, categoryList]);
   const result = searchBooks(inBase, query, mode);
+  const search = JSON.stringify([query, mode, chosenBase, chosenCategory]);
+  const notice = saved?.search === search ? saved.notice : '';
   const categoryName = useBookCategoryName('library');
   const teacher = isTeacher(user);
 
@@ -176,7 +179,7 @@ export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {
                     onEdit={
                       teacher && canEditBook(book, user)
                         ? () => {
-                            setNotice('');
+                            setSaved(null);
                             setDialog({ editing: book });
                           }
                         : undefined
@@ -198,7 +201,7 @@ export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);
-            setNotice(t('form.saved'));
+            setSaved({ notice: t('form.saved'), search });
           }}
         />
       ) : null}
