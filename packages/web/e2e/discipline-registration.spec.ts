@@ -18,6 +18,25 @@ async function creditsNumbers(page: Page) {
   return { registered: Number(registered), total: Number(total) };
 }
 
+/** The values of the drafts kept on the device (the shared drafts' IndexedDB database). */
+async function draftsStored(page: Page): Promise<unknown[]> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((info) => info.name === 'lms-drafts')) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('lms-drafts');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const values = await new Promise<unknown[]>((resolve, reject) => {
+      const read = db.transaction('drafts').objectStore('drafts').getAll();
+      read.onsuccess = () => resolve(read.result as unknown[]);
+      read.onerror = () => reject(read.error);
+    });
+    db.close();
+    return values.map((entry) => (entry as { value: unknown }).value);
+  });
+}
+
 async function pickSecond(select: Locator) {
   await expect(select.locator('option').nth(1)).toBeAttached();
   if (
@@ -114,5 +133,60 @@ test.describe(() => {
     await expect(semester.locator('option:checked')).toHaveText('1 семестр');
     await expect(rows(page).first()).toBeVisible();
     await checkLooks(page, 'registration', { widths: [PHONE.width], fullPage: true });
+  });
+
+  test('a row’s teacher and stream, and the elective being added, come back after a reload, across 900 px too', async ({
+    page,
+  }) => {
+    await page.goto('/lms/registration');
+    const semester = period(page).getByRole('combobox', { name: 'Семестр' });
+    await semester.selectOption({ label: '6 семестр' });
+    const open = rows(page).filter({ has: page.getByRole('button', { name: /^Записаться:/ }) });
+    const row = open.first();
+    const rowName = (await row
+      .getByRole('button', { name: /^Записаться:/ })
+      .getAttribute('aria-label'))!;
+    await pickSecond(row.getByRole('combobox', { name: 'Преподаватель' }));
+    await pickSecond(row.getByRole('combobox', { name: 'Поток' }));
+    const teacher = await row.getByRole('combobox', { name: 'Преподаватель' }).inputValue();
+    const stream = await row.getByRole('combobox', { name: 'Поток' }).inputValue();
+    const panel = page.getByRole('region', { name: 'Дисциплина по выбору' });
+    await panel.getByRole('combobox', { name: 'Дисциплина' }).selectOption({ index: 1 });
+    const discipline = await panel.getByRole('combobox', { name: 'Дисциплина' }).inputValue();
+
+    // Narrower than 900 px and back: the same form stays.
+    await page.setViewportSize(PHONE);
+    await expect(row.getByRole('combobox', { name: 'Поток' })).toHaveValue(stream);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The drafts are written once the picking pauses: wait until both are on the device.
+    await expect
+      .poll(async () => (await draftsStored(page)).map((value) => JSON.stringify(value)))
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringContaining(`"stream":${stream}`),
+          expect.stringContaining(`"discipline":${discipline}`),
+        ]),
+      );
+    await page.reload();
+    await semester.selectOption({ label: '6 семестр' });
+    const again = rows(page).filter({ has: page.getByRole('button', { name: rowName }) });
+    await expect(again.getByText('Черновик восстановлен.')).toBeVisible();
+    await expect(again.getByRole('combobox', { name: 'Поток' })).toHaveValue(stream);
+    await expect(again.getByRole('combobox', { name: 'Преподаватель' })).toHaveValue(teacher);
+    await expect(panel.getByText('Черновик восстановлен.')).toBeVisible();
+    await expect(panel.getByRole('combobox', { name: 'Дисциплина' })).toHaveValue(discipline);
+    await expectAccessible(page, 'registration with restored drafts');
+    await again.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/registration-draft-restored.png' });
+
+    // Registered: nothing is restored any more.
+    await again.getByRole('button', { name: rowName }).click();
+    await expect(page.getByText(/^Вы записаны: /)).toBeVisible();
+    await panel.getByRole('button', { name: 'Очистить' }).click();
+    await page.reload();
+    await semester.selectOption({ label: '6 семестр' });
+    await expect(rows(page).first()).toBeVisible();
+    await expect(page.getByText('Черновик восстановлен.')).toHaveCount(0);
   });
 });

@@ -1,7 +1,7 @@
 import type { components } from '@lms/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   creditsOf,
   NO_TEACHER,
@@ -11,10 +11,14 @@ import {
   withDeleted,
   withSaved,
 } from '../src/features/discipline-registration/utils/registration';
+import { forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { renderApp } from './support/render-app';
 import { signInDemo, type MockBackend } from './support/mock-backend';
 
 vi.setConfig({ testTimeout: 40_000 });
+
+// Each case starts on a device without drafts: picked teachers and streams are kept as one.
+beforeEach(() => forgetAllDrafts());
 
 type RegRow = components['schemas']['RegRow'];
 

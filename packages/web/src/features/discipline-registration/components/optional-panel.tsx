@@ -1,12 +1,14 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DraftNote } from '../../../components/ui/draft-note';
 import { Icon } from '../../../components/ui/icon';
 import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
-import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
+import { useDraft } from '../../../lib/drafts/use-draft';
+import { offeredId } from '../../../lib/pickers';
 import type { RegListRequest } from '../api/discipline-registration-keys';
 import { useOptionalDisciplines } from '../api/get-optional-disciplines';
 import { useSaveRegistration } from '../api/save-registration';
+import { NO_OPTIONAL_CHOICE, NO_TEACHER_STREAM, optionalDraftKey } from '../utils/registration';
 import { useRowLabels } from './row-labels';
 import { TeacherStreamChoice } from './teacher-stream-choice';
 import styles from './registration.module.css';
@@ -14,7 +16,8 @@ import styles from './registration.module.css';
 /**
  * Adding an elective (with the optional-registration permission): discipline, then teacher (the
  * only one chosen at once), then stream. A new discipline resets teacher and stream; a new teacher
- * resets the stream. A failed registration keeps every choice.
+ * resets the stream. A failed registration keeps every choice, and the choices are the person's
+ * draft of the period until the elective is registered, so a reload brings them back.
  */
 export function OptionalPanel({
   list,
@@ -25,7 +28,8 @@ export function OptionalPanel({
 }) {
   const { t } = useTranslation('discipline-registration');
   const labels = useRowLabels();
-  const [chosen, setChosen] = useState(PLACEHOLDER_ID);
+  const draft = useDraft(list.uid, optionalDraftKey(list), NO_OPTIONAL_CHOICE);
+  const chosen = draft.value.discipline;
   const disciplines = useOptionalDisciplines(list);
   const disciplineList = disciplines.data ?? [];
   const discipline = disciplineList.find((d) => d.id_discipline === chosen);
@@ -40,6 +44,14 @@ export function OptionalPanel({
   return (
     <Panel title={t('optional.title')} icon="registration">
       <div className={styles.optional}>
+        <DraftNote
+          className={styles.wide}
+          restored={draft.restored}
+          onDiscard={() => {
+            draft.clear();
+            save.reset();
+          }}
+        />
         <PickerField
           className={styles.wide}
           label={t('optional.discipline')}
@@ -54,16 +66,17 @@ export function OptionalPanel({
           hint={
             disciplines.isSuccess && disciplineList.length === 0 ? t('optional.none') : undefined
           }
+          // A new discipline starts teacher and stream again.
           onChange={(id) => {
-            setChosen(id);
+            draft.set({ ...NO_TEACHER_STREAM, discipline: id });
             save.reset();
           }}
         />
         <TeacherStreamChoice
-          // A new discipline starts teacher and stream again.
-          key={discipline?.id_discipline ?? PLACEHOLDER_ID}
           source="optional"
           course={course ?? null}
+          chosen={draft.value}
+          onChoose={(next) => draft.set((current) => ({ ...current, ...next }))}
           registration={
             discipline
               ? {
@@ -85,7 +98,7 @@ export function OptionalPanel({
           saveIcon={<Icon name="plus" size={16} />}
           onSaved={() => {
             if (discipline) onNotice(t('saved', { name: discipline.name }));
-            setChosen(PLACEHOLDER_ID);
+            draft.clear();
           }}
         />
       </div>

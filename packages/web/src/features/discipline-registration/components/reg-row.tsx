@@ -1,15 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DraftNote } from '../../../components/ui/draft-note';
 import { useFailureDetail } from '../../../components/ui/failure-message';
 import { Icon } from '../../../components/ui/icon';
 import { cx } from '../../../lib/class-names';
+import { removeDraft } from '../../../lib/drafts/draft-store';
+import { useDraft } from '../../../lib/drafts/use-draft';
 import { useDeleteRegistration } from '../api/delete-registration';
 import type { RegListRequest } from '../api/discipline-registration-keys';
 import type { RegRow } from '../api/get-reg-list';
 import { useSaveRegistration } from '../api/save-registration';
-import { isRegistered } from '../utils/registration';
+import { isRegistered, NO_TEACHER_STREAM, rowDraftKey } from '../utils/registration';
 import { useRowLabels } from './row-labels';
 import { TeacherStreamChoice } from './teacher-stream-choice';
 import styles from './registration.module.css';
@@ -23,7 +26,8 @@ export interface RegRowCardProps {
 /**
  * One row of the registration: the discipline and kind of lesson, its credits and form of control;
  * registered, its teacher and stream with a way to cancel; otherwise a teacher (the only one is
- * chosen at once), then one of that teacher's streams, and 'Записаться'.
+ * chosen at once), then one of that teacher's streams, and 'Записаться'. What is picked is the
+ * person's draft of that row until it is registered, so a reload brings it back.
  */
 export function RegRowCard({ row, list, onNotice }: RegRowCardProps) {
   const { t } = useTranslation('discipline-registration');
@@ -60,6 +64,12 @@ function Registered({ row, name, list, onNotice }: RegRowCardProps & { name: str
   const failureDetail = useFailureDetail();
   const remove = useDeleteRegistration(list);
   const [confirming, setConfirming] = useState(false);
+  // A registered row has nothing left to draft: a draft of it kept from before (the page closed
+  // before the answer came, or registered on another device) goes.
+  const draftKey = rowDraftKey(row);
+  useEffect(() => {
+    void removeDraft(list.uid, draftKey);
+  }, [list.uid, draftKey]);
   return (
     <div className={styles.registered}>
       <p className={styles.choice}>
@@ -119,8 +129,17 @@ function Registered({ row, name, list, onNotice }: RegRowCardProps & { name: str
 function Choices({ row, name, list, onNotice }: RegRowCardProps & { name: string }) {
   const { t } = useTranslation('discipline-registration');
   const save = useSaveRegistration(list);
+  const draft = useDraft(list.uid, rowDraftKey(row), NO_TEACHER_STREAM);
   return (
     <div className={styles.choices}>
+      <DraftNote
+        className={styles.wide}
+        restored={draft.restored}
+        onDiscard={() => {
+          draft.clear();
+          save.reset();
+        }}
+      />
       <TeacherStreamChoice
         source="row"
         course={{
@@ -129,6 +148,8 @@ function Choices({ row, name, list, onNotice }: RegRowCardProps & { name: string
           id_semester: row.id_semester,
           id_vid_zaniatiy: row.id_vid_zaniatiy,
         }}
+        chosen={draft.value}
+        onChoose={draft.set}
         registration={{
           uid: list.uid,
           isByPlan: row.isByPlan,
@@ -145,7 +166,11 @@ function Choices({ row, name, list, onNotice }: RegRowCardProps & { name: string
         saveLabel={t('save')}
         saveIcon={<Icon name="check" size={16} />}
         saveAriaLabel={t('saveLabel', { name })}
-        onSaved={() => onNotice(t('saved', { name }))}
+        // The row turns registered (and this form goes): its draft is done with.
+        onSaved={() => {
+          draft.clear();
+          onNotice(t('saved', { name }));
+        }}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FailureMessage, useFailureDetail } from '../../../components/ui/failure-message';
@@ -15,6 +15,7 @@ import {
   rowTeacher,
   streamsTeacher,
   TEACHERS_FAILED,
+  type TeacherStream,
 } from '../utils/registration';
 import styles from './registration.module.css';
 
@@ -23,6 +24,9 @@ export interface TeacherStreamChoiceProps {
   source: ChoiceSource;
   /** The discipline, year, semester and kind of lesson; null while no discipline is chosen. */
   course: RegTeachersRequest | null;
+  /** The teacher and stream picked so far: the person's draft, kept by the form around. */
+  chosen: TeacherStream;
+  onChoose: (next: TeacherStream) => void;
   /** What the registration sends besides teacher and stream; null while it cannot be sent. */
   registration: Omit<RegSaveRequest, 'id_teacher' | 'subgroup'> | null;
   /** useSaveRegistration() of the screen's list. */
@@ -43,6 +47,8 @@ export interface TeacherStreamChoiceProps {
 export function TeacherStreamChoice({
   source,
   course,
+  chosen,
+  onChoose,
   registration,
   save,
   saveLabel,
@@ -53,7 +59,6 @@ export function TeacherStreamChoice({
   const { t } = useTranslation('discipline-registration');
   const words = useVocabulary();
   const failureDetail = useFailureDetail();
-  const [chosen, setChosen] = useState({ teacher: NO_TEACHER, stream: NO_STREAM });
   const teachers = useRegTeachers(source, course);
   const teacher = course
     ? rowTeacher({ failed: teachers.isError, list: teachers.data }, chosen.teacher)
@@ -71,8 +76,8 @@ export function TeacherStreamChoice({
     offeredId(streamOptions, chosen.stream, (o) => o.id) === -1 ? NO_STREAM : chosen.stream;
   const ready = registration !== null && streamsOf !== null && stream !== NO_STREAM;
 
-  const choose = (next: typeof chosen) => {
-    setChosen(next);
+  const choose = (next: TeacherStream) => {
+    onChoose(next);
     save.reset();
   };
 

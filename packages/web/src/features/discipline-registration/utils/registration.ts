@@ -1,4 +1,5 @@
 import type { components } from '@lms/client';
+import { PLACEHOLDER_ID } from '../../../lib/pickers';
 
 type RegRow = components['schemas']['RegRow'];
 type RegSaveRequest = components['schemas']['RegSaveRequest'];
@@ -10,6 +11,41 @@ export const NO_TEACHER = -1;
 export const TEACHERS_FAILED = -100;
 /** The stream picker's placeholder, subgroup 0 'Выберите поток'. */
 export const NO_STREAM = 0;
+
+/** A teacher and one of that teacher's streams, as picked (placeholders until picked). */
+export interface TeacherStream {
+  teacher: number;
+  stream: number;
+}
+
+export const NO_TEACHER_STREAM: TeacherStream = { teacher: NO_TEACHER, stream: NO_STREAM };
+
+/** An elective being added: its discipline, then teacher and stream. */
+interface OptionalChoice extends TeacherStream {
+  discipline: number;
+}
+
+export const NO_OPTIONAL_CHOICE: OptionalChoice = {
+  discipline: PLACEHOLDER_ID,
+  ...NO_TEACHER_STREAM,
+};
+
+type RowIdentity = Pick<
+  RegRow,
+  'id_a_year' | 'id_semester' | 'id_group' | 'id_discipline' | 'id_vid_zaniatiy'
+>;
+type Period = Pick<RegRow, 'id_a_year' | 'id_semester' | 'id_group'>;
+
+/**
+ * The draft of one row's choices: the row is its period (year, semester, group), discipline and
+ * kind of lesson, so one row's choices never show on another. The person is the draft's owner.
+ */
+export const rowDraftKey = (row: RowIdentity) =>
+  `discipline-registration:row:${row.id_a_year}:${row.id_semester}:${row.id_group}:${row.id_discipline}:${row.id_vid_zaniatiy}`;
+
+/** The draft of the elective being added in one period. */
+export const optionalDraftKey = (period: Period) =>
+  `discipline-registration:optional:${period.id_a_year}:${period.id_semester}:${period.id_group}`;
 
 /** A row is registered once it has an id_disciplineForStudent. */
 export const isRegistered = (row: Pick<RegRow, 'id_disciplineForStudent'>) =>
