@@ -55,6 +55,8 @@ test('a student reads the news and the schedule, reloads offline and sees both w
   page,
   context,
 }) => {
+  // Wide enough for the week as a timetable (narrower desktops lay it out as day cards).
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/lms');
   await controlledByServiceWorker(page);
   const feed = content(page).getByRole('list', { name: 'Лента новостей' });
@@ -86,7 +88,7 @@ test('a student reads the news and the schedule, reloads offline and sees both w
     fullPage: true,
   });
   await setTheme(page, 'dark');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await expect(days).toBeVisible();
 
   await page.getByRole('link', { name: 'Новости', exact: true }).first().click();

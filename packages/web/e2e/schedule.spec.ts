@@ -1,11 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from '@playwright/test';
-import { checkLooks, DESKTOP, expect, expectAccessible, PHONE, test } from './fixtures';
+import { checkLooks, expect, expectAccessible, PHONE, test } from './fixtures';
 
 // The schedule screen: the week by role, today highlighted, the local-storage copy shown at once
 // and kept when the server cannot be reached, the .ics export, and the failure states.
 
 test.use({ signedInAs: 'student' });
+
+/**
+ * A 1440 px desktop, wide enough for the timetable with the side columns folded (at 1280 px a
+ * long word of a lesson name would not fit six day columns: the days are cards there).
+ */
+const WIDE = { width: 1440, height: 900 } as const;
+test.use({ viewport: WIDE });
 
 interface Lesson {
   day_number: number;
@@ -70,7 +77,7 @@ test.describe(() => {
     await expect(table.getByText(first.group ?? '').first()).toBeVisible();
 
     await checkLooks(page, 'schedule-teacher', {
-      widths: [DESKTOP.width],
+      widths: [WIDE.width],
       switchBy: 'reload',
       ready: () => expect(table).toBeVisible(),
     });
@@ -188,3 +195,79 @@ test('on a phone (390 px) the week is a day list, today marked, axe clean in bot
     ready: () => expect(friday).toBeVisible(),
   });
 });
+
+/** A lesson name of one word longer than any cell is wide (a name the server may well send). */
+const LONG_WORD = 'Электроэнергетическихсистемисетейвысокогонапряжения';
+
+/**
+ * Where the lesson names in the main column break: the words of each name split across lines
+ * (the long word apart), and the names sticking out of their cell or lesson card.
+ */
+async function lessonNameBreaks(page: Page, names: readonly string[]) {
+  return page.evaluate(
+    ({ names, longWord }) => {
+      const broken: string[] = [];
+      const outside: string[] = [];
+      const main = document.querySelector('main');
+      for (const element of main?.querySelectorAll('p') ?? []) {
+        const text = element.textContent ?? '';
+        if (!names.includes(text)) continue;
+        const node = element.firstChild;
+        if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+        for (const match of text.matchAll(/[^\s-]+/g)) {
+          if (match[0] === longWord) continue;
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) broken.push(match[0]);
+        }
+        const box = element.getBoundingClientRect();
+        const holder = element.closest('td, li') ?? element.parentElement!;
+        const room = holder.getBoundingClientRect();
+        if (element.scrollWidth > element.clientWidth + 1 || box.right > room.right + 1) {
+          outside.push(text);
+        }
+      }
+      return { broken, outside };
+    },
+    { names: [...names], longWord: LONG_WORD },
+  );
+}
+
+for (const language of ['ru', 'kg'] as const) {
+  test(`lesson names wrap between words, and one too long for its cell stays inside it (${language})`, async ({
+    page,
+  }) => {
+    await page.goto('/lms');
+    await page.evaluate((lang) => {
+      document.cookie = `lang=${lang}; path=/`;
+      localStorage.setItem('lang', lang);
+    }, language);
+    let names: string[] = [];
+    await page.route('**/api/schedule/student.json', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Lesson[] };
+      const first = body.data[0] as Lesson;
+      body.data.push({ ...first, day_number: 3, discipline: LONG_WORD });
+      names = body.data.map((lesson) => lesson.discipline);
+      await route.fulfill({ response, json: body });
+    });
+    for (const size of [WIDE, { width: 1280, height: 800 }, PHONE]) {
+      await page.setViewportSize(size);
+      await page.goto('/lms/schedule');
+      const longName = content(page).getByText(LONG_WORD);
+      await expect(longName).toBeVisible();
+      await expect(content(page).getByRole('table')).toHaveCount(size === WIDE ? 1 : 0);
+      const { broken, outside } = await lessonNameBreaks(page, names);
+      expect(broken, `words broken at ${size.width} px`).toEqual([]);
+      expect(outside, `names outside their cell at ${size.width} px`).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await longName.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/schedule-names-${language}-${size.width}.png` });
+    }
+  });
+}

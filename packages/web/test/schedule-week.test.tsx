@@ -9,6 +9,8 @@ import {
   dayNumberOf,
   groupByDay,
   isHeldInWeek,
+  MIN_DAY_PX,
+  PAIR_COLUMN_PX,
   weekParityOf,
   weekLayout,
   weekStartOf,
@@ -100,9 +102,11 @@ describe('the week grid', () => {
 });
 
 describe('the desktop week’s layout', () => {
-  it('is a timetable where every day gets 120 px beside the 64 px pair column', () => {
-    expect(weekLayout(64 + 6 * 120, 6, 12)).toEqual({ kind: 'table' });
-    expect(weekLayout(1000, 7, 12)).toEqual({ kind: 'table' });
+  it('is a timetable where every day gets room for a long word beside the pair column', () => {
+    expect(weekLayout(PAIR_COLUMN_PX + 6 * MIN_DAY_PX, 6, 12)).toEqual({ kind: 'table' });
+    expect(weekLayout(PAIR_COLUMN_PX + 7 * MIN_DAY_PX, 7, 12)).toEqual({ kind: 'table' });
+    // 1440 px with the side columns folded: about 1000 px, six days of about 157 px.
+    expect(weekLayout(1000, 6, 12)).toEqual({ kind: 'table' });
     // Not measured yet (jsdom, the first render): the timetable.
     expect(weekLayout(0, 6, 12)).toEqual({ kind: 'table' });
   });
@@ -110,7 +114,12 @@ describe('the desktop week’s layout', () => {
   it('else lays the days out as cards in the fewest even rows, never scrolling sideways', () => {
     // 1440 px with the side columns open: about 550 px, Mon–Wed above Thu–Sat.
     expect(weekLayout(550, 6, 12)).toEqual({ kind: 'cards', columns: 3 });
-    expect(weekLayout(64 + 6 * 120 - 1, 6, 12)).toEqual({ kind: 'cards', columns: 3 });
+    expect(weekLayout(PAIR_COLUMN_PX + 6 * MIN_DAY_PX - 1, 6, 12)).toEqual({
+      kind: 'cards',
+      columns: 3,
+    });
+    // 1280 px: about 900 px, too narrow for 'Программирование' in six columns.
+    expect(weekLayout(900, 6, 12)).toEqual({ kind: 'cards', columns: 3 });
     expect(weekLayout(800, 7, 12)).toEqual({ kind: 'cards', columns: 4 });
     expect(weekLayout(400, 6, 12)).toEqual({ kind: 'cards', columns: 2 });
     expect(weekLayout(300, 6, 12)).toEqual({ kind: 'cards', columns: 1 });

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import type { LmsClient } from '@lms/client';
 import { dehydrate, hashKey, onlineManager, QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -265,6 +266,52 @@ describe('schedule screen', () => {
     failing = false;
     await userEvent.setup().click(within(failed).getByRole('button', { name: 'Повторить' }));
     expect(await weekTable()).toBeTruthy();
+  });
+
+  it('says why the schedule failed to load, from the kind of failure', async () => {
+    const { backend } = await signIn('student');
+    const client = withHooks(backend.client, {
+      scenario: (path) => (path === STUDENT_CALL ? 'server-error' : null),
+    });
+    await renderApp({ client, path: '/lms/schedule' });
+    const failed = await screen.findByRole('alert', {}, CHUNK_WAIT);
+    expect(failed.textContent).toContain('Не удалось загрузить расписание');
+    expect(failed.textContent).toContain(
+      'Сервер временно не может выполнить запрос. Попробуйте позже.',
+    );
+  });
+
+  it('says why, too, when not even the current year could be fetched and nothing is stored', async () => {
+    const { backend } = await signIn('teacher');
+    const client = withHooks(backend.client, {
+      scenario: (path) => (path === YEAR_CALL ? 'server-error' : null),
+    });
+    await renderApp({ client, path: '/lms/schedule' });
+    const failed = await screen.findByRole('alert', {}, CHUNK_WAIT);
+    expect(failed.textContent).toContain('Не удалось загрузить расписание');
+    expect(failed.textContent).toContain(
+      'Сервер временно не может выполнить запрос. Попробуйте позже.',
+    );
+  });
+
+  it('shows the current year and semester half, whatever year and half another screen chose', async () => {
+    const { backend, user } = await signIn('student');
+    const asked: unknown[] = [];
+    const post = backend.client.post;
+    const client: LmsClient = {
+      ...backend.client,
+      post: ((path: string, init: { body?: unknown }) => {
+        if (path === STUDENT_CALL) asked.push(init.body);
+        return (post as (path: string, init: unknown) => Promise<unknown>)(path, init);
+      }) as LmsClient['post'],
+    };
+    // The payment code's year picker chose last year (and a link carries the shell's choice along,
+    // spring half included): the schedule has no picker of its own, so it stays on the current one.
+    await renderApp({ client, path: `/lms/schedule?year=${YEAR - 1}&ws=2` });
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0), CHUNK_WAIT);
+    expect(asked).toEqual([{ ws: WS, year: YEAR, id: user.id }]);
+    await weekTable();
+    expect(content().getByText('2026-2027 учебный год, осенний семестр')).toBeTruthy();
   });
 
   it('shows the empty state, and no export, when the semester has no lessons', async () => {

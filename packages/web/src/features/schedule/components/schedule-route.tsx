@@ -56,7 +56,7 @@ function ScheduleScreen({ user, academic }: { user: ShellUser; academic: Academi
 
   if (view.state === 'loading') return <Loading />;
   if (view.state === 'failed') {
-    return <QueryFailed text={t('schedule:failed')} onRetry={view.retry} />;
+    return <QueryFailed text={t('schedule:failed')} error={view.error} onRetry={view.retry} />;
   }
   if (view.state === 'no-period') return <EmptyState icon="calendar" text={t('noPeriod')} />;
 

@@ -13,7 +13,8 @@ export interface SchedulePeriod {
 
 export type ScheduleView =
   | { state: 'loading' }
-  | { state: 'failed'; retry: () => void }
+  /** `error` is why, so the failure can be told in words (server down, no network, timeout). */
+  | { state: 'failed'; error: unknown; retry: () => void }
   /** The server names no current year or ws. */
   | { state: 'no-period' }
   | {
@@ -29,15 +30,23 @@ export type ScheduleView =
     };
 
 /**
- * The schedule screen's state: the academic context's year and ws (the user's choice, else the
- * first entries of the discipline area's current lists), then the user's schedule for them, shown
- * from the copy kept offline at once and refreshed in the background. When even the year and ws
- * cannot be fetched (server unreachable, browser offline), the schedule the user last received in
- * this role is shown, marked as not refreshed. Both come from the portal's data kept offline only.
+ * The schedule screen's state: the current year and ws (the first entries of the discipline area's
+ * current lists), then the user's schedule for them, shown from the copy kept offline at once and
+ * refreshed in the background. When even the year and ws cannot be fetched (server unreachable,
+ * browser offline), the schedule the user last received in this role is shown, marked as not
+ * refreshed. Both come from the portal's data kept offline only.
  */
-export function useScheduleView(user: ShellUser, academic: AcademicContext): ScheduleView {
-  const { currentYear: years, currentWs: halves, year, ws } = academic;
-  const yearName = years.data?.find((item) => item.id_a_year === year)?.name;
+export function useScheduleView(
+  user: ShellUser,
+  academic: Pick<AcademicContext, 'currentYear' | 'currentWs'>,
+): ScheduleView {
+  const { currentYear: years, currentWs: halves } = academic;
+  // The schedule has no year or half picker: it shows the current period, whatever year or half
+  // another screen chose in the shell (its lessons sit under this week's dates and 'Сегодня').
+  const current = years.data?.[0];
+  const year = current?.id_a_year ?? null;
+  const ws = halves.data?.[0]?.ws ?? null;
+  const yearName = current?.name;
   const { uid, id, role } = user;
   const params: ScheduleParams | null =
     year !== null && ws !== null ? { uid, role, id, year, ws } : null;
@@ -65,7 +74,9 @@ export function useScheduleView(user: ShellUser, academic: AcademicContext): Sch
         refresh: () => void schedule.refetch(),
       };
     }
-    if (schedule.isError) return { state: 'failed', retry: () => void schedule.refetch() };
+    if (schedule.isError) {
+      return { state: 'failed', error: schedule.error, retry: () => void schedule.refetch() };
+    }
     return { state: 'loading' };
   }
 
@@ -74,8 +85,11 @@ export function useScheduleView(user: ShellUser, academic: AcademicContext): Sch
     if (halves.isError) void halves.refetch();
   };
   if (periodUnavailable) {
-    if (!fallback)
-      return periodFailed ? { state: 'failed', retry: refetchPeriod } : { state: 'loading' };
+    if (!fallback) {
+      return periodFailed
+        ? { state: 'failed', error: years.error ?? halves.error, retry: refetchPeriod }
+        : { state: 'loading' };
+    }
     return {
       state: 'ready',
       lessons: fallback.lessons,

@@ -125,9 +125,16 @@ export function groupByDay(lessons: readonly ScheduleLesson[]): ScheduleDay[] {
   }));
 }
 
-/** The pair column of the timetable, and the narrowest a day column may get in it. */
+/** The pair column of the timetable. */
 export const PAIR_COLUMN_PX = 64;
-export const MIN_DAY_PX = 120;
+/**
+ * A long word of a lesson name in the timetable's compact type (bold 12 px): 'Программирование'
+ * takes about 127 px, and a cell adds its own and its lesson card's padding and borders around it.
+ */
+const LONG_WORD_PX = 128;
+const DAY_CELL_CHROME_PX = 26;
+/** The narrowest a day column may get in the timetable: a long word of a name still fits whole. */
+export const MIN_DAY_PX = LONG_WORD_PX + DAY_CELL_CHROME_PX;
 /** The narrowest a day may get where the week is laid out as day cards. */
 export const MIN_BOARD_DAY_PX = 160;
 
