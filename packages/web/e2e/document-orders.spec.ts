@@ -64,3 +64,39 @@ test('an order the office works on advances to ready without a reload', async ({
   await expect(page.getByText('Статусы обновляются сами, пока заявки в работе.')).toBeVisible();
   await checkLooks(page, 'orders-advancing', { widths: [DESKTOP.width] });
 });
+
+test('an order whose answer is lost is looked for in the list before it can be sent again', async ({
+  page,
+}) => {
+  const note = 'Ответ на эту заявку потерян';
+  await page.goto('/lms/singlewindow');
+  await expect(cards(page).first()).toBeVisible();
+  await chooseCertificateOrder(page);
+  await page.getByLabel('Комментарий').fill(note);
+
+  // The server stores the order, but its answer never reaches the page; the list cannot be read
+  // either for now.
+  await page.route('**/api/singlewindow/order/save', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.route('**/api/singlewindow/order/list', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ result: 1, error: 'Internal server error', data: null }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Отправить заявку' }).click();
+  await expect(page.getByText(/Неизвестно, дошла ли заявка/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Отправить заявку' })).toHaveCount(0);
+  await expect(page.getByLabel('Комментарий')).toHaveValue(note);
+  await expectAccessible(page, 'unknown outcome, dark');
+
+  // Once the list answers, the order is found there: sent once, and the form starts again.
+  await page.unroute('**/api/singlewindow/order/list');
+  await page.getByRole('button', { name: 'Проверить заявки' }).click();
+  await expect(page.getByText('Заявка отправлена. Её статус виден в списке ниже.')).toBeVisible();
+  await expect(cards(page).filter({ hasText: note })).toHaveCount(1);
+  await expect(page.getByLabel('Комментарий')).toHaveValue('');
+});

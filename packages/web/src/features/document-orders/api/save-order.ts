@@ -1,6 +1,7 @@
 import type { components } from '@lms/client';
 import { useConfirmedWrite } from '../../../lib/post-write';
 import { documentOrdersKeys } from './document-orders-keys';
+import { OrderNotConfirmedError } from '../utils/sent-order';
 import type { Order } from './get-orders';
 
 export type OrderSaveRequest = components['schemas']['SingleWindowOrderSaveRequest'];
@@ -8,7 +9,7 @@ export type OrderSaveRequest = components['schemas']['SingleWindowOrderSaveReque
 /** POST singlewindow/order/save: the new order goes first in the list at once. */
 export function useSaveOrder(uid: number) {
   return useConfirmedWrite('/api/singlewindow/order/save', {
-    unconfirmed: () => new Error('The server did not confirm the order'),
+    unconfirmed: () => new OrderNotConfirmedError('The server did not confirm the order'),
     onSuccess: (order, _body: OrderSaveRequest, queryClient) => {
       queryClient.setQueryData<Order[]>(documentOrdersKeys.list(uid), (list) =>
         list ? [order, ...list.filter((other) => other.id_order !== order.id_order)] : [order],

@@ -1,4 +1,5 @@
 import type { components } from '@lms/client';
+import type { UnconfirmedOrder } from './sent-order';
 
 export type OrderStatus = components['schemas']['SingleWindowOrderStatus'];
 
@@ -18,6 +19,8 @@ export interface OrderDraft {
   id_district: number;
   count: number;
   comment: string;
+  /** A send whose outcome is not known yet: the list is read before the order may go again. */
+  unconfirmed?: UnconfirmedOrder;
 }
 
 export const EMPTY_ORDER: OrderDraft = {
