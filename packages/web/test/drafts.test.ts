@@ -7,6 +7,7 @@ import {
   DRAFTS_DATABASE,
   forgetAllDrafts,
   forgetDrafts,
+  PLACE_KEY_PREFIX,
   readDraft,
   removeDraft,
   sameDraft,
@@ -57,11 +58,14 @@ describe('the draft store', () => {
     await writeDraft(7, 'chat:1', { text: 'b', files: [] });
     await writeDraft(7, 'odd', { refuse: () => undefined });
     await writeDraft(8, 'news:composer', { message: 'c' });
+    // Where a form was is kept with the drafts, but is nothing typed: it is not counted.
+    await writeDraft(7, `${PLACE_KEY_PREFIX}journal:roll-dates`, ['2026-11-13']);
     expect(await countDrafts(7)).toBe(3);
     expect(await countDrafts(8)).toBe(1);
 
     await forgetDrafts(7);
     expect(await countDrafts(7)).toBe(0);
+    expect(await readDraft(7, `${PLACE_KEY_PREFIX}journal:roll-dates`)).toBeUndefined();
     expect(await readDraft(7, 'chat:1')).toBeUndefined();
     expect(await countDrafts(8)).toBe(1);
     expect((await readDraft(8, 'news:composer'))?.value).toEqual({ message: 'c' });

@@ -104,9 +104,16 @@ async function idsOf(owner: number): Promise<string[]> {
   return [...ids];
 }
 
+/**
+ * A key under this prefix keeps where a form was (which of its drafts it opens on), not anything
+ * typed: it goes with the person's drafts, and is not counted as one.
+ */
+export const PLACE_KEY_PREFIX = 'place:';
+
 /** How many drafts one person has on this device (the shell asks before a sign-out). */
 export function countDrafts(owner: number): Promise<number> {
-  return inTurn(async () => (await idsOf(owner)).length);
+  const places = draftId(owner, PLACE_KEY_PREFIX);
+  return inTurn(async () => (await idsOf(owner)).filter((id) => !id.startsWith(places)).length);
 }
 
 /** One person's drafts go (a sign-out on a shared device); other people's stay. */
