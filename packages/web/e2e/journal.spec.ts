@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/node';
-import { checkLooks, DESKTOP, expect, expectAccessible, PHONE, test } from './fixtures';
+import { checkLooks, DESKTOP, expect, expectAccessible, PHONE, resizeTo, test } from './fixtures';
 
 // The journal: a teacher on a phone takes today's roll (two absent, one mark), sees the row's
 // figures follow and exports CSV and XLSX with the same figures; marks taken offline wait, survive
@@ -212,6 +212,83 @@ test('marks taken offline wait, survive a reload and are saved when the server i
     await expectAccessible(page, `journal in ${button}`);
   }
   await page.screenshot({ path: 'test-results/journal-desktop-en.png', fullPage: true });
+});
+
+test('a roll half taken for an earlier date comes back with its date; a double-click saves it once', async ({
+  page,
+}) => {
+  await page.clock.setFixedTime(NOW);
+  await openClass(page);
+  const date = main(page).getByLabel('Дата занятия');
+  const absentOf = (row: Locator) => row.getByRole('button', { name: 'Отсутствует' });
+  const earlier = '2026-11-19';
+  await date.fill(earlier);
+  await expect(rollRows(page)).toHaveCount(12);
+  await absentOf(rollRows(page).nth(0)).click();
+  await absentOf(rollRows(page).nth(1)).click();
+  await expect(main(page).getByText('Отсутствуют: 2')).toBeVisible();
+
+  // Across the phone layout and back, and after a reload: the same date and the same roll.
+  await resizeTo(page, PHONE.width);
+  await expect(date).toHaveValue(earlier);
+  await expect(main(page).getByText('Отсутствуют: 2')).toBeVisible();
+  await resizeTo(page, DESKTOP.width);
+  await page.reload();
+  await openClass(page);
+  await expect(date).toHaveValue(earlier);
+  await expect(main(page).getByText('Черновик восстановлен.')).toBeVisible();
+  await expect(absentOf(rollRows(page).nth(0))).toHaveAttribute('aria-pressed', 'true');
+  await expect(absentOf(rollRows(page).nth(1))).toHaveAttribute('aria-pressed', 'true');
+
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/visitlog/studentvisitinsertall')) saves.push(request.url());
+  });
+  const save = main(page).getByRole('button', { name: 'Сохранить перекличку' });
+  await save.dblclick();
+  await expect(main(page).getByText('Перекличка сохранена.')).toBeVisible();
+  await expect(table(page).getByRole('columnheader', { name: /19\.11/ })).toBeVisible();
+  await expect(save).toHaveAttribute('aria-disabled', 'true');
+  await expect(save).toBeFocused();
+  await expectAccessible(page, 'journal with a roll just saved');
+  expect(saves).toHaveLength(1);
+  await expect(main(page).getByRole('region', { name: 'Не сохранено на сервере' })).toHaveCount(0);
+
+  // Saved, the roll call opens on today again.
+  await page.reload();
+  await openClass(page);
+  await expect(date).toHaveValue('2026-11-20');
+  expect(saves).toHaveLength(1);
+});
+
+test('when the journal fails, the roll call says it is the journal, and why', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.clock.setFixedTime(NOW);
+  await context.addCookies([
+    { name: 'mock_scenario', value: 'server-error@/api/visitlog/getjournal', url: baseURL! },
+  ]);
+  await page.goto('/lms/journal');
+  const discipline = main(page).getByLabel('Дисциплина');
+  await expect(discipline.locator('option', { hasText: 'Веб-разработка' })).toBeAttached();
+  await discipline.selectOption({ label: 'Веб-разработка' });
+  const roll = main(page).getByRole('region', { name: 'Перекличка' });
+  const failed = roll.getByRole('alert');
+  await expect(failed).toContainText(
+    'Не удалось загрузить журнал: перекличка откроется, когда он загрузится.',
+  );
+  await expect(failed).toContainText('Сервер временно не может выполнить запрос.');
+  await expect(roll).not.toContainText('Не удалось загрузить список студентов.');
+  await checkLooks(page, 'journal-roll-failed', {
+    widths: [PHONE.width],
+    themes: ['dark', 'light'],
+  });
+
+  await context.clearCookies({ name: 'mock_scenario' });
+  await failed.getByRole('button', { name: 'Повторить' }).click();
+  await expect(rollRows(page)).toHaveCount(12);
 });
 
 test.describe(() => {

@@ -1,10 +1,11 @@
 import type { LmsClient } from '@lms/client';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { visitOutbox } from '../src/features/journal/api/send-visits';
 import { journalFigures, type Journal } from '../src/features/journal/utils/journal-calc';
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
+import { isMobile } from '../src/lib/viewport';
 import { renderApp } from './support/render-app';
 import { DEMO_PRACTICE_CLASS } from './support/demo-world';
 import { signInDemo, type MockBackend, type MockBackendOptions } from './support/mock-backend';
@@ -191,6 +192,141 @@ describe('the teacher’s roll call', () => {
     expect(await countDrafts(user.uid)).toBe(0);
     const stored = await journalOf(backend.client);
     expect(stored.resArray.at(-1)).toEqual({ visitDate: '2026-11-20', timesCount: 4 });
+  });
+
+  it('saves once when the button is pressed twice quickly: one outbox entry, one request', async () => {
+    const { backend, roll, events } = await openTeacherJournal();
+    await events.click(absentButton(rows(roll)[0]!));
+    const adds = vi.spyOn(visitOutbox, 'add');
+    const insertAll = () =>
+      backend.calls.filter((path) => path === '/api/visitlog/studentvisitinsertall');
+    const saveButton = () => within(main()).getByRole('button', { name: 'Сохранить перекличку' });
+    try {
+      await events.dblClick(saveButton());
+      await within(main()).findByText('Перекличка сохранена.');
+      await waitFor(() => expect(visitOutbox.entries.value).toHaveLength(0));
+      expect(adds).toHaveBeenCalledTimes(1);
+      expect(insertAll()).toHaveLength(1);
+      // The saved roll has nothing new to save; the button keeps the focus it was pressed with.
+      expect(saveButton().getAttribute('aria-disabled')).toBe('true');
+      expect(document.activeElement).toBe(saveButton());
+      await events.keyboard('{Enter}');
+      expect(adds).toHaveBeenCalledTimes(1);
+
+      // A change makes a roll of its own: its press saves it.
+      await events.click(absentButton(rows(roll)[1]!));
+      expect(saveButton().getAttribute('aria-disabled')).toBeNull();
+      await events.click(saveButton());
+      await within(main()).findByText('Перекличка сохранена.');
+      await waitFor(() => expect(visitOutbox.entries.value).toHaveLength(0));
+      expect(adds).toHaveBeenCalledTimes(2);
+      expect(insertAll()).toHaveLength(2);
+    } finally {
+      adds.mockRestore();
+    }
+  });
+
+  it('opens on the earlier date whose roll was half taken, with its draft, after a resize and a reload, until it is saved', async () => {
+    const { backend, user, events } = await openTeacherJournal();
+    const stored = await journalOf(backend.client);
+    const earlier = ['2026-11-19', '2026-11-18', '2026-11-17', '2026-11-16'].find(
+      (day) => !stored.resArray.some((column) => column.visitDate === day),
+    )!;
+    const dateField = () => within(main()).getByLabelText('Дата занятия');
+    await events.clear(dateField());
+    await events.type(dateField(), earlier);
+    const [first, second] = rows(await fullRoll());
+    const names = [nameOf(first!), nameOf(second!)];
+    await events.click(absentButton(first!));
+    await events.click(absentButton(second!));
+    const absentNow = () =>
+      rows(within(main()).getByRole('list', { name: 'Перекличка' }))
+        .filter((row) => absentButton(row).getAttribute('aria-pressed') === 'true')
+        .map(nameOf);
+
+    // Across the phone layout and back the same roll call stays, on the same date.
+    const resizeTo = (width: number) => {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+      act(() => {
+        window.dispatchEvent(new Event('resize'));
+      });
+    };
+    try {
+      resizeTo(390);
+      await waitFor(() => expect(document.querySelector('[data-layout="mobile"]')).toBeTruthy());
+      expect(dateField()).toHaveProperty('value', earlier);
+      expect(absentNow()).toEqual(names);
+      resizeTo(1280);
+      await waitFor(() => expect(document.querySelector('[data-layout="desktop"]')).toBeTruthy());
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
+      isMobile.value = false;
+    }
+
+    await reloadJournal(backend);
+    expect(dateField()).toHaveProperty('value', earlier);
+    expect(await within(main()).findByText('Черновик восстановлен.')).toBeTruthy();
+    expect(absentNow()).toEqual(names);
+    expect(backend.calls).not.toContain('/api/visitlog/studentvisitinsertall');
+
+    await events.click(within(main()).getByRole('button', { name: 'Сохранить перекличку' }));
+    await within(main()).findByText('Перекличка сохранена.');
+    expect(dateField()).toHaveProperty('value', earlier);
+    expect(await countDrafts(user.uid)).toBe(0);
+    await waitFor(async () =>
+      expect((await journalOf(backend.client)).resArray.map((c) => c.visitDate)).toContain(earlier),
+    );
+
+    // Saved, the roll call opens on today again.
+    await reloadJournal(backend);
+    expect(dateField()).toHaveProperty('value', '2026-11-20');
+    expect(within(main()).queryByText('Черновик восстановлен.')).toBeNull();
+  });
+
+  it('keeps the date of a half-taken roll to its class, and forgets it once the draft is discarded', async () => {
+    const { backend, user, events } = await openTeacherJournal();
+    const dateField = () => within(main()).getByLabelText('Дата занятия');
+    const stored = await journalOf(backend.client);
+    const earlier = stored.resArray[0]!.visitDate;
+    await events.clear(dateField());
+    await events.type(dateField(), earlier);
+    await within(main()).findByText('На эту дату уже есть отметки: сохранение заменит их.');
+    await events.selectOptions(within(main()).getByLabelText('Академических часов'), '6');
+
+    await reloadJournal(backend);
+    expect(dateField()).toHaveProperty('value', earlier);
+    expect(await within(main()).findByText('Черновик восстановлен.')).toBeTruthy();
+    expect(within(main()).getByLabelText('Академических часов')).toHaveProperty('value', '6');
+
+    // Another class (the stream's lectures) opens on today, without the draft.
+    const group = within(main()).getByLabelText('Группа или поток');
+    await events.selectOptions(group, within(group).getByRole('option', { name: /\(поток\)/ }));
+    await waitFor(() =>
+      expect(
+        within(within(main()).getByRole('list', { name: 'Перекличка' })).getAllByRole('listitem'),
+      ).toHaveLength(24),
+    );
+    expect(dateField()).toHaveProperty('value', '2026-11-20');
+    expect(within(main()).queryByText('Черновик восстановлен.')).toBeNull();
+
+    await events.selectOptions(group, within(group).getByRole('option', { name: 'ПИ-1-26' }));
+    const kind = within(main()).getByLabelText('Вид занятия');
+    await waitFor(() =>
+      expect(
+        within(kind)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toContain('Практика'),
+    );
+    await events.selectOptions(kind, within(kind).getByRole('option', { name: 'Практика' }));
+    await waitFor(() => expect(dateField()).toHaveProperty('value', earlier));
+    await within(main()).findByText('Черновик восстановлен.');
+    await events.click(within(main()).getByRole('button', { name: 'Очистить' }));
+    await waitFor(() => expect(within(main()).queryByText('Черновик восстановлен.')).toBeNull());
+    expect(await countDrafts(user.uid)).toBe(0);
+
+    await reloadJournal(backend);
+    expect(dateField()).toHaveProperty('value', '2026-11-20');
   });
 
   it('takes the keyboard: arrows move, Н and П mark, digits give a mark, 0 clears it', async () => {
@@ -498,6 +634,26 @@ describe('the teacher’s journal table', () => {
       Reflect.deleteProperty(URL, 'createObjectURL');
       Reflect.deleteProperty(URL, 'revokeObjectURL');
     }
+  });
+
+  it('says in the roll call that the journal failed, not the students, and why; retry loads the roll', async () => {
+    const path = '/api/visitlog/getjournal';
+    const { backend } = await openJournal('teacher', {}, (world) =>
+      world.scenarios!.set(path, 'server-error'),
+    );
+    const panel = within(await within(main()).findByRole('region', { name: 'Перекличка' }));
+    const failed = await panel.findByRole('alert');
+    expect(failed.textContent).toContain(
+      'Не удалось загрузить журнал: перекличка откроется, когда он загрузится.',
+    );
+    expect(failed.textContent).toContain(
+      'Сервер временно не может выполнить запрос. Попробуйте позже.',
+    );
+    expect(panel.queryByText('Не удалось загрузить список студентов.')).toBeNull();
+
+    backend.scenarios!.delete(path);
+    await userEvent.click(within(failed).getByRole('button', { name: 'Повторить' }));
+    await fullRoll();
   });
 
   it('says when the journal fails and loads it on retry; an empty journal says so', async () => {

@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { PLACE_KEY_PREFIX } from '../../../lib/drafts/draft-store';
 import { outboxState } from '../../../lib/outbox/use-outbox';
 import { formatDate } from '@lms/i18n/dates';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -56,9 +57,26 @@ interface RollDraft {
 
 const UNTOUCHED: RollDraft = { roll: null, hours: null };
 
+/** A roll handed to the outbox, and whether the server refused it when last seen there. */
+interface HandedRoll {
+  date: string;
+  roll: RollEntry[];
+  hours: number;
+  refused: boolean;
+}
+
 /** One roll call draft per class, subgroup and date. */
 const rollDraftKey = (cls: JournalClass, subgroup: number, date: string) =>
   `journal:roll:${classKey(cls)}:${subgroup}:${date}`;
+
+/**
+ * The dates of the class and subgroup whose rolls are being taken (each with its draft), the one
+ * last changed at the end: the roll call opens on it after a reload rather than on today.
+ */
+const takingDraftKey = (cls: JournalClass, subgroup: number) =>
+  `${PLACE_KEY_PREFIX}journal:roll-dates:${classKey(cls)}:${subgroup}`;
+
+const NOT_TAKING: readonly string[] = [];
 
 /** The newest roll of the date still waiting in the outbox. */
 function pendingRollOf(pending: readonly OutboxEntry<VisitWrite>[], date: string) {
@@ -70,7 +88,8 @@ function pendingRollOf(pending: readonly OutboxEntry<VisitWrite>[], date: string
 /**
  * The roll call of one date: everyone present to begin with (or what is stored or waiting for the
  * date), a tap or a key marks the exceptions, and one save records the class through the outbox.
- * A roll half taken is kept as a draft of the class and date until it is handed to the outbox.
+ * A roll half taken is kept as a draft of the class and date until it is handed to the outbox,
+ * and the roll call opens on that date again (after a reload too) until it is saved or cleared.
  */
 export function RollCall({
   owner,
@@ -86,14 +105,26 @@ export function RollCall({
   const dateId = useId();
   const hoursId = useId();
   const dateErrorId = useId();
-  const [date, setDate] = useState(today);
-  const draft = useDraft(owner, date ? rollDraftKey(cls, subgroup, date) : null, UNTOUCHED);
-  /** The roll last handed to the outbox, shown as it was until the person changes it. */
-  const [handed, setHanded] = useState<{ date: string; roll: RollEntry[]; hours: number } | null>(
-    null,
+  // Nothing a teacher chose is lost: a roll left half taken brings its date back (else today).
+  const taking = useDraft(owner, takingDraftKey(cls, subgroup), NOT_TAKING);
+  const [picked, setPicked] = useState<string | null>(null);
+  if (picked === null && taking.ready) setPicked(taking.value.at(-1) ?? today);
+  const settled = picked !== null;
+  const date = picked ?? today;
+  const takingNow = useRef(taking.value);
+  useEffect(() => {
+    takingNow.current = taking.value;
+  });
+  const draft = useDraft(
+    owner,
+    settled && date ? rollDraftKey(cls, subgroup, date) : null,
+    UNTOUCHED,
   );
+  /** The roll last handed to the outbox, shown as it was until the person changes it. */
+  const [handed, setHanded] = useState<HandedRoll | null>(null);
   const [savedDate, setSavedDate] = useState<string | null>(null);
   const [showProblem, setShowProblem] = useState(false);
+  const [saving, setSaving] = useState(false);
 
   const problem = lessonDateProblem(date, today, span);
   const column = journal.data?.resArray.find((item) => item.visitDate === date);
@@ -102,9 +133,21 @@ export function RollCall({
   const timesCount =
     draft.value.hours ?? (handed?.date === date ? handed.hours : null) ?? column?.timesCount ?? 2;
   const roll = useRoll(
-    !problem && journal.isSuccess ? { cls, visitDate: date, subgroup, stored } : null,
+    settled && !problem && journal.isSuccess ? { cls, visitDate: date, subgroup, stored } : null,
   );
   const waiting = pendingRollOf(pending, date);
+  const handedWaiting = handed ? pendingRollOf(pending, handed.date) : undefined;
+  const refusedNow = handedWaiting?.status === 'failed';
+  if (handed && handedWaiting && handed.refused !== refusedNow) {
+    setHanded({ ...handed, refused: refusedNow });
+  }
+  // A refused roll the teacher discarded is not on the server: it may be saved again.
+  const discarded = Boolean(handed?.refused && !handedWaiting);
+  // One press, one save: while the roll is being handed over, and after that until it changes, a
+  // press has nothing new to save.
+  const handedAsShown =
+    handed?.date === date && draft.value.roll === null && draft.value.hours === null && !discarded;
+  const pressed = saving || handedAsShown;
   const options = assessments.data ?? [];
   const absentId = absentOption(options)?.id_otsenka;
 
@@ -120,27 +163,50 @@ export function RollCall({
   }
   const entries = ownRoll ?? base;
   const counts = rollCounts(entries);
+  /** The roll of the date is being taken: the roll call opens on it until it is saved or cleared. */
+  const takeRollOf = (day: string) =>
+    taking.set((dates) =>
+      dates.at(-1) === day ? dates : [...dates.filter((d) => d !== day), day],
+    );
+  /** The roll of the date is saved or cleared: the roll call opens on the one taken before, or today. */
+  const doneWith = (day: string) => {
+    const rest = takingNow.current.filter((d) => d !== day);
+    if (rest.length > 0) taking.set(rest);
+    else taking.clear();
+  };
   const edit = (next: RollEntry[]) => {
     draft.set((value) => ({ ...value, roll: next }));
+    takeRollOf(date);
     setSavedDate(null);
+  };
+  const discard = () => {
+    draft.clear();
+    doneWith(date);
   };
 
   const save = async () => {
+    if (pressed) return;
     if (problem) {
       setShowProblem(true);
       return;
     }
     const visits = rollVisits(cls, date, timesCount, entries);
     if (visits.length === 0) return;
-    setHanded({ date, roll: entries, hours: timesCount });
-    await visitOutbox.add({
-      owner,
-      scope: classKey(cls),
-      files: [],
-      payload: { kind: 'roll', visits },
-    });
+    setSaving(true);
+    setHanded({ date, roll: entries, hours: timesCount, refused: false });
+    try {
+      await visitOutbox.add({
+        owner,
+        scope: classKey(cls),
+        files: [],
+        payload: { kind: 'roll', visits },
+      });
+    } finally {
+      setSaving(false);
+    }
     // The outbox keeps the roll from now on (across reloads too): the draft goes.
     draft.clear();
+    doneWith(date);
     setSavedDate(date);
   };
 
@@ -174,15 +240,22 @@ export function RollCall({
   };
 
   let list;
-  if (problem) {
+  if (!settled) {
+    list = <Loading />;
+  } else if (problem) {
     list = null;
-  } else if ((roll.isError || journal.isError) && !ownRoll) {
+  } else if (journal.isError && !ownRoll) {
+    // The roll waits for the journal (it says whether the date is stored): name what failed.
     list = (
       <QueryFailed
-        text={t('roll.failed')}
-        error={journal.isError ? journal.error : roll.error}
-        onRetry={() => void (journal.isError ? journal.refetch() : roll.refetch())}
+        text={t('roll.journalFailed')}
+        error={journal.error}
+        onRetry={() => void journal.refetch()}
       />
+    );
+  } else if (roll.isError && !ownRoll) {
+    list = (
+      <QueryFailed text={t('roll.failed')} error={roll.error} onRetry={() => void roll.refetch()} />
     );
   } else if (!roll.isSuccess && !waiting && !ownRoll) {
     list = <Loading />;
@@ -245,7 +318,7 @@ export function RollCall({
         {t(`outbox.${outboxState(waiting)}`)}
       </p>
     );
-  } else if (savedDate === date) {
+  } else if (savedDate === date && !discarded) {
     status = (
       <p className={styles.notice} role="status">
         <Icon name="check" size={18} />
@@ -286,7 +359,7 @@ export function RollCall({
               aria-invalid={dateError ? true : undefined}
               aria-describedby={dateError ? dateErrorId : undefined}
               onChange={(event) => {
-                setDate(event.target.value);
+                setPicked(event.target.value);
                 setShowProblem(false);
               }}
             />
@@ -305,9 +378,11 @@ export function RollCall({
               id={hoursId}
               className={form.select}
               value={timesCount}
+              disabled={!settled}
               onChange={(event) => {
                 const next = Number(event.target.value);
                 draft.set((value) => ({ ...value, hours: next }));
+                takeRollOf(date);
               }}
             >
               {HOURS.map((n) => (
@@ -319,7 +394,7 @@ export function RollCall({
           </div>
         </div>
         {stored && !problem ? <p className={styles.note}>{t('roll.stored')}</p> : null}
-        <DraftNote restored={draft.restored} onDiscard={draft.clear} />
+        <DraftNote restored={draft.restored} onDiscard={discard} />
         {list ? <p className={cx(styles.note, styles.keys)}>{t('roll.keys')}</p> : null}
         {list}
         <div className={styles.actions}>
@@ -335,7 +410,14 @@ export function RollCall({
               </>
             ) : null}
           </p>
-          <Button type="submit" disabled={!problem && entries.length === 0}>
+          {/* Pressed, the button keeps the focus: it is marked unavailable, not disabled. */}
+          <Button
+            type="submit"
+            className={styles.saveRoll}
+            disabled={!problem && entries.length === 0}
+            aria-disabled={pressed || undefined}
+            aria-busy={saving || undefined}
+          >
             <Icon name="check" size={18} />
             {t('roll.save')}
           </Button>
