@@ -180,6 +180,35 @@ test('the insert succeeds but the refresh after it fails: the message is not pos
   expect(inserts()).toBe(1);
 });
 
+test('the network drops as the server takes a message: it stays on screen as sent until it is read back', async ({
+  page,
+  request,
+}) => {
+  await openTeachersConversation(page, request);
+  // The server takes the message and answers; the network drops before the chat reads again.
+  await page.route('**/api/chat/insert', async (route) => {
+    const response = await route.fetch();
+    await page.route('**/api/**', (call) => call.abort('internetdisconnected'));
+    await route.fulfill({ response });
+  });
+
+  const text = `Принято перед обрывом сети ${Date.now()}`;
+  await send(page, text);
+  const sent = messages(page).getByTestId('accepted-message').filter({ hasText: text });
+  await expect(sent).toBeVisible();
+  await expect(sent.locator('time')).toHaveText(/\d\d:\d\d/);
+  await expect(page.getByTestId('pending-message')).toHaveCount(0);
+  await expect(composer(page).getByRole('textbox', { name: 'Сообщение' })).toHaveValue('');
+  await expectAccessible(page, 'a sent message not read back yet');
+
+  // The network returns: the server's copy takes its place, once.
+  await page.unrouteAll();
+  await expect(
+    messages(page).locator('article[data-message-id]').filter({ hasText: text }),
+  ).toHaveCount(1, { timeout: 15_000 });
+  await expect(messages(page).getByText(text)).toHaveCount(1);
+});
+
 test.describe('a slow server that fails one answer in five', () => {
   // Signing in again and loading lists again on this server come before the two minutes the
   // deliveries are given (their own 110 s below): the journey as a whole may take longer.

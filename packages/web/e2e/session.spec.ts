@@ -1,4 +1,13 @@
-import { checkLooks, expect, expectAccessible, logIn, test } from './fixtures';
+import {
+  checkLooks,
+  chooseWebDevelopment,
+  demo,
+  expect,
+  expectAccessible,
+  fullNameOf,
+  logIn,
+  test,
+} from './fixtures';
 
 // A session that survives a bad network: only a definite refusal ends it. These journeys are
 // about the session, so they sign in through the login form.
@@ -57,6 +66,50 @@ test('a token the server refuses ends the session; the next wrong password says 
     .fill('wrong-password');
   await page.getByRole('button', { name: /войти/i }).click();
   await expect(page.getByText('Неверное имя пользователя или пароль')).toBeVisible();
+});
+
+test('a chat message that meets an ended session opens the login page at once; it goes after signing in again', async ({
+  page,
+  request,
+}) => {
+  const teacherName = await fullNameOf(request, 'teacher');
+  await logIn(page, 'student');
+  await chooseWebDevelopment(page);
+  await page
+    .getByRole('region', { name: 'Контакты' })
+    .getByRole('button', { name: new RegExp(`^${teacherName}`) })
+    .click();
+  const log = page.getByRole('log', { name: 'Сообщения' });
+  await expect(log).toBeVisible();
+
+  // The session has ended by the time the message is sent: the server refuses it with a 401 (only
+  // this request, so no other call of the page finds out first).
+  await page.route('**/api/chat/insert', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ result: 1, error: 'Unauthorized', data: null }),
+    }),
+  );
+  const text = `Отправлено после конца сеанса ${Date.now()}`;
+  const composer = page.getByRole('form', { name: 'Сообщение' });
+  await composer.getByRole('textbox', { name: 'Сообщение' }).fill(text);
+  await composer.getByRole('button', { name: 'Отправить' }).click();
+
+  // At once: not after the screen's next refresh, and without the message shown as waiting.
+  await expect(page).toHaveURL(/\/lms\/login$/, { timeout: 3_000 });
+  await expect(page.getByRole('alert')).toContainText('Сеанс завершён');
+  await page.unroute('**/api/chat/insert');
+  await page.getByLabel('Логин').fill(demo.student.login);
+  await page.getByLabel('Пароль', { exact: true }).fill(demo.student.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+
+  // Back in the same conversation, the message kept on the device is sent, once.
+  await expect(page).toHaveURL(/\/lms\/chat\?/);
+  await expect(log.locator('article[data-message-id]').filter({ hasText: text })).toHaveCount(1, {
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('pending-message')).toHaveCount(0);
 });
 
 test("a returning user's page starts the way in with the framework; a visitor's login page never loads it", async ({

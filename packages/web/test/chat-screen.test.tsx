@@ -17,7 +17,7 @@ import { installFakeXhr } from './support/fake-xhr';
 import { renderApp } from './support/render-app';
 import { setUpUploadForms } from './support/upload-forms';
 import { DEMO_PRACTICE_CLASS } from './support/demo-world';
-import { signInDemo, signInOther, withHooks } from './support/mock-backend';
+import { signInDemo, signInOther, withHooks, type Hooks } from './support/mock-backend';
 
 setUpUploadForms();
 
@@ -26,10 +26,16 @@ afterEach(() => clearUnreadBadge());
 
 const CHUNK_WAIT = { timeout: 5_000 };
 
-/** A teacher opens the group chat of their first discipline, with faults on chosen calls. */
-async function openGroupChat(scenario: (path: string) => string | null = () => null) {
+/**
+ * A teacher opens the group chat of their first discipline, with faults on chosen calls (and
+ * calls held back or failed by `gate`).
+ */
+async function openGroupChat(
+  scenario: (path: string) => string | null = () => null,
+  gate?: Hooks['gate'],
+) {
   const { backend, user: me } = await signInDemo('teacher');
-  const client = withHooks(backend.client, { scenario });
+  const client = withHooks(backend.client, { scenario, gate });
   const view = await renderApp({ client, path: '/lms' });
   const disciplines = await screen.findByRole('region', { name: 'Дисциплины' }, CHUNK_WAIT);
   const user = userEvent.setup();
@@ -358,5 +364,158 @@ describe('reading as messages come into view', () => {
     view.rerender(list(arrived, onRead));
     observer.show({ 6: 1 });
     expect(onRead.mock.calls.map(([seen]) => (seen as ChatMessage).id_message)).toEqual([6]);
+  });
+});
+
+/** jsdom lays nothing out: the message list gets a height, so the virtual list draws its rows. */
+function drawMessageRows() {
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.getAttribute('role') === 'log' ? 600 : 0;
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+}
+
+/** The new-messages poller asks at once (it asks whenever the tab is shown again). */
+const pollNow = () =>
+  act(async () => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+
+const sendMessage = async (user: ReturnType<typeof userEvent.setup>, text: string) => {
+  await user.type(main().getByRole('textbox', { name: 'Сообщение' }), text);
+  await user.click(main().getByRole('button', { name: 'Отправить' }));
+};
+
+describe('a message the server took', () => {
+  drawMessageRows();
+
+  it('stays on screen as sent when the network drops before the conversation is read again', async () => {
+    let offline = false;
+    let failedReads = 0;
+    const { backend, user } = await openGroupChat(undefined, () => {
+      if (!offline) return null;
+      failedReads += 1;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    // The network drops right after the server answered the send, before the chat reads again.
+    const xhr = installFakeXhr(async (request) => {
+      const answer = await backend.fetch!(request);
+      offline = true;
+      return answer;
+    });
+    const log = await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);
+    const text = 'Контрольная переносится на пятницу';
+    await sendMessage(user, text);
+
+    await waitFor(() => expect(chatOutbox.entries.value).toEqual([]));
+    expect(xhr.sent.map((form) => form.fields.message)).toEqual([text]);
+    // Shown as sent, with its time: not waiting, not gone, and the box is empty.
+    const sent = await within(log).findByText(text);
+    expect(sent.closest('article')?.querySelector('time')?.textContent).toMatch(/\d\d:\d\d/);
+    // (the conversation was not read again: this is the copy of what was sent)
+    expect(sent.closest('article')?.hasAttribute('data-message-id')).toBe(false);
+    expect(within(log).queryByTestId('pending-message')).toBeNull();
+    expect(within(log).queryByText('Ждёт отправки')).toBeNull();
+    expect((main().getByRole('textbox', { name: 'Сообщение' }) as HTMLTextAreaElement).value).toBe(
+      '',
+    );
+    // Still there while the conversation cannot be read.
+    const failedBefore = failedReads;
+    expect(failedBefore).toBeGreaterThan(0);
+    await pollNow();
+    await waitFor(() => expect(failedReads).toBeGreaterThan(failedBefore));
+    expect(within(log).getAllByText(text)).toHaveLength(1);
+
+    // The network returns: the server's copy takes its place, once.
+    offline = false;
+    await pollNow();
+    await waitFor(() =>
+      expect(within(log).getByText(text).closest('article')?.dataset.messageId).toMatch(/^\d+$/),
+    );
+    expect(within(log).getAllByText(text)).toHaveLength(1);
+    expect(within(log).queryByTestId('accepted-message')).toBeNull();
+  });
+});
+
+/** The answer of a server that no longer knows the session. */
+const unauthorized = () =>
+  new Response(JSON.stringify({ result: 1, error: 'Unauthorized', data: null }), {
+    status: 401,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+async function signInAgain(
+  user: ReturnType<typeof userEvent.setup>,
+  login: string,
+  password: string,
+) {
+  await user.type(await screen.findByLabelText('Логин'), login);
+  await user.type(screen.getByLabelText('Пароль'), password);
+  await user.click(screen.getByRole('button', { name: 'Войти' }));
+}
+
+/** Soon enough to be "at once": before any of the screen's timed refreshes comes round. */
+const AT_ONCE = { timeout: 2_000 };
+
+describe('a session that ended on the server, met by the chat', () => {
+  drawMessageRows();
+
+  it('opens the login page at once when a message meets it, and sends the message after signing in', async () => {
+    let sessionOver = false;
+    const { backend, me, user, view } = await openGroupChat();
+    // Only the send finds out (the server refuses it with a 401): no other call of the page does.
+    const xhr = installFakeXhr((request) =>
+      sessionOver && new URL(request.url).pathname === '/api/chat/insert'
+        ? Promise.resolve(unauthorized())
+        : backend.fetch!(request),
+    );
+    await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);
+    const chatAddress = view.router.state.location.search;
+    sessionOver = true;
+    const text = 'Вопрос по лабораторной';
+    await sendMessage(user, text);
+
+    await screen.findByRole('button', { name: 'Войти' }, AT_ONCE);
+    expect(view.router.state.location.pathname).toBe('/lms/login');
+    expect(screen.getByRole('alert').textContent).toContain('Сеанс завершён');
+    // The message waits in the outbox for the next sign-in.
+    expect(chatOutbox.entries.value.map((entry) => [entry.owner, entry.status])).toEqual([
+      [me.uid, 'pending'],
+    ]);
+
+    sessionOver = false;
+    await signInAgain(user, 'teacher', 'Teacher1');
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/lms/chat'), CHUNK_WAIT);
+    expect(view.router.state.location.search).toBe(chatAddress);
+    await waitFor(() => expect(chatOutbox.entries.value).toEqual([]), CHUNK_WAIT);
+    expect(xhr.sent.map((form) => form.fields.message)).toEqual([text, text]);
+    const log = await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);
+    expect(await within(log).findAllByText(text)).toHaveLength(1);
+  });
+
+  it('opens the login page at once when the new-messages poller meets it, keeping the draft', async () => {
+    const { backend, me, user, view } = await openGroupChat();
+    await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);
+    const box = () => main().getByRole('textbox', { name: 'Сообщение' }) as HTMLTextAreaElement;
+    await user.type(box(), 'Черновик ответа');
+    await waitFor(async () => expect(await countDrafts(me.uid)).toBe(1));
+
+    await backend.resetWorld!(); // the server forgets every session
+    await pollNow();
+
+    await screen.findByRole('button', { name: 'Войти' }, AT_ONCE);
+    expect(view.router.state.location.pathname).toBe('/lms/login');
+    expect(screen.getByRole('alert').textContent).toContain('Сеанс завершён');
+    expect(await countDrafts(me.uid)).toBe(1);
+    await signInAgain(user, 'teacher', 'Teacher1');
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/lms/chat'), CHUNK_WAIT);
+    await waitFor(() => expect(box().value).toBe('Черновик ответа'), CHUNK_WAIT);
   });
 });

@@ -6,14 +6,19 @@ import {
   type Conversation,
 } from '../src/features/chat/utils/conversation';
 import { isPhoto, splitLinks } from '../src/features/chat/utils/message-text';
+import type { OutboxEntry } from '../src/lib/outbox/outbox';
+import type { ChatSend } from '../src/features/chat/api/send-message';
 import {
   appendNewer,
   firstUnreadNotHeld,
+  holdAccepted,
+  keepAccepted,
   markAllRead,
   markOneRead,
   prependOlder,
   removeMessage,
   threadFromPage,
+  type AcceptedMessage,
 } from '../src/features/chat/utils/thread';
 import { dividerStartOf, openingRow, threadRows } from '../src/features/chat/utils/thread-rows';
 import {
@@ -109,6 +114,85 @@ describe('a chat thread', () => {
     const read = threadRows(messages, dividerStartOf({ unreadStart: 2, unreadTotal: 0 }), []);
     expect(read.some((row) => row.kind === 'divider')).toBe(false);
     expect(openingRow(read)).toBe(3);
+  });
+});
+
+describe('a message the server took, before the conversation is read again', () => {
+  const thread = () =>
+    threadFromPage({ messages: range(1, 5), unreades_start: null, unreades_total: 0 });
+  const taken = (entryId: string, id_message?: number, text = 'Готово'): AcceptedMessage => ({
+    entryId,
+    id_message,
+    after: 5,
+    text,
+    fileNames: ['отчёт.pdf'],
+    created: '2026-11-20T10:00:00+06:00',
+  });
+  const stored = (
+    id: number,
+    text = 'Готово',
+    files: string | null = 'отчёт.pdf',
+  ): ChatMessage => ({
+    id_message: id,
+    message: text,
+    ismine: true,
+    created: '2026-11-20T10:00:05+06:00',
+    files,
+  });
+  const entry = (id: string) => ({ id }) as OutboxEntry<ChatSend>;
+
+  it('is shown as sent after the held messages, in place of its outbox entry, once', () => {
+    const held = holdAccepted(holdAccepted(thread(), taken('e1', 6)), taken('e1', 6));
+    expect(held.accepted).toEqual([taken('e1', 6)]);
+    // The entry leaves the outbox a moment later; meanwhile the message shows once, as taken.
+    const rows = threadRows(held.messages, null, [entry('e1'), entry('e2')], held.accepted);
+    expect(rows.map((row) => [row.kind, row.key])).toEqual([
+      ...range(1, 5).map((item) => ['message', `m${item.id_message}`]),
+      ['accepted', 'pe1'],
+      ['pending', 'pe2'],
+    ]);
+  });
+
+  it('gives way to the server’s copy once a read brings it, without a duplicate', () => {
+    const held = holdAccepted(thread(), taken('e1', 6));
+    // A read that does not reach it (older pages) keeps it.
+    expect(prependOlder(held, []).accepted).toEqual([taken('e1', 6)]);
+    const read = appendNewer(held, [stored(6)]);
+    expect(read.accepted).toBeUndefined();
+    expect(ids(read.messages)).toEqual([1, 2, 3, 4, 5, 6]);
+    // A read that got there before the send's answer: the answer adds nothing.
+    expect(holdAccepted(read, taken('e1', 6)).accepted).toBeUndefined();
+    // A read past it (the server numbers in order) has read it.
+    expect(appendNewer(held, [message(7)]).accepted).toBeUndefined();
+  });
+
+  it('stays through a fresh read that left before the server took it, and not through a later one', () => {
+    const held = holdAccepted(thread(), taken('e1', 6));
+    expect(keepAccepted(thread(), held).accepted).toEqual([taken('e1', 6)]);
+    const later = threadFromPage({
+      messages: [...range(1, 5), stored(6)],
+      unreades_start: null,
+      unreades_total: 0,
+    });
+    expect(keepAccepted(later, held).accepted).toBeUndefined();
+    expect(keepAccepted(thread(), undefined).accepted).toBeUndefined();
+  });
+
+  it('without an id from the answer, is matched by text and files newer than its baseline, one copy each', () => {
+    const twice = holdAccepted(holdAccepted(thread(), taken('e1')), taken('e2'));
+    expect(twice.accepted).toHaveLength(2);
+    // Not mine, other files, or not newer than the baseline: not it.
+    const others = [{ ...stored(6), ismine: false }, stored(7, 'Готово', null)];
+    expect(appendNewer(twice, others).accepted).toHaveLength(2);
+    const first = appendNewer(twice, [stored(8)]);
+    expect(first.accepted?.map((copy) => copy.entryId)).toEqual(['e2']);
+    expect(appendNewer(first, [stored(9)]).accepted).toBeUndefined();
+    expect(
+      holdAccepted(
+        threadFromPage({ messages: [stored(5)], unreades_start: null, unreades_total: 0 }),
+        taken('e3'),
+      ).accepted,
+    ).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { File as NodeFile } from 'node:buffer';
 import { createLmsClient, LmsError } from '@lms/client';
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { classifyOutboxFailure, outcomeUnknown } from '../src/lib/outbox/outbox-failure';
 import {
@@ -13,6 +13,7 @@ import {
   type OutboxOptions,
   type Reconciled,
 } from '../src/lib/outbox/outbox';
+import { onOutboxSessionEnded } from '../src/lib/outbox/outbox-session';
 import {
   countWaitingWrites,
   forgetWrites,
@@ -20,7 +21,9 @@ import {
   type OutboxStore,
 } from '../src/lib/outbox/outbox-store';
 import { chatOutbox, registerChatSender } from '../src/features/chat/api/send-message';
+import { chatKeys } from '../src/features/chat/api/chat-keys';
 import type { ChatMessage, Conversation } from '../src/features/chat/utils/conversation';
+import { threadFromPage, type ChatThread } from '../src/features/chat/utils/thread';
 import { installFakeXhr } from './support/fake-xhr';
 import { pass, settle, setUpRetryClock } from './support/retry-clock';
 
@@ -373,6 +376,36 @@ describe('automatic retries', () => {
     expect(sent).toEqual(['hello']);
   });
 
+  it('tells who listens at once when a write meets an ended session, and only then', async () => {
+    const ended = vi.fn();
+    const stop = onOutboxSessionEnded(ended);
+    try {
+      const errors = [
+        offline,
+        refused,
+        () => new LmsError('CLIENT_ERROR', 'gone', { status: 401 }),
+      ];
+      const { outbox } = inMemory({ fail: () => errors.shift()?.() });
+      await queue(outbox, 'first');
+      await outbox.retry(outbox.entries.value[0]!.id, 1);
+      expect(ended).not.toHaveBeenCalled();
+      await queue(outbox, 'second');
+      expect(ended).toHaveBeenCalledTimes(1);
+      // The write waits for the next sign-in, stored.
+      expect(outbox.entries.value.map((entry) => [entry.payload.text, entry.status])).toEqual([
+        ['first', 'failed'],
+        ['second', 'pending'],
+      ]);
+    } finally {
+      stop();
+    }
+    const { outbox } = inMemory({
+      fail: () => new LmsError('CLIENT_ERROR', 'gone', { status: 401 }),
+    });
+    await queue(outbox, 'after');
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
   it('stops at a refusal: the entry is failed with its error and not retried by itself', async () => {
     const { outbox, send } = inMemory({ fail: refused });
     await queue(outbox, 'bad');
@@ -665,7 +698,8 @@ describe('the chat outbox', () => {
     server: ReturnType<typeof chatServer>,
     owner = 11,
     onSent: (key: string) => Promise<void> = async () => undefined,
-  ) => registerChatSender({ client: server.client, owner, onSent });
+    queryClient = new QueryClient(),
+  ) => registerChatSender({ client: server.client, queryClient, owner, onSent });
 
   afterEach(async () => {
     await forgetWrites(11);
@@ -722,6 +756,54 @@ describe('the chat outbox', () => {
       expect(server.mine('ok')).toHaveLength(2);
       expect(chatOutbox.entries.value).toEqual([]);
     } finally {
+      unregister();
+    }
+  });
+
+  it('shows a message the server took in its conversation before its entry leaves, found by reconcile too', async () => {
+    const server = chatServer(earlier);
+    const to = open();
+    const queryClient = new QueryClient();
+    const key = chatKeys.thread(to.key);
+    queryClient.setQueryData(
+      key,
+      threadFromPage({ messages: earlier, unreades_start: null, unreades_total: 0 }),
+    );
+    const readAt = queryClient.getQueryState(key)?.dataUpdatedAt;
+    // What the conversation shows at each moment the outbox lets an entry go.
+    const shownAsLeft: (readonly [string, number | undefined][])[] = [];
+    let waiting = 0;
+    const stopWatching = chatOutbox.entries.subscribe((entries) => {
+      if (entries.length < waiting) {
+        const thread = queryClient.getQueryData<ChatThread>(key);
+        shownAsLeft.push(
+          (thread?.accepted ?? []).map((copy) => [copy.text, copy.id_message] as const),
+        );
+      }
+      waiting = entries.length;
+    });
+    // The conversation cannot be read again after a send.
+    const unregister = openChat(server, 11, () => Promise.reject(offline()), queryClient);
+    try {
+      await chatOutbox.add(write(to, 'Первое'));
+      await settle();
+      server.faults.push('stored-then-500');
+      await chatOutbox.add(write(to, 'Второе'));
+      await settle();
+      await pass(3_000);
+      expect(chatOutbox.entries.value).toEqual([]);
+      expect(server.inserts).toEqual(['Первое', 'Второе']);
+      expect(shownAsLeft).toEqual([
+        [['Первое', 3]],
+        [
+          ['Первое', 3],
+          ['Второе', 4],
+        ],
+      ]);
+      // Showing them was not a read of the conversation: its age stays.
+      expect(queryClient.getQueryState(key)?.dataUpdatedAt).toBe(readAt);
+    } finally {
+      stopWatching();
       unregister();
     }
   });

@@ -12,16 +12,16 @@ export interface Sender {
 }
 
 /**
- * The client an outbox sends with, lent by the screen of its kind while that screen is open.
- * Nothing is sent while no screen of the entry's writer is open: `of(entry)` throws a
- * NoSenderError (a transient failure: the entry waits). Lending it sends the writer's waiting
- * entries at once.
+ * The client an outbox sends with, lent by the screen of its kind while that screen is open (with
+ * what else its kind needs, `Lent`). Nothing is sent while no screen of the entry's writer is
+ * open: `of(entry)` throws a NoSenderError (a transient failure: the entry waits). Lending it
+ * sends the writer's waiting entries at once.
  */
-export function lentSender<Payload>(closed: string) {
-  let current: Sender | null = null;
+export function lentSender<Payload, Lent extends Sender = Sender>(closed: string) {
+  let current: Lent | null = null;
   return {
     /** The lent client for the entry's writer, or a NoSenderError saying `closed`. */
-    of(entry: OutboxEntry<Payload>): Sender {
+    of(entry: OutboxEntry<Payload>): Lent {
       const sender = current;
       if (!sender || sender.owner !== entry.owner) throw new NoSenderError(closed);
       return sender;
@@ -31,7 +31,7 @@ export function lentSender<Payload>(closed: string) {
       if (current?.owner === entry.owner) await current.onSent(entry.scope);
     },
     /** Lends `next` to `outbox` and sends its writer's entries; the returned function takes it back. */
-    lend(next: Sender, outbox: Pick<Outbox<Payload>, 'flush'>): () => void {
+    lend(next: Lent, outbox: Pick<Outbox<Payload>, 'flush'>): () => void {
       current = next;
       void outbox.flush(next.owner);
       return () => {

@@ -1,6 +1,7 @@
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import { onlineManager } from '@tanstack/react-query';
 import { classifyOutboxFailure, outcomeUnknown } from './outbox-failure';
+import { outboxSessionEnded } from './outbox-session';
 import {
   openOutboxStore,
   registerLiveOutbox,
@@ -58,7 +59,9 @@ export interface OutboxOptions<Payload> {
   kind: OutboxKind;
   /**
    * Delivers one entry and nothing more: resolves when the server stored it, rejects with the
-   * client's error. The entry is removed as soon as it resolves.
+   * client's error. The entry is removed as soon as it resolves, before `afterSent` reads the
+   * server again: a kind whose screen must go on showing the write (the chat's message) puts what
+   * the server took into its own data before resolving (as `reconcile` does before 'delivered').
    */
   send: (entry: OutboxEntry<Payload>) => Promise<void>;
   /**
@@ -116,9 +119,9 @@ type QueueEnd = 'done' | 'transient' | 'session';
  * write whose send ended without a clear answer is not sent again before the server was asked
  * whether it holds it (`reconcile`), so each write is stored once. A transient failure stops the
  * owner's queue (order is kept) and the outbox retries by itself: after a growing delay, at once
- * when the network returns or the tab is shown again. A 401 waits for the next flush (a screen
- * opened after sign-in). A refusal marks the entry failed for the user to retry or discard, and
- * the queue goes on.
+ * when the network returns or the tab is shown again. A 401 is told to `onOutboxSessionEnded`'s
+ * listeners (outbox-session.ts) and waits for the next flush (a screen opened after sign-in). A
+ * refusal marks the entry failed for the user to retry or discard, and the queue goes on.
  */
 export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<Payload> {
   const store = options.store ?? openOutboxStore(options.kind);
@@ -251,6 +254,7 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
       return 'next';
     }
     await save({ ...entry, status: 'pending', error, uncertain });
+    if (failure === 'session') outboxSessionEnded();
     return failure;
   };
 

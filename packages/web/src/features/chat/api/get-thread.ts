@@ -4,6 +4,7 @@ import { useApiClient } from '../../../lib/api-client';
 import type { Conversation } from '../utils/conversation';
 import {
   firstUnreadNotHeld,
+  keepAccepted,
   prependOlder,
   threadFromPage,
   type ChatMessagesPage,
@@ -59,8 +60,13 @@ export function getThreadQueryOptions(client: LmsClient, conversation: Conversat
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: chatKeys.thread(conversation?.key ?? ''),
+    // A message taken while the read was on its way is not held by it: its copy stays shown.
     queryFn: conversation
-      ? ({ signal }): Promise<ChatThread> => fetchOpeningThread(client, conversation, signal)
+      ? async ({ signal, client: queryClient, queryKey }): Promise<ChatThread> =>
+          keepAccepted(
+            await fetchOpeningThread(client, conversation, signal),
+            queryClient.getQueryData<ChatThread>(queryKey),
+          )
       : skipToken,
     // Opening a contact clears and loads its messages: the screen shows a copy kept
     // from before it opened only while the latest page cannot be had (offline, or the server

@@ -1,24 +1,9 @@
-import { parseNewsFiles, type LmsClient } from '@lms/client';
+import type { LmsClient } from '@lms/client';
 import type { ChatMessage, Conversation } from '../utils/conversation';
+import { isSameMessage, type SentMessage } from '../utils/same-message';
 import { CHAT_PAGE_SIZE } from '../utils/thread';
 import { fetchLatestPage } from './get-thread';
 import { fetchNewer } from './get-newer-messages';
-
-/** What was sent: the text as typed and the names of the attached files. */
-export interface SentMessage {
-  text: string;
-  fileNames: readonly string[];
-}
-
-const sortedNames = (names: readonly string[]) => names.map((name) => name.trim()).sort();
-
-/** One of my stored messages with the sent text (trimmed) and the same attached file names. */
-export function isSameMessage(message: ChatMessage, sent: SentMessage): boolean {
-  if (!message.ismine || message.message.trim() !== sent.text.trim()) return false;
-  const stored = sortedNames(parseNewsFiles(message.files));
-  const attached = sortedNames(sent.fileNames);
-  return stored.length === attached.length && stored.every((name, i) => name === attached[i]);
-}
 
 /** The newest message id of the conversation (0 when it has none): the latest page's highest. */
 export async function newestMessageId(

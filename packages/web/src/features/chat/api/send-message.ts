@@ -1,8 +1,11 @@
 import { upload, type components, type UploadProgress } from '@lms/client';
 import { signal } from '@preact/signals-react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createOutbox, type OutboxEntry, type Reconciled } from '../../../lib/outbox/outbox';
 import { lentSender, type Sender } from '../../../lib/outbox/lent-sender';
 import type { Conversation } from '../utils/conversation';
+import { holdAccepted, type ChatThread } from '../utils/thread';
+import { chatKeys } from './chat-keys';
 import { findStoredMessage, newestMessageId } from './reconcile-message';
 
 export type ChatInsertFields = Omit<components['schemas']['ChatInsertForm'], 'file'>;
@@ -16,8 +19,13 @@ export interface ChatSend {
   after?: number;
 }
 
+/** What the chat screen lends the outbox: its client, and the cache its conversations are in. */
+export interface ChatSender extends Sender {
+  queryClient: QueryClient;
+}
+
 /** Nothing is sent while no chat screen of the writer is open; the entry waits. */
-const sender = lentSender<ChatSend>('The chat is not open');
+const sender = lentSender<ChatSend, ChatSender>('The chat is not open');
 const controllers = new Map<string, AbortController>();
 
 /** Upload progress of the message being sent, by outbox entry id. */
@@ -29,8 +37,41 @@ export const sendProgress = signal<Readonly<Record<string, UploadProgress>>>({})
  */
 const newest = new Map<string, number>();
 
+/**
+ * Shows a message the server took as sent in its conversation, before the outbox lets its entry
+ * go: a sent message stays on screen however long the conversation cannot be read again, until a
+ * read brings the server's copy. Only a conversation already on the device is written to.
+ */
+function showAccepted(
+  { queryClient }: ChatSender,
+  entry: OutboxEntry<ChatSend>,
+  stored: { id_message?: number; created?: string },
+) {
+  const key = chatKeys.thread(entry.scope);
+  try {
+    queryClient.setQueryData<ChatThread>(
+      key,
+      (held) =>
+        held &&
+        holdAccepted(held, {
+          entryId: entry.id,
+          id_message: stored.id_message,
+          after: entry.payload.after ?? 0,
+          text: entry.payload.fields.message,
+          fileNames: entry.files.map((file) => file.name),
+          created: stored.created ?? new Date().toISOString(),
+        }),
+      // Not a read of the server: the thread's age (and whether it is a kept copy) stays.
+      { updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt },
+    );
+  } catch {
+    // The message is stored: failing to show it must not send it again.
+  }
+}
+
 async function sendEntry(entry: OutboxEntry<ChatSend>) {
-  const { client } = sender.of(entry);
+  const lent = sender.of(entry);
+  const { client } = lent;
   const controller = new AbortController();
   controllers.set(entry.id, controller);
   newest.delete(entry.scope);
@@ -41,7 +82,9 @@ async function sendEntry(entry: OutboxEntry<ChatSend>) {
         sendProgress.value = { ...sendProgress.value, [entry.id]: progress };
       },
     });
-    if (typeof inserted?.id_message === 'number') newest.set(entry.scope, inserted.id_message);
+    const id_message = typeof inserted?.id_message === 'number' ? inserted.id_message : undefined;
+    if (id_message !== undefined) newest.set(entry.scope, id_message);
+    showAccepted(lent, entry, { id_message });
   } finally {
     controllers.delete(entry.id);
     const { [entry.id]: _done, ...rest } = sendProgress.value;
@@ -71,19 +114,22 @@ async function recordBaseline(entry: OutboxEntry<ChatSend>): Promise<ChatSend> {
 async function reconcileEntry(entry: OutboxEntry<ChatSend>): Promise<Reconciled> {
   const { conversation, after, fields } = entry.payload;
   if (!conversation || after === undefined) return 'missing';
-  const stored = await findStoredMessage(sender.of(entry).client, conversation, after, {
+  const lent = sender.of(entry);
+  const stored = await findStoredMessage(lent.client, conversation, after, {
     text: fields.message,
     fileNames: entry.files.map((file) => file.name),
   });
   if (!stored) return 'missing';
   newest.set(entry.scope, stored.id_message);
+  showAccepted(lent, entry, stored);
   return 'delivered';
 }
 
 /**
  * Every message goes through the chat outbox: it is kept (with its files) until the server takes
- * it, shown in its conversation as pending meanwhile, sent in order when the network returns, and
- * looked for on the server before it is sent again after an unknown outcome.
+ * it, shown in its conversation as pending meanwhile (then as sent, until the conversation is read
+ * again), sent in order when the network returns, and looked for on the server before it is sent
+ * again after an unknown outcome.
  */
 export const chatOutbox = createOutbox<ChatSend>({
   kind: 'chat-message',
@@ -97,7 +143,7 @@ export const chatOutbox = createOutbox<ChatSend>({
  * The chat screen lends the outbox its client while it is open; its user's messages go at once,
  * and a conversation a message reached (its scope) is asked again.
  */
-export const registerChatSender = (next: Sender) => sender.lend(next, chatOutbox);
+export const registerChatSender = (next: ChatSender) => sender.lend(next, chatOutbox);
 
 /** Stops the upload of a message being sent; the outbox then drops it (the screen restores it). */
 export function cancelSend(entryId: string): void {

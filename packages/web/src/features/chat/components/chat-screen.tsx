@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -57,6 +58,7 @@ export function ChatScreen({
   const { t } = useTranslation('chat');
   const navigate = useNavigate();
   const client = useApiClient();
+  const queryClient = useQueryClient();
   const failureDetail = useFailureDetail();
   const thread = useThread(conversation);
   const [openedAt] = useState(() => Date.now());
@@ -69,16 +71,18 @@ export function ChatScreen({
   const [photo, setPhoto] = useState<{ name: string; url: string } | null>(null);
   const [restored, setRestored] = useState<ComposerDraft | null>(null);
 
-  // While this screen is open, the outbox sends through its client; a sent message is fetched.
+  // While this screen is open, the outbox sends through its client and shows a message the server
+  // took in its conversation's cache; the open conversation is then read again.
   const { loadNewer } = paging;
   useEffect(
     () =>
       registerChatSender({
         client,
+        queryClient,
         owner: user.uid,
         onSent: (key) => (key === conversation.key ? loadNewer() : Promise.resolve()),
       }),
-    [client, user.uid, conversation.key, loadNewer],
+    [client, queryClient, user.uid, conversation.key, loadNewer],
   );
   const pending = useOutbox(chatOutbox, user.uid, conversation.key);
   useUnreadListener(thread.isSuccess, loadNewer);
@@ -139,7 +143,11 @@ export function ChatScreen({
     );
   } else if (thread.data === undefined || (keptCopy && thread.fetchStatus === 'fetching')) {
     body = <Loading />;
-  } else if (thread.data.messages.length === 0 && pending.length === 0) {
+  } else if (
+    thread.data.messages.length === 0 &&
+    !thread.data.accepted?.length &&
+    pending.length === 0
+  ) {
     body = <EmptyState icon="chat" text={t('empty')} />;
   } else {
     body = (

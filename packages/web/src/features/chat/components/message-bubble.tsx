@@ -5,6 +5,7 @@ import { ActionIcon } from '../../../components/ui/action-icons';
 import { FileKindIcon } from '../../../components/ui/file-kind-icon';
 import { truncateFileName } from '../../../lib/file-name';
 import type { ChatMessage } from '../utils/conversation';
+import type { AcceptedMessage } from '../utils/thread';
 import { isPhoto, splitLinks } from '../utils/message-text';
 import styles from './chat.module.css';
 
@@ -90,6 +91,34 @@ export function MessageBubble({ message, showAuthor, onDelete, onOpenPhoto }: Me
               <ActionIcon name="trash" size={16} />
             </button>
           ) : null}
+        </div>
+      </article>
+    </div>
+  );
+}
+
+/**
+ * A message of mine the server took, shown as sent from what was sent (its text, the names of its
+ * files, the time it was taken) until a read of the conversation brings the server's copy.
+ */
+export function AcceptedBubble({ message }: { message: AcceptedMessage }) {
+  return (
+    <div className={styles.bubbleRow} data-mine="true">
+      <article className={styles.bubble} data-testid="accepted-message">
+        <MessageText text={message.text} />
+        {message.fileNames.length > 0 ? (
+          <ul className={styles.files}>
+            {message.fileNames.map((name, index) => (
+              <li key={`${index}-${name}`} className={styles.hint}>
+                {name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className={styles.meta}>
+          <time dateTime={message.created}>
+            {formatNewsDate(message.created)} {formatNewsTime(message.created)}
+          </time>
         </div>
       </article>
     </div>

@@ -13,7 +13,7 @@ import type { ChatSend } from '../api/send-message';
 import type { ChatMessage } from '../utils/conversation';
 import type { ChatThread } from '../utils/thread';
 import { dividerStartOf, openingRow, threadRows, type ThreadRow } from '../utils/thread-rows';
-import { MessageBubble } from './message-bubble';
+import { AcceptedBubble, MessageBubble } from './message-bubble';
 import { PendingBubble } from './pending-bubble';
 import styles from './chat.module.css';
 
@@ -47,7 +47,7 @@ export function MessageList(props: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // The divider marks what was unread when the conversation opened, and stays while it is read.
   const [dividerStart] = useState(() => dividerStartOf(thread));
-  const rows = threadRows(thread.messages, dividerStart, pending);
+  const rows = threadRows(thread.messages, dividerStart, pending, thread.accepted);
   // The portal is not built with the React Compiler, so nothing memoises the virtualizer's API.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -178,6 +178,7 @@ function Row({ row, isGroup, ...props }: { row: ThreadRow } & MessageListProps) 
   if (row.kind === 'divider') {
     return <p className={styles.divider}>{t('unreadDivider')}</p>;
   }
+  if (row.kind === 'accepted') return <AcceptedBubble message={row.message} />;
   if (row.kind === 'pending') {
     return (
       <PendingBubble

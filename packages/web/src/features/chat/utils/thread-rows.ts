@@ -1,11 +1,16 @@
 import type { OutboxEntry } from '../../../lib/outbox/outbox';
 import type { ChatSend } from '../api/send-message';
 import type { ChatMessage } from './conversation';
+import type { AcceptedMessage } from './thread';
 
-/** One row of the virtual list: a message, the unread divider, or a message still in the outbox. */
+/**
+ * One row of the virtual list: a message, the unread divider, a message the server took that no
+ * read has brought back yet, or a message still in the outbox.
+ */
 export type ThreadRow =
   | { kind: 'message'; key: string; message: ChatMessage }
   | { kind: 'divider'; key: string }
+  | { kind: 'accepted'; key: string; message: AcceptedMessage }
   | { kind: 'pending'; key: string; entry: OutboxEntry<ChatSend> };
 
 /**
@@ -17,11 +22,16 @@ export function dividerStartOf(thread: { unreadStart: number | null; unreadTotal
   return thread.unreadTotal > 0 ? thread.unreadStart : null;
 }
 
-/** The rows in order: held messages with the unread divider, then the outbox entries. */
+/**
+ * The rows in order: held messages with the unread divider, the messages taken but not read back,
+ * then the outbox entries. A message keeps its row's key from the outbox to being taken, and an
+ * entry whose message was taken (it leaves the outbox a moment later) is shown once, as taken.
+ */
 export function threadRows(
   messages: readonly ChatMessage[],
   dividerStart: number | null,
   pending: readonly OutboxEntry<ChatSend>[],
+  accepted: readonly AcceptedMessage[] = [],
 ): ThreadRow[] {
   const rows: ThreadRow[] = [];
   const dividerAt =
@@ -32,7 +42,13 @@ export function threadRows(
     if (index === dividerAt) rows.push({ kind: 'divider', key: 'unread-divider' });
     rows.push({ kind: 'message', key: `m${message.id_message}`, message });
   });
-  for (const entry of pending) rows.push({ kind: 'pending', key: `p${entry.id}`, entry });
+  for (const message of accepted) {
+    rows.push({ kind: 'accepted', key: `p${message.entryId}`, message });
+  }
+  const taken = new Set(accepted.map((message) => message.entryId));
+  for (const entry of pending) {
+    if (!taken.has(entry.id)) rows.push({ kind: 'pending', key: `p${entry.id}`, entry });
+  }
   return rows;
 }
 

@@ -1,4 +1,5 @@
 import type { ChatMessage } from './conversation';
+import { isSameMessage } from './same-message';
 
 /** Chat pages hold 20; fewer means no more messages in that direction. */
 export const CHAT_PAGE_SIZE = 20;
@@ -18,6 +19,76 @@ export interface ChatThread {
   unreadStart: number | null;
   /** The unread count from the answer, else 0; reads lower it. */
   unreadTotal: number;
+  /** Messages of mine the server took that no read has brought back yet (absent when none). */
+  accepted?: AcceptedMessage[];
+}
+
+/**
+ * A message of mine the server took (its send was answered, or found stored) whose stored copy the
+ * thread does not hold yet. A sent message stays on screen from the moment it is sent: this copy
+ * shows it as sent, however long the conversation cannot be read again, until a read brings the
+ * server's copy, which then takes its place.
+ */
+export interface AcceptedMessage {
+  /** The outbox entry it was sent as. */
+  entryId: string;
+  /** Its id as the server gave it; absent when the answer did not say. */
+  id_message?: number;
+  /** The newest message id known before it was sent: its stored copy is newer. */
+  after: number;
+  text: string;
+  fileNames: string[];
+  /** When it was taken (ISO 8601). */
+  created: string;
+}
+
+/**
+ * The accepted copies whose stored message `messages` (oldest first) do not hold yet. The server
+ * numbers messages in order, so a thread holding a message as new as a copy's id has read past it;
+ * a copy without an id is held once one of my messages newer than its baseline has its text and
+ * file names (each stored message standing for one copy, so two identical messages stay two).
+ */
+function notYetRead(
+  messages: readonly ChatMessage[],
+  accepted: readonly AcceptedMessage[] | undefined,
+): AcceptedMessage[] {
+  if (!accepted?.length) return [];
+  const newest = messages.at(-1)?.id_message ?? 0;
+  const claimed = new Set<number>();
+  return accepted.filter((copy) => {
+    if (copy.id_message !== undefined) return copy.id_message > newest;
+    const stored = messages.find(
+      (message) =>
+        message.id_message > copy.after &&
+        !claimed.has(message.id_message) &&
+        isSameMessage(message, { text: copy.text, fileNames: copy.fileNames }),
+    );
+    if (stored) claimed.add(stored.id_message);
+    return !stored;
+  });
+}
+
+/** The thread with these accepted copies (the field left out when there are none). */
+function withAccepted(thread: ChatThread, accepted: AcceptedMessage[]): ChatThread {
+  const { accepted: _previous, ...rest } = thread;
+  return accepted.length > 0 ? { ...rest, accepted } : rest;
+}
+
+/**
+ * Shows a message the server took as sent, once (a copy of the same entry is replaced), unless
+ * the thread holds its stored copy already (a read got there before the send's answer).
+ */
+export function holdAccepted(thread: ChatThread, copy: AcceptedMessage): ChatThread {
+  const others = (thread.accepted ?? []).filter((held) => held.entryId !== copy.entryId);
+  return withAccepted(thread, notYetRead(thread.messages, [...others, copy]));
+}
+
+/**
+ * A fresh read of the conversation keeps the accepted copies it does not hold: a read that left
+ * before the server took a message must not take it off the screen.
+ */
+export function keepAccepted(fresh: ChatThread, held: ChatThread | undefined): ChatThread {
+  return withAccepted(fresh, notYetRead(fresh.messages, held?.accepted));
 }
 
 export function threadFromPage(page: ChatMessagesPage | null | undefined): ChatThread {
@@ -44,11 +115,11 @@ export function mergeMessages(
 }
 
 export function prependOlder(thread: ChatThread, older: readonly ChatMessage[]): ChatThread {
-  return {
-    ...thread,
-    messages: mergeMessages(thread.messages, older),
-    hasOlder: older.length >= CHAT_PAGE_SIZE,
-  };
+  const messages = mergeMessages(thread.messages, older);
+  return withAccepted(
+    { ...thread, messages, hasOlder: older.length >= CHAT_PAGE_SIZE },
+    notYetRead(messages, thread.accepted),
+  );
 }
 
 /**
@@ -61,12 +132,17 @@ export function appendNewer(thread: ChatThread, newer: readonly ChatMessage[]): 
     newer.filter((message) => !message.ismine && !known.has(message.id_message)),
   );
   const first = arrived[0]?.id_message;
-  return {
-    ...thread,
-    messages: mergeMessages(thread.messages, newer),
-    unreadTotal: thread.unreadTotal + arrived.length,
-    unreadStart: thread.unreadTotal === 0 && first !== undefined ? first : thread.unreadStart,
-  };
+  const messages = mergeMessages(thread.messages, newer);
+  // A message of mine read back replaces the copy shown since the server took it.
+  return withAccepted(
+    {
+      ...thread,
+      messages,
+      unreadTotal: thread.unreadTotal + arrived.length,
+      unreadStart: thread.unreadTotal === 0 && first !== undefined ? first : thread.unreadStart,
+    },
+    notYetRead(messages, thread.accepted),
+  );
 }
 
 /**

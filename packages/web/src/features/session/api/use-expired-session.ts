@@ -1,19 +1,29 @@
-import { isLmsError } from '@lms/client';
+import { isLmsError, type RawLmsClient } from '@lms/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useApiClient } from '../../../lib/api-client';
+import { onOutboxSessionEnded } from '../../../lib/outbox/outbox-session';
 import { rememberReturn } from '../../../lib/return-path';
 import { endLocalSession } from '../utils/end-local-session';
 
 const isUnauthorized = (error: unknown) => isLmsError(error) && error.status === 401;
 
+type Middleware = Parameters<RawLmsClient['use']>[0];
+
 /**
- * A 401 from any query or mutation in the middle of a session means the server no longer knows it
- * (expired, or ended elsewhere): the local session ends as on logout and the login page opens,
- * instead of every screen showing its failed state. The login page says so, and signing in again
- * returns to the screen the person was on (its draft, kept on the device, comes back with it).
+ * A 401 met by any request of the signed-in user in the middle of a session means the server no
+ * longer knows it (expired, or ended elsewhere): the local session ends as on logout and the login
+ * page opens at once, instead of every screen showing its failed state or its writes waiting. The
+ * login page says so, and signing in again returns to the screen the person was on (its draft and
+ * the outboxes' waiting writes, kept on the device, come back with it).
+ *
+ * It is noticed wherever a request's answer is read: every answer the client reads (the queries,
+ * and the calls made outside the cache, such as the chat's new-messages poller and the outboxes'
+ * reads), the failed queries and mutations (an upload's 401), and an outbox's write.
  */
 export function useExpiredSessionRedirect(): void {
+  const client = useApiClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -23,22 +33,34 @@ export function useExpiredSessionRedirect(): void {
   }, [location]);
   useEffect(() => {
     let ended = false;
-    const onError = (error: unknown) => {
-      if (ended || !isUnauthorized(error)) return;
+    const end = () => {
+      if (ended) return;
       ended = true;
       rememberReturn(here.current);
       endLocalSession(queryClient);
       void navigate('/lms/login', { replace: true });
     };
+    const onError = (error: unknown) => {
+      if (isUnauthorized(error)) end();
+    };
+    const answers: Middleware = {
+      onResponse({ response }) {
+        if (response.status === 401) end();
+      },
+    };
+    client.raw.use(answers);
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
     });
     const stopMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
     });
+    const stopOutboxes = onOutboxSessionEnded(end);
     return () => {
+      client.raw.eject(answers);
       stopQueries();
       stopMutations();
+      stopOutboxes();
     };
-  }, [queryClient, navigate]);
+  }, [client, queryClient, navigate]);
 }
