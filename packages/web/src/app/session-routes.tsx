@@ -118,8 +118,8 @@ function useEnterShell() {
       void loadWayIn()
         .then((wayIn) => wayIn.warmStart(client, queryClient, user))
         .catch(() => undefined);
-      // Back to the screen a session that ended left (once), else the main screen.
-      const to = takeReturn() ?? '/lms';
+      // Back to the screen a session that ended left (once, for the same person), else the main screen.
+      const to = takeReturn(user) ?? '/lms';
       startTransition(() => void navigate(to, { replace: true }));
     },
   };

@@ -6,6 +6,7 @@ import { useApiClient } from '../../../lib/api-client';
 import { onOutboxSessionEnded } from '../../../lib/outbox/outbox-session';
 import { rememberReturn } from '../../../lib/return-path';
 import { endLocalSession } from '../utils/end-local-session';
+import { storedUser } from '../utils/stored-user';
 
 const isUnauthorized = (error: unknown) => isLmsError(error) && error.status === 401;
 
@@ -36,7 +37,8 @@ export function useExpiredSessionRedirect(): void {
     const end = () => {
       if (ended) return;
       ended = true;
-      rememberReturn(here.current);
+      const user = storedUser();
+      if (user) rememberReturn(here.current, user);
       endLocalSession(queryClient);
       void navigate('/lms/login', { replace: true });
     };
