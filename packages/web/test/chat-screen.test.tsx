@@ -86,6 +86,16 @@ describe('the chat screen', () => {
     expect(main().queryByText('Напишите текст или прикрепите файл')).toBeNull();
   });
 
+  it('takes a double tap on send as one press: one message, and no empty-message error after it', async () => {
+    const { user, backend } = await openGroupChat();
+    const xhr = installFakeXhr(backend.fetch!);
+    await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);
+    await user.type(main().getByRole('textbox', { name: 'Сообщение' }), 'Один раз');
+    await user.dblClick(main().getByRole('button', { name: 'Отправить' }));
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    expect(main().queryByText('Напишите текст или прикрепите файл')).toBeNull();
+  });
+
   it('refuses a file over the limit before sending, with the chat’s size message', async () => {
     const { user } = await openGroupChat();
     await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);

@@ -57,9 +57,16 @@ export function Composer({ owner, draftKey, maxSizeMb, onSend, restored }: Compo
     draft.set({ text: restored.text, files: restored.files });
   }
 
+  // The box a send has just emptied: a second tap of the same press (a double tap, a key held)
+  // finds it so, and is that press again, not an empty message to refuse.
+  const [justSent, setJustSent] = useState(false);
+  const empty = text.trim() === '' && attachments.files.length === 0;
+  if (justSent && !empty) setJustSent(false);
+
   const send = () => {
     if (!attachments.checkSizes()) return;
-    if (text.trim() === '' && attachments.files.length === 0) {
+    if (empty) {
+      if (justSent) return;
       setEmptyError(true);
       textRef.current?.focus();
       return;
@@ -68,6 +75,7 @@ export function Composer({ owner, draftKey, maxSizeMb, onSend, restored }: Compo
     // The outbox keeps the message now: the draft goes.
     draft.clear();
     setEmptyError(false);
+    setJustSent(true);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
