@@ -268,23 +268,13 @@ describe('schedule screen', () => {
     expect(await weekTable()).toBeTruthy();
   });
 
-  it('says why the schedule failed to load, from the kind of failure', async () => {
-    const { backend } = await signIn('student');
+  it.each([
+    ['the schedule', 'student', () => STUDENT_CALL],
+    ['the current year, with nothing stored', 'teacher', () => YEAR_CALL],
+  ] as const)('says why it failed when %s could not be fetched', async (_what, login, call) => {
+    const { backend } = await signIn(login);
     const client = withHooks(backend.client, {
-      scenario: (path) => (path === STUDENT_CALL ? 'server-error' : null),
-    });
-    await renderApp({ client, path: '/lms/schedule' });
-    const failed = await screen.findByRole('alert', {}, CHUNK_WAIT);
-    expect(failed.textContent).toContain('Не удалось загрузить расписание');
-    expect(failed.textContent).toContain(
-      'Сервер временно не может выполнить запрос. Попробуйте позже.',
-    );
-  });
-
-  it('says why, too, when not even the current year could be fetched and nothing is stored', async () => {
-    const { backend } = await signIn('teacher');
-    const client = withHooks(backend.client, {
-      scenario: (path) => (path === YEAR_CALL ? 'server-error' : null),
+      scenario: (path) => (path === call() ? 'server-error' : null),
     });
     await renderApp({ client, path: '/lms/schedule' });
     const failed = await screen.findByRole('alert', {}, CHUNK_WAIT);

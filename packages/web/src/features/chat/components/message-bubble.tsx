@@ -77,9 +77,7 @@ export function MessageBubble({ message, showAuthor, onDelete, onOpenPhoto }: Me
           </ul>
         ) : null}
         <div className={styles.meta}>
-          <time dateTime={message.created}>
-            {formatNewsDate(message.created)} {formatNewsTime(message.created)}
-          </time>
+          <SentAt created={message.created} />
           {message.ismine ? (
             <button
               type="button"
@@ -116,11 +114,18 @@ export function AcceptedBubble({ message }: { message: AcceptedMessage }) {
           </ul>
         ) : null}
         <div className={styles.meta}>
-          <time dateTime={message.created}>
-            {formatNewsDate(message.created)} {formatNewsTime(message.created)}
-          </time>
+          <SentAt created={message.created} />
         </div>
       </article>
     </div>
+  );
+}
+
+/** When a message was sent, as the chat writes it (the news's date and time). */
+function SentAt({ created }: { created: string }) {
+  return (
+    <time dateTime={created}>
+      {formatNewsDate(created)} {formatNewsTime(created)}
+    </time>
   );
 }
