@@ -269,12 +269,12 @@ describe('schedule screen', () => {
   });
 
   it.each([
-    ['the schedule', 'student', () => STUDENT_CALL],
-    ['the current year, with nothing stored', 'teacher', () => YEAR_CALL],
+    ['the schedule', 'student', STUDENT_CALL],
+    ['the current year, with nothing stored', 'teacher', YEAR_CALL],
   ] as const)('says why it failed when %s could not be fetched', async (_what, login, call) => {
     const { backend } = await signIn(login);
     const client = withHooks(backend.client, {
-      scenario: (path) => (path === call() ? 'server-error' : null),
+      scenario: (path) => (path === call ? 'server-error' : null),
     });
     await renderApp({ client, path: '/lms/schedule' });
     const failed = await screen.findByRole('alert', {}, CHUNK_WAIT);
