@@ -227,6 +227,15 @@ export async function chooseWebDevelopment(page: Page): Promise<void> {
   }
 }
 
+/** A conversation in 'Веб-разработка' opened from the contact column, by the contact's full name. */
+export async function openWebDevelopmentContact(page: Page, name: string): Promise<void> {
+  await chooseWebDevelopment(page);
+  await page
+    .getByRole('region', { name: 'Контакты' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
+}
+
 /**
  * The single window's order form filled as a person would, as far as 'Справка с места учёбы' for
  * the first district of Чуйская область: each picker is used once the server's options are in it.

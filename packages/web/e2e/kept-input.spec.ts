@@ -3,7 +3,7 @@ import {
   apiSignIn,
   checkLooks,
   chooseCertificateOrder,
-  chooseWebDevelopment,
+  openWebDevelopmentContact,
   demo,
   DESKTOP,
   expect,
@@ -123,11 +123,7 @@ test.describe(() => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/lms');
     const openTeacher = async () => {
-      await chooseWebDevelopment(page);
-      await page
-        .getByRole('region', { name: 'Контакты' })
-        .getByRole('button', { name: new RegExp(`^${teacherName}`) })
-        .click();
+      await openWebDevelopmentContact(page, teacherName);
       await expect(page.getByRole('heading', { level: 1, name: teacherName })).toBeVisible();
     };
     await openTeacher();
@@ -319,11 +315,7 @@ test.describe(() => {
     const teacherName = await fullNameOf(request, 'teacher');
     const first = await apiSignIn(request, 'student');
     await logIn(page, 'student');
-    await chooseWebDevelopment(page);
-    await page
-      .getByRole('region', { name: 'Контакты' })
-      .getByRole('button', { name: new RegExp(`^${teacherName}`) })
-      .click();
+    await openWebDevelopmentContact(page, teacherName);
     const composer = page.getByRole('form', { name: 'Сообщение' });
     const secret = `Личное сообщение ${Date.now()}`;
     await expect(page.getByRole('log', { name: 'Сообщения' })).toBeVisible();

@@ -1,6 +1,6 @@
 import {
   checkLooks,
-  chooseWebDevelopment,
+  openWebDevelopmentContact,
   demo,
   expect,
   expectAccessible,
@@ -74,11 +74,7 @@ test('a chat message that meets an ended session opens the login page at once; i
 }) => {
   const teacherName = await fullNameOf(request, 'teacher');
   await logIn(page, 'student');
-  await chooseWebDevelopment(page);
-  await page
-    .getByRole('region', { name: 'Контакты' })
-    .getByRole('button', { name: new RegExp(`^${teacherName}`) })
-    .click();
+  await openWebDevelopmentContact(page, teacherName);
   const log = page.getByRole('log', { name: 'Сообщения' });
   await expect(log).toBeVisible();
 

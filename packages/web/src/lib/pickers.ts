@@ -20,3 +20,21 @@ export function chosenOrFirst<Item>(
   if (!items || items.length === 0) return null;
   return (chosen !== null ? items.find((item) => idOf(item) === chosen) : undefined) ?? items[0]!;
 }
+
+/**
+ * Picker options by `nameOf`, where a name two items share says which is which: 'Основы права
+ * (4 кр., Экзамен)'. A person cannot tell two options of one name apart.
+ */
+export function optionsNamedApart<Item>(
+  items: readonly Item[],
+  idOf: (item: Item) => number,
+  nameOf: (item: Item) => string,
+  which: (item: Item) => string,
+): { id: number; name: string }[] {
+  const named = new Map<string, number>();
+  for (const item of items) named.set(nameOf(item), (named.get(nameOf(item)) ?? 0) + 1);
+  return items.map((item) => {
+    const name = nameOf(item);
+    return { id: idOf(item), name: (named.get(name) ?? 0) > 1 ? `${name} (${which(item)})` : name };
+  });
+}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AcademicContext } from '../../lib/academic-context/use-academic-context';
 import type { Discipline } from '../../lib/reference-data/disciplines';
-import { PLACEHOLDER_ID } from '../../lib/pickers';
+import { optionsNamedApart, PLACEHOLDER_ID } from '../../lib/pickers';
 import type { Ws } from '../../lib/reference-data/current-ws';
 import { useVocabulary } from '../../lib/vocabulary';
 import { PickerField } from '../ui/picker-field';
@@ -91,14 +91,13 @@ export function AcademicPickers({ academic, className }: AcademicPickersProps) {
  * with different credits or forms of control) says which one it is, as the discipline column
  * does with its credits beside each name.
  */
-export function disciplineOptions(
+export const disciplineOptions = (
   items: readonly Discipline[],
   which: (item: Discipline) => string,
-): { id: number; name: string }[] {
-  const named = new Map<string, number>();
-  for (const item of items) named.set(item.name, (named.get(item.name) ?? 0) + 1);
-  return items.map((item) => ({
-    id: item.id_discipline,
-    name: (named.get(item.name) ?? 0) > 1 ? `${item.name} (${which(item)})` : item.name,
-  }));
-}
+) =>
+  optionsNamedApart(
+    items,
+    (item) => item.id_discipline,
+    (item) => item.name,
+    which,
+  );

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { PLACE_KEY_PREFIX } from '../../../lib/drafts/draft-store';
 import { outboxState } from '../../../lib/outbox/use-outbox';
 import { formatDate } from '@lms/i18n/dates';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -111,10 +111,6 @@ export function RollCall({
   if (picked === null && taking.ready) setPicked(taking.value.at(-1) ?? today);
   const settled = picked !== null;
   const date = picked ?? today;
-  const takingNow = useRef(taking.value);
-  useEffect(() => {
-    takingNow.current = taking.value;
-  });
   const draft = useDraft(
     owner,
     settled && date ? rollDraftKey(cls, subgroup, date) : null,
@@ -169,11 +165,7 @@ export function RollCall({
       dates.at(-1) === day ? dates : [...dates.filter((d) => d !== day), day],
     );
   /** The roll of the date is saved or cleared: the roll call opens on the one taken before, or today. */
-  const doneWith = (day: string) => {
-    const rest = takingNow.current.filter((d) => d !== day);
-    if (rest.length > 0) taking.set(rest);
-    else taking.clear();
-  };
+  const doneWith = (day: string) => taking.set((dates) => dates.filter((d) => d !== day));
   const edit = (next: RollEntry[]) => {
     draft.set((value) => ({ ...value, roll: next }));
     takeRollOf(date);

@@ -1,3 +1,4 @@
+import { optionsNamedApart } from '../../../lib/pickers';
 import type { UmkDiscipline } from '../api/get-teacher-disciplines';
 
 /*
@@ -9,13 +10,12 @@ import type { UmkDiscipline } from '../api/get-teacher-disciplines';
 export function disciplineOptions(rows: readonly UmkDiscipline[]) {
   const seen = new Map<number, UmkDiscipline>();
   for (const row of rows) if (!seen.has(row.id_discipline)) seen.set(row.id_discipline, row);
-  const distinct = [...seen.values()];
-  const nameCount = new Map<string, number>();
-  for (const row of distinct) nameCount.set(row.name, (nameCount.get(row.name) ?? 0) + 1);
-  return distinct.map((row) => ({
-    id: row.id_discipline,
-    name: (nameCount.get(row.name) ?? 0) > 1 ? `${row.name} (${row.specialityName})` : row.name,
-  }));
+  return optionsNamedApart(
+    [...seen.values()],
+    (row) => row.id_discipline,
+    (row) => row.name,
+    (row) => row.specialityName,
+  );
 }
 
 /** The rows (forms of control) of one discipline. */
