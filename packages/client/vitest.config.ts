@@ -1,11 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { testTimeouts } from '../../vitest.shared';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // A limit that only catches a test that hangs: CI runs every package's suite side by side on two
-    // cores, where a test that takes one second alone has been seen to take nine. Speed is measured
-    // by the benchmarks, not here.
-    testTimeout: 30_000,
+    ...testTimeouts,
   },
 });

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { testTimeouts } from '../../vitest.shared';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'jsdom',
+    ...testTimeouts,
   },
 });

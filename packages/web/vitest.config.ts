@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { testTimeouts } from '../../vitest.shared';
 
 export default defineConfig({
   plugins: [react()],
@@ -7,10 +8,7 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
-    // A limit that only catches a test that hangs: CI runs every package's suite side by side on two
-    // cores, where a test that takes one second alone has been seen to take nine. Speed is measured
-    // by the benchmarks, not here.
-    testTimeout: 30_000,
+    ...testTimeouts,
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 });

@@ -1,14 +1,10 @@
 import { createLmsClient, type LmsClient } from '@lms/client';
 import { createApp } from '@lms/mock-server';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { isMobile } from '../src/lib/viewport';
 import { renderApp } from './support/render-app';
-
-// A screen here waits for its chunk and several calls in a row; on a busy machine that can take
-// longer than Testing Library's 1 s default (the setting holds for this file only).
-configure({ asyncUtilTimeout: 5000 });
 
 /** The mock server in-process (as test/mock-backend.ts) with X-Mock-Scenario for chosen paths. */
 function createBackend(scenarioFor: (path: string) => string | undefined = () => undefined) {

@@ -24,8 +24,6 @@ setUpUploadForms();
 // The title's count belongs to the case that showed it.
 afterEach(() => clearUnreadBadge());
 
-const CHUNK_WAIT = { timeout: 5_000 };
-
 /**
  * A teacher opens the group chat of their first discipline, with faults on chosen calls (and
  * calls held back or failed by `gate`).
@@ -37,13 +35,11 @@ async function openGroupChat(
   const { backend, user: me } = await signInDemo('teacher');
   const client = withHooks(backend.client, { scenario, gate });
   const view = await renderApp({ client, path: '/lms' });
-  const disciplines = await screen.findByRole('region', { name: 'Дисциплины' }, CHUNK_WAIT);
+  const disciplines = await screen.findByRole('region', { name: 'Дисциплины' });
   const user = userEvent.setup();
-  await user.click((await within(disciplines).findAllByRole('button', {}, CHUNK_WAIT))[0]!);
+  await user.click((await within(disciplines).findAllByRole('button'))[0]!);
   const contacts = screen.getByRole('region', { name: 'Контакты' });
-  await user.click(
-    await within(contacts).findByRole('button', { name: 'Групповой чат' }, CHUNK_WAIT),
-  );
+  await user.click(await within(contacts).findByRole('button', { name: 'Групповой чат' }));
   await waitFor(() => expect(view.router.state.location.pathname).toBe('/lms/chat'));
   return { backend, client, me, user, view, contacts };
 }
@@ -54,12 +50,12 @@ describe('the chat screen', () => {
   it('asks to choose a discipline and a contact when none is open', async () => {
     const { backend } = await signInDemo('student');
     await renderApp({ client: backend.client, path: '/lms/chat' });
-    expect(await screen.findByText(/Выберите дисциплину и контакт/, {}, CHUNK_WAIT)).toBeTruthy();
+    expect(await screen.findByText(/Выберите дисциплину и контакт/)).toBeTruthy();
   });
 
   it("shows 'Нет сообщенний' for a conversation without messages", async () => {
     await openGroupChat((path) => (path === '/api/chat/group/messages' ? 'empty' : null));
-    expect(await main().findByText('Нет сообщенний', {}, CHUNK_WAIT)).toBeTruthy();
+    expect(await main().findByText('Нет сообщенний')).toBeTruthy();
     expect(main().getByRole('heading', { level: 1, name: 'Групповой чат' })).toBeTruthy();
   });
 
@@ -68,7 +64,7 @@ describe('the chat screen', () => {
     const { user } = await openGroupChat((path) =>
       fail && path === '/api/chat/group/messages' ? 'server-error' : null,
     );
-    const alert = await main().findByRole('alert', {}, CHUNK_WAIT);
+    const alert = await main().findByRole('alert');
     expect(alert.textContent).toContain('Не удалось загрузить сообщения');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Повторить' }));
@@ -78,7 +74,7 @@ describe('the chat screen', () => {
 
   it('refuses an empty message and keeps the box usable', async () => {
     const { user, backend } = await openGroupChat();
-    await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);
+    await main().findByRole('log', { name: 'Сообщения' });
     await user.click(main().getByRole('button', { name: 'Отправить' }));
     expect(main().getByRole('alert').textContent).toBe('Напишите текст или прикрепите файл');
     expect(backend.calls).not.toContain('/api/chat/insert');
@@ -89,7 +85,7 @@ describe('the chat screen', () => {
   it('takes a double tap on send as one press: one message, and no empty-message error after it', async () => {
     const { user, backend } = await openGroupChat();
     const xhr = installFakeXhr(backend.fetch!);
-    await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);
+    await main().findByRole('log', { name: 'Сообщения' });
     await user.type(main().getByRole('textbox', { name: 'Сообщение' }), 'Один раз');
     await user.dblClick(main().getByRole('button', { name: 'Отправить' }));
     await waitFor(() => expect(xhr.sent).toHaveLength(1));
@@ -98,7 +94,7 @@ describe('the chat screen', () => {
 
   it('refuses a file over the limit before sending, with the chat’s size message', async () => {
     const { user } = await openGroupChat();
-    await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);
+    await main().findByRole('log', { name: 'Сообщения' });
     const big = new File([new Uint8Array(11 * 1024 * 1024)], 'big.pdf', {
       type: 'application/pdf',
     });
@@ -112,7 +108,7 @@ describe('the chat screen', () => {
   it('keeps a draft per conversation, across a reload, until the message goes to the outbox', async () => {
     const { backend, client, me, user, view, contacts } = await openGroupChat();
     const xhr = installFakeXhr(backend.fetch!);
-    await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);
+    await main().findByRole('log', { name: 'Сообщения' });
     const box = () => main().getByRole('textbox', { name: 'Сообщение' }) as HTMLTextAreaElement;
     const title = () => main().getByRole('heading', { level: 1 }).textContent;
     await user.type(box(), 'Завтра контрольная');
@@ -140,7 +136,7 @@ describe('the chat screen', () => {
     // A reload: the page goes and the portal starts again for the same person.
     view.unmount();
     await renderApp({ client, path: '/lms/chat' });
-    await waitFor(() => expect(title()).toBe('Групповой чат'), CHUNK_WAIT);
+    await waitFor(() => expect(title()).toBe('Групповой чат'));
     await waitFor(() => expect(box().value).toBe('Завтра контрольная'));
     expect(main().getByText('Черновик восстановлен.')).toBeTruthy();
     // The file comes back with the draft, attached by the effect that follows it.
@@ -222,7 +218,7 @@ describe('unread counts', () => {
     // (On the news page the shell clears the contact list: the chat keeps the class.)
     chooseDemoClass();
     await renderApp({ client: backend.client, path: '/lms/chat' });
-    const contacts = await screen.findByRole('region', { name: 'Контакты' }, CHUNK_WAIT);
+    const contacts = await screen.findByRole('region', { name: 'Контакты' });
     const groupChat = await within(contacts).findByRole('button', { name: 'Групповой чат' });
     // The count shows in the badge and is the button's description (its name stays).
     const description = () =>
@@ -244,11 +240,11 @@ describe('unread counts', () => {
     chooseContact({ idid: student.user.id, id_type: 2, fio: '' });
     await renderApp({ client, path: '/lms/chat' });
     // The conversation opens before its name is known; the heading says where the person is.
-    expect(await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT)).toBeTruthy();
+    expect(await main().findByRole('log', { name: 'Сообщения' })).toBeTruthy();
     expect(main().getByRole('heading', { level: 1 }).textContent).toBe('Чат');
     release();
     expect(
-      await main().findByRole('heading', { level: 1, name: student.user.fullName }, CHUNK_WAIT),
+      await main().findByRole('heading', { level: 1, name: student.user.fullName }),
     ).toBeTruthy();
     await waitFor(() =>
       expect(document.title).toMatch(
@@ -420,7 +416,7 @@ describe('a message the server took', () => {
       offline = true;
       return answer;
     });
-    const log = await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);
+    const log = await main().findByRole('log', { name: 'Сообщения' });
     const text = 'Контрольная переносится на пятницу';
     await sendMessage(user, text);
 
@@ -486,7 +482,7 @@ describe('a session that ended on the server, met by the chat', () => {
         ? Promise.resolve(unauthorized())
         : backend.fetch!(request),
     );
-    await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);
+    await main().findByRole('log', { name: 'Сообщения' });
     const chatAddress = view.router.state.location.search;
     sessionOver = true;
     const text = 'Вопрос по лабораторной';
@@ -502,17 +498,17 @@ describe('a session that ended on the server, met by the chat', () => {
 
     sessionOver = false;
     await signInAgain(user, 'teacher', 'Teacher1');
-    await waitFor(() => expect(view.router.state.location.pathname).toBe('/lms/chat'), CHUNK_WAIT);
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/lms/chat'));
     expect(view.router.state.location.search).toBe(chatAddress);
-    await waitFor(() => expect(chatOutbox.entries.value).toEqual([]), CHUNK_WAIT);
+    await waitFor(() => expect(chatOutbox.entries.value).toEqual([]));
     expect(xhr.sent.map((form) => form.fields.message)).toEqual([text, text]);
-    const log = await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);
+    const log = await main().findByRole('log', { name: 'Сообщения' });
     expect(await within(log).findAllByText(text)).toHaveLength(1);
   });
 
   it('opens the login page at once when the new-messages poller meets it, keeping the draft', async () => {
     const { backend, me, user, view } = await openGroupChat();
-    await main().findByRole('log', { name: 'Сообщения' }, CHUNK_WAIT);
+    await main().findByRole('log', { name: 'Сообщения' });
     const box = () => main().getByRole('textbox', { name: 'Сообщение' }) as HTMLTextAreaElement;
     await user.type(box(), 'Черновик ответа');
     await waitFor(async () => expect(await countDrafts(me.uid)).toBe(1));
@@ -525,7 +521,7 @@ describe('a session that ended on the server, met by the chat', () => {
     expect(screen.getByRole('alert').textContent).toContain('Сеанс завершён');
     expect(await countDrafts(me.uid)).toBe(1);
     await signInAgain(user, 'teacher', 'Teacher1');
-    await waitFor(() => expect(view.router.state.location.pathname).toBe('/lms/chat'), CHUNK_WAIT);
-    await waitFor(() => expect(box().value).toBe('Черновик ответа'), CHUNK_WAIT);
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/lms/chat'));
+    await waitFor(() => expect(box().value).toBe('Черновик ответа'));
   });
 });

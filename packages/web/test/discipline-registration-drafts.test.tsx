@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   optionalDraftKey,
   rowDraftKey,
@@ -8,8 +8,6 @@ import {
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { renderApp } from './support/render-app';
 import { signInDemo, type MockBackend } from './support/mock-backend';
-
-vi.setConfig({ testTimeout: 40_000 });
 
 // Each case starts on a device without drafts: the choices of the last one would come back.
 beforeEach(() => forgetAllDrafts());
@@ -20,16 +18,11 @@ const RESTORED = 'Черновик восстановлен.';
 
 async function showRegistration(backend: MockBackend) {
   const view = await renderApp({ client: backend.client, path: '/lms/registration' });
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Регистрация на дисциплины' },
-    { timeout: 10_000 },
-  );
+  await screen.findByRole('heading', { level: 1, name: 'Регистрация на дисциплины' });
   return view;
 }
 
-const rowsList = () =>
-  screen.findByRole('list', { name: 'Дисциплины семестра' }, { timeout: 5_000 });
+const rowsList = () => screen.findByRole('list', { name: 'Дисциплины семестра' });
 const cards = (list: HTMLElement) => [...list.querySelectorAll(':scope > li')] as HTMLElement[];
 const valueOf = (element: HTMLElement) => (element as HTMLSelectElement).value;
 
@@ -165,11 +158,7 @@ describe('registration choices kept as a draft', () => {
     const { backend, user } = await signInDemo('student');
     const first = await showRegistration(backend);
     const events = userEvent.setup();
-    let panel = await screen.findByRole(
-      'region',
-      { name: 'Дисциплина по выбору' },
-      { timeout: 5_000 },
-    );
+    let panel = await screen.findByRole('region', { name: 'Дисциплина по выбору' });
     const discipline = await chooseOffered(
       events,
       within(panel).getByRole('combobox', { name: 'Дисциплина' }),
@@ -189,7 +178,7 @@ describe('registration choices kept as a draft', () => {
 
     first.unmount();
     await showRegistration(backend);
-    panel = await screen.findByRole('region', { name: 'Дисциплина по выбору' }, { timeout: 5_000 });
+    panel = await screen.findByRole('region', { name: 'Дисциплина по выбору' });
     expect(await within(panel).findByText(RESTORED)).toBeTruthy();
     const picker = (name: string) => within(panel).getByRole('combobox', { name });
     await waitFor(() => expect(valueOf(picker('Поток'))).toBe(stream));
@@ -207,11 +196,7 @@ describe('registration choices kept as a draft', () => {
     const { backend, user } = await signInDemo('student');
     await showRegistration(backend);
     const events = userEvent.setup();
-    const panel = await screen.findByRole(
-      'region',
-      { name: 'Дисциплина по выбору' },
-      { timeout: 5_000 },
-    );
+    const panel = await screen.findByRole('region', { name: 'Дисциплина по выбору' });
     await chooseOffered(events, within(panel).getByRole('combobox', { name: 'Дисциплина' }), 1);
     const teacherPicker = within(panel).getByRole('combobox', { name: 'Преподаватель' });
     await waitFor(() =>

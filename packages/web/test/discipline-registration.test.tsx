@@ -1,7 +1,7 @@
 import type { components } from '@lms/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   creditsOf,
   NO_TEACHER,
@@ -14,8 +14,6 @@ import {
 import { forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { renderApp } from './support/render-app';
 import { signInDemo, type MockBackend } from './support/mock-backend';
-
-vi.setConfig({ testTimeout: 40_000 });
 
 // Each case starts on a device without drafts: picked teachers and streams are kept as one.
 beforeEach(() => forgetAllDrafts());
@@ -90,11 +88,7 @@ describe('registration rules', () => {
 async function openRegistration(login: 'student' | 'student2' | 'student3' = 'student') {
   const { backend, user } = await signInDemo(login);
   await renderApp({ client: backend.client, path: '/lms/registration' });
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Регистрация на дисциплины' },
-    { timeout: 10_000 },
-  );
+  await screen.findByRole('heading', { level: 1, name: 'Регистрация на дисциплины' });
   return { backend, user, events: userEvent.setup() };
 }
 
@@ -116,8 +110,7 @@ const picker = (name: string) =>
   within(screen.getByRole('region', { name: 'Год и семестр регистрации' })).getByRole('combobox', {
     name,
   });
-const rowsList = () =>
-  screen.findByRole('list', { name: 'Дисциплины семестра' }, { timeout: 5_000 });
+const rowsList = () => screen.findByRole('list', { name: 'Дисциплины семестра' });
 const rowsListNow = () => screen.getByRole('list', { name: 'Дисциплины семестра' });
 const cards = (list: HTMLElement) => [...list.querySelectorAll(':scope > li')] as HTMLElement[];
 const creditsText = () => screen.getByText(/^Зарегистрировано кредитов:/).textContent;
@@ -374,12 +367,6 @@ describe('the registration screen', () => {
   it('tells a teacher that registration is for students', async () => {
     const { backend } = await signInDemo('teacher');
     await renderApp({ client: backend.client, path: '/lms/registration' });
-    expect(
-      await screen.findByText(
-        'Регистрация на дисциплины доступна студентам.',
-        {},
-        { timeout: 10_000 },
-      ),
-    ).toBeTruthy();
+    expect(await screen.findByText('Регистрация на дисциплины доступна студентам.')).toBeTruthy();
   });
 });

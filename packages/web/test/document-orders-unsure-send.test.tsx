@@ -1,7 +1,7 @@
 import { createLmsClient, LmsError, type components } from '@lms/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   findSentOrder,
   orderBaseline,
@@ -12,8 +12,6 @@ import {
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { renderApp } from './support/render-app';
 import { signInDemo, type MockBackend } from './support/mock-backend';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 // Each case starts on a device without drafts (the form keeps the choices of the last one).
 beforeEach(() => forgetAllDrafts());
@@ -50,7 +48,7 @@ async function openOrders() {
   });
   const render = () => renderApp({ client, path: '/lms/singlewindow' });
   const view = await render();
-  await screen.findByRole('heading', { level: 1, name: 'Единое окно' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Единое окно' });
   return { backend, user, lose, view, render, events: userEvent.setup() };
 }
 
@@ -59,7 +57,7 @@ async function storedOrders(backend: MockBackend, uid: number): Promise<Order[]>
   return (await backend.client.post(LIST, { body: { uid } })) ?? [];
 }
 
-const ordersList = () => screen.findByRole('list', { name: 'Мои заявки' }, { timeout: 5_000 });
+const ordersList = () => screen.findByRole('list', { name: 'Мои заявки' });
 const cards = (list: HTMLElement) => [...list.querySelectorAll(':scope > li')] as HTMLElement[];
 const value = (label: string) => (screen.getByLabelText(label) as HTMLSelectElement).value;
 
@@ -196,7 +194,7 @@ describe('an order whose answer is lost', () => {
       },
     });
     // The list follows orders in progress by itself; its next read shows this one.
-    expect(await screen.findByText(SENT_TEXT, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText(SENT_TEXT)).toBeTruthy();
     expect(value('Документ')).toBe('-1');
     await waitFor(async () => expect(await countDrafts(user.uid)).toBe(0));
   });
@@ -271,7 +269,7 @@ describe('an order whose answer is lost', () => {
     view.unmount();
     backend.scenarios!.delete(LIST);
     await render();
-    await screen.findByRole('heading', { level: 1, name: 'Единое окно' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Единое окно' });
     expect(await screen.findByText(SENT_TEXT)).toBeTruthy();
     expect(value('Документ')).toBe('-1');
     await waitFor(async () => expect(await countDrafts(user.uid)).toBe(0));

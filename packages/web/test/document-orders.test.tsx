@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { missingChoices, EMPTY_ORDER } from '../src/features/document-orders/utils/order-status';
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { renderApp } from './support/render-app';
 import { signInDemo, signInOther } from './support/mock-backend';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 // Each case starts on a device without drafts (the form keeps the choices of the last one).
 beforeEach(() => forgetAllDrafts());
@@ -21,11 +19,11 @@ const STATUS_TEXT = {
 async function openOrders() {
   const { backend, user } = await signInDemo('student');
   await renderApp({ client: backend.client, path: '/lms/singlewindow' });
-  await screen.findByRole('heading', { level: 1, name: 'Единое окно' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Единое окно' });
   return { backend, user, events: userEvent.setup() };
 }
 
-const ordersList = () => screen.findByRole('list', { name: 'Мои заявки' }, { timeout: 5_000 });
+const ordersList = () => screen.findByRole('list', { name: 'Мои заявки' });
 const cards = (list: HTMLElement) => [...list.querySelectorAll(':scope > li')] as HTMLElement[];
 
 describe('single window rules', () => {
@@ -157,7 +155,7 @@ describe('the single window', () => {
   it('keeps the choices and the comment as a draft across a reload, until the order is sent', async () => {
     const { backend, user } = await signInDemo('student');
     const first = await renderApp({ client: backend.client, path: '/lms/singlewindow' });
-    await screen.findByRole('heading', { level: 1, name: 'Единое окно' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Единое окно' });
     const events = userEvent.setup();
     const pick = async (label: string) => {
       const select = screen.getByLabelText(label);
@@ -175,7 +173,7 @@ describe('the single window', () => {
     // A reload: the page goes and the portal starts again for the same person.
     first.unmount();
     const second = await renderApp({ client: backend.client, path: '/lms/singlewindow' });
-    await screen.findByRole('heading', { level: 1, name: 'Единое окно' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Единое окно' });
     expect(await screen.findByText('Черновик восстановлен.')).toBeTruthy();
     const value = (label: string) => (screen.getByLabelText(label) as HTMLSelectElement).value;
     await waitFor(() => expect(value('Район')).toBe(district));
@@ -194,7 +192,7 @@ describe('the single window', () => {
     expect(await countDrafts(user.uid)).toBe(0);
     second.unmount();
     await renderApp({ client: backend.client, path: '/lms/singlewindow' });
-    await screen.findByRole('heading', { level: 1, name: 'Единое окно' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Единое окно' });
     expect(value('Комментарий')).toBe('');
     expect(screen.queryByText('Черновик восстановлен.')).toBeNull();
   });
@@ -235,7 +233,7 @@ describe('the single window', () => {
     backend.scenarios!.set('/api/singlewindow/doc/list', 'server-error');
     await renderApp({ client: backend.client, path: '/lms/singlewindow' });
     const events = userEvent.setup();
-    await screen.findByRole('heading', { level: 1, name: 'Единое окно' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Единое окно' });
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     const [docsFailed, listFailed] = screen.getAllByRole('alert');
     backend.scenarios!.delete('/api/singlewindow/doc/list');

@@ -1,7 +1,7 @@
 import { buildDownloadUrl, upload, type components, type LmsClient } from '@lms/client';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SEARCH_BY_AUTHOR,
   SEARCH_BY_NAME,
@@ -13,8 +13,6 @@ import { installFakeXhr } from './support/fake-xhr';
 import { renderApp } from './support/render-app';
 import { setUpUploadForms } from './support/upload-forms';
 import { signInDemo } from './support/mock-backend';
-
-vi.setConfig({ testTimeout: 40_000 });
 setUpUploadForms();
 
 type Book = components['schemas']['LibraryEBook'];
@@ -75,12 +73,8 @@ async function openLibrary(login: 'teacher' | 'student', options: { maxSizeMb?: 
   const { backend, user } = await signInDemo(login, options);
   const xhr = installFakeXhr(backend.fetch!);
   await renderApp({ client: backend.client, path: '/lms/library' });
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Электронная библиотека' },
-    { timeout: 10_000 },
-  );
-  const list = await screen.findByRole('list', { name: 'Книги' }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Электронная библиотека' });
+  const list = await screen.findByRole('list', { name: 'Книги' });
   return { backend, user, xhr, list, events: userEvent.setup() };
 }
 
@@ -184,7 +178,7 @@ describe('the e-library screen', () => {
     const { backend, user } = await signInDemo('student');
     backend.scenarios!.set('/api/library/getbooklist', 'server-error');
     await renderApp({ client: backend.client, path: '/lms/library' });
-    const failed = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    const failed = await screen.findByRole('alert');
     expect(failed.textContent).toContain('Не удалось загрузить данные');
     backend.scenarios!.set('/api/library/getbooklist', 'empty');
     await userEvent.setup().click(within(failed).getByRole('button', { name: 'Повторить' }));
@@ -270,7 +264,7 @@ describe('a teacher’s books', () => {
     // A reload: the page goes and the library opens again for the same person.
     cleanup();
     await renderApp({ client: backend.client, path: '/lms/library' });
-    await screen.findByRole('list', { name: 'Книги' }, { timeout: 10_000 });
+    await screen.findByRole('list', { name: 'Книги' });
     await events.click(screen.getByRole('button', { name: 'Добавить книгу' }));
     const { dialog, field } = formOf('Новая книга');
     const note = await within(dialog).findByText('Черновик восстановлен.');
@@ -318,7 +312,7 @@ describe('a teacher’s books', () => {
     );
     xhr.sent.length = 0;
     await renderApp({ client: backend.client, path: '/lms/library' });
-    await screen.findByRole('list', { name: 'Книги' }, { timeout: 10_000 });
+    await screen.findByRole('list', { name: 'Книги' });
     const mine = within(booksList()).queryByRole('button', {
       name: 'Изменить книгу Графы для инженеров',
     });

@@ -10,8 +10,6 @@ import { renderApp } from './support/render-app';
 import { DEMO_PRACTICE_CLASS } from './support/demo-world';
 import { signInDemo, type MockBackend, type MockBackendOptions } from './support/mock-backend';
 
-vi.setConfig({ testTimeout: 40_000 });
-
 // The mock world's Friday: the roll call starts on it and refuses later dates.
 const NOW = new Date('2026-11-20T10:00:00+06:00');
 const PRACTICE = DEMO_PRACTICE_CLASS;
@@ -64,11 +62,7 @@ async function openJournal(
 /** The journal's page shown for the backend's person, with Веб-разработка chosen. */
 async function showJournal(backend: MockBackend) {
   await renderApp({ client: backend.client, path: '/lms/journal' });
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Журнал посещаемости' },
-    { timeout: 10_000 },
-  );
+  await screen.findByRole('heading', { level: 1, name: 'Журнал посещаемости' });
   await chooseDiscipline();
 }
 

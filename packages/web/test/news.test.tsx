@@ -8,7 +8,7 @@ import {
 import { createApp } from '@lms/mock-server';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { nextNewsPage } from '../src/features/news/api/get-news';
 import { countDrafts } from '../src/lib/drafts/draft-store';
 import { fileKind, truncateFileName } from '../src/lib/file-name';
@@ -21,8 +21,6 @@ import { setUpUploadForms } from './support/upload-forms';
 
 // The world's clock and the browser journeys run in Bishkek; so do these dates.
 process.env.TZ = 'Asia/Bishkek';
-// Whole-portal journeys with uploads: more than a unit test's time on a busy machine.
-vi.setConfig({ testTimeout: 40_000 });
 
 type NewsItem = components['schemas']['NewsItem'];
 
@@ -104,8 +102,8 @@ async function openNews(backend: NewsBackend, who: readonly [string, string]) {
   await signIn(backend, ...who);
   const view = await renderApp({ client: backend.client, path: '/lms' });
   // The first visit loads the route's chunk and translations.
-  await screen.findByRole('heading', { level: 1, name: 'Новости' }, { timeout: 10_000 });
-  const feed = await screen.findByRole('list', { name: 'Лента новостей' }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Новости' });
+  const feed = await screen.findByRole('list', { name: 'Лента новостей' });
   return { ...view, feed };
 }
 
@@ -509,7 +507,7 @@ describe('writing news', () => {
       body: { login: TEACHER[0], password: TEACHER[1] },
     });
     const first = await renderApp({ client: backend.client, path: '/lms' });
-    await screen.findByRole('heading', { level: 1, name: 'Новости' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Новости' });
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Текст новости' }), 'Собрание в пятницу');
     await user.click(screen.getByRole('radio', { name: 'Преподавателям' }));
@@ -524,7 +522,7 @@ describe('writing news', () => {
     // A reload: the page goes and the portal starts again for the same person.
     first.unmount();
     await renderApp({ client: backend.client, path: '/lms' });
-    await screen.findByRole('heading', { level: 1, name: 'Новости' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Новости' });
     const note = await screen.findByText('Черновик восстановлен.');
     expect(note.closest('[role="status"]')).toBeTruthy();
     const message = screen.getByRole('textbox', { name: 'Текст новости' }) as HTMLTextAreaElement;
@@ -559,13 +557,10 @@ describe('writing news', () => {
     });
     const first = await renderApp({ client: backend.client, path: '/lms' });
     const user = userEvent.setup();
-    await user.type(
-      await screen.findByRole('textbox', { name: 'Текст новости' }, { timeout: 10_000 }),
-      'Не нужно',
-    );
+    await user.type(await screen.findByRole('textbox', { name: 'Текст новости' }), 'Не нужно');
     first.unmount();
     await renderApp({ client: backend.client, path: '/lms' });
-    await screen.findByText('Черновик восстановлен.', {}, { timeout: 10_000 });
+    await screen.findByText('Черновик восстановлен.');
     await user.click(screen.getByRole('button', { name: 'Очистить' }));
     expect(
       (screen.getByRole('textbox', { name: 'Текст новости' }) as HTMLTextAreaElement).value,

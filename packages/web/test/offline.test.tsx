@@ -75,21 +75,18 @@ describe('the last data read, kept on the device', () => {
     const { backend, user } = await signInDemo('student');
     rememberUser(user);
     const visit = await renderApp({ client: backend.client, path: '/lms' });
-    const feed = await screen.findByRole('list', { name: 'Лента новостей' }, { timeout: 5_000 });
+    const feed = await screen.findByRole('list', { name: 'Лента новостей' });
     const firstNews = within(feed).getAllByRole('article')[0]!.textContent ?? '';
     await visit.router.navigate('/lms/schedule');
-    const week = lessonsIn(await main().findByRole('table', {}, { timeout: 5_000 }));
+    const week = lessonsIn(await main().findByRole('table'));
     expect(week.length).toBeGreaterThan(0);
-    await waitFor(
-      async () => {
-        const kept = await keptKeys(user.uid);
-        expect(kept.some((key) => key.startsWith('["news"'))).toBe(true);
-        expect(kept.some((key) => key.startsWith('["schedule"'))).toBe(true);
-        // the session itself is not kept: a token decides it
-        expect(kept.some((key) => key.includes('"user"'))).toBe(false);
-      },
-      { timeout: 5_000 },
-    );
+    await waitFor(async () => {
+      const kept = await keptKeys(user.uid);
+      expect(kept.some((key) => key.startsWith('["news"'))).toBe(true);
+      expect(kept.some((key) => key.startsWith('["schedule"'))).toBe(true);
+      // the session itself is not kept: a token decides it
+      expect(kept.some((key) => key.includes('"user"'))).toBe(false);
+    });
     visit.unmount();
 
     // Offline: the browser says so and every request fails as without a network. The schedule's
@@ -105,25 +102,19 @@ describe('the last data read, kept on the device', () => {
     const before = backend.calls.length;
     const reopened = await renderApp({ client, path: '/lms' });
 
-    const keptFeed = await screen.findByRole(
-      'list',
-      { name: 'Лента новостей' },
-      { timeout: 5_000 },
-    );
+    const keptFeed = await screen.findByRole('list', { name: 'Лента новостей' });
     expect(within(keptFeed).getAllByRole('article')[0]!.textContent).toBe(firstNews);
     const notice = await waitFor(expectOneOfflineNotice);
     expect(notice.textContent).toMatch(/Последняя синхронизация: \d\d\.\d\d\.\d{4}, \d{1,2}:\d\d/);
     await reopened.router.navigate('/lms/schedule');
-    expect(lessonsIn(await main().findByRole('table', {}, { timeout: 5_000 }))).toEqual(week);
+    expect(lessonsIn(await main().findByRole('table'))).toEqual(week);
     await waitFor(expectOneOfflineNotice);
     expect(backend.calls.length).toBe(before);
 
     // Back online: the screen asks again, and the notice goes.
     offline = false;
     setBrowserOnline(true);
-    await waitFor(() => expect(backend.calls).toContain('/api/schedule/student.json'), {
-      timeout: 5_000,
-    });
+    await waitFor(() => expect(backend.calls).toContain('/api/schedule/student.json'));
     await waitFor(() => expect(offlineLines()).toEqual([]));
     expect(lessonsIn(main().getByRole('table'))).toEqual(week);
   });
@@ -133,11 +124,7 @@ describe('the last data read, kept on the device', () => {
     rememberUser(student);
     const visit = await renderApp({ client: backend.client, path: '/lms/chat' });
     const person = userEvent.setup();
-    const disciplines = await screen.findByRole(
-      'region',
-      { name: 'Дисциплины' },
-      { timeout: 5_000 },
-    );
+    const disciplines = await screen.findByRole('region', { name: 'Дисциплины' });
     // The first of the student's conversations that has messages (the seeded world has some).
     // The list is virtualised (jsdom draws no rows), so the messages are read from the thread.
     const threadIds = (view: Awaited<ReturnType<typeof renderApp>>) =>
@@ -149,7 +136,7 @@ describe('the last data read, kept on the device', () => {
     await person.click((await within(disciplines).findAllByRole('button'))[0]!);
     const contacts = screen.getByRole('region', { name: 'Контакты' });
     await person.click((await within(contacts).findAllByRole('button'))[0]!);
-    const log = await main().findByRole('log', { name: 'Сообщения' }, { timeout: 5_000 });
+    const log = await main().findByRole('log', { name: 'Сообщения' });
     const messages = threadIds(visit);
     expect(messages.length).toBeGreaterThan(0);
     expect(log).toBeTruthy();
@@ -170,7 +157,7 @@ describe('the last data read, kept on the device', () => {
       gate: (path) => (opening.has(path) ? new Promise<void>((go) => (release = go)) : null),
     });
     const online = await renderApp({ client: held, path: '/lms/chat' });
-    expect(await main().findByText('Загрузка...', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await main().findByText('Загрузка...')).toBeTruthy();
     expect(main().queryByRole('log')).toBeNull();
     release();
     expect(await main().findByRole('log', { name: 'Сообщения' })).toBeTruthy();
@@ -188,7 +175,7 @@ describe('the last data read, kept on the device', () => {
     offline = true;
     setBrowserOnline(false);
     const reopened = await renderApp({ client, path: '/lms/chat' });
-    const kept = await main().findByRole('log', { name: 'Сообщения' }, { timeout: 5_000 });
+    const kept = await main().findByRole('log', { name: 'Сообщения' });
     expect(threadIds(reopened)).toEqual(lastRead);
     // drawn (a virtual list's full height), not the loading state
     expect(kept.querySelector('.listInner')?.getAttribute('style')).toMatch(/height: [1-9]\d*px/);
@@ -200,7 +187,7 @@ describe('the last data read, kept on the device', () => {
     const { backend, user } = await signInDemo('student');
     rememberUser(user);
     const visit = await renderApp({ client: backend.client, path: '/lms/profile' });
-    const name = await main().findByText(user.fullName, {}, { timeout: 5_000 });
+    const name = await main().findByText(user.fullName);
     expect(name).toBeTruthy();
     await waitFor(async () => {
       expect((await keptKeys(user.uid)).some((key) => key.startsWith('["profile"'))).toBe(true);
@@ -209,7 +196,7 @@ describe('the last data read, kept on the device', () => {
 
     backend.scenarios!.set('/api/profile/data.json', 'server-error');
     await renderApp({ client: backend.client, path: '/lms/profile' });
-    const notice = await main().findByRole('alert', {}, { timeout: 5_000 });
+    const notice = await main().findByRole('alert');
     expect(notice.textContent).toMatch(
       /^Не удалось обновить данные\. Показаны сохранённые\. Последняя синхронизация: /,
     );
@@ -224,7 +211,7 @@ describe('the last data read, kept on the device', () => {
     const { backend, user } = await signInDemo('student');
     rememberUser(user);
     const visit = await renderApp({ client: backend.client, path: '/lms/paymentcode' });
-    const service = await screen.findByRole('combobox', { name: 'Услуга' }, { timeout: 5_000 });
+    const service = await screen.findByRole('combobox', { name: 'Услуга' });
     expect(within(service).getByRole('option', { name: 'Дубликат зачётной книжки' })).toBeTruthy();
     await waitFor(async () => {
       expect((await keptKeys(user.uid)).some((key) => key.includes('uslugi'))).toBe(true);
@@ -243,14 +230,14 @@ describe('the last data read, kept on the device', () => {
     const { backend, user } = await signInDemo('student');
     rememberUser(user);
     await renderApp({ client: backend.client, path: '/lms' });
-    await screen.findByRole('list', { name: 'Лента новостей' }, { timeout: 5_000 });
+    await screen.findByRole('list', { name: 'Лента новостей' });
     await waitFor(async () => expect(await keptKeys(user.uid)).not.toHaveLength(0));
 
     const person = userEvent.setup();
     await person.click(screen.getByRole('button', { name: /Меню профиля/ }));
     await person.click(screen.getByRole('button', { name: 'Выйти' }));
-    await screen.findByRole('button', { name: 'Войти' }, { timeout: 5_000 });
-    await waitFor(async () => expect(await keys(snapshots)).toEqual([]), { timeout: 3_000 });
+    await screen.findByRole('button', { name: 'Войти' });
+    await waitFor(async () => expect(await keys(snapshots)).toEqual([]));
   });
 
   it('keeps the last answer of a kept query whose refresh failed, as an answer', async () => {

@@ -7,8 +7,6 @@ import { createMockBackend, type MockBackend } from './support/mock-backend';
 
 const RESET = '/api/passwd/reset.json';
 // The first visit imports the shell and profile chunks, which takes a while in a cold test run.
-const CHUNK_WAIT = { timeout: 5_000 };
-
 async function signedIn(login = 'student', password = 'Student1'): Promise<MockBackend> {
   const backend = createMockBackend();
   await backend.client.post('/api/auth/orize.json', { body: { login, password } });
@@ -30,7 +28,7 @@ function withScenario(client: LmsClient, path: string, scenario: string): LmsCli
 
 async function openForm(client: LmsClient) {
   await renderApp({ client, path: '/lms/profile' });
-  const panel = await screen.findByRole('region', { name: 'Смена пароля' }, CHUNK_WAIT);
+  const panel = await screen.findByRole('region', { name: 'Смена пароля' });
   const form = within(panel);
   const fields = {
     old: form.getByLabelText('Старый пароль') as HTMLInputElement,
@@ -218,7 +216,7 @@ describe('password change', () => {
     await changeLanguage('kg');
     const backend = await signedIn();
     await renderApp({ client: backend.client, path: '/lms/profile' });
-    const panel = await screen.findByRole('region', { name: 'Сырсөздү өзгөртүү' }, CHUNK_WAIT);
+    const panel = await screen.findByRole('region', { name: 'Сырсөздү өзгөртүү' });
     await userEvent.setup().click(within(panel).getByRole('button', { name: 'Сырсөздү өзгөртүү' }));
     expect(within(panel).getByText('Эски сырсөздү киргизиңиз')).toBeTruthy();
     expect(within(panel).getByLabelText('Жаңы сырсөз')).toBeTruthy();

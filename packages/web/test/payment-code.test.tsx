@@ -1,15 +1,11 @@
 import { createLmsClient, type LmsClient } from '@lms/client';
 import { createApp } from '@lms/mock-server';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPIED_NOTICE_MS } from '../src/features/payment-code/components/copy-code-button';
 import { codeGroups } from '../src/features/payment-code/utils/code-groups';
 import { renderApp } from './support/render-app';
-
-// A screen here waits for its chunk and several calls in a row; on a busy machine that can take
-// longer than Testing Library's 1 s default (the setting holds for this file only).
-configure({ asyncUtilTimeout: 5000 });
 
 interface Call {
   path: string;

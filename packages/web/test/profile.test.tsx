@@ -40,10 +40,8 @@ function withProfile(client: LmsClient, data: unknown): LmsClient {
 }
 
 // The first visit imports the shell and profile chunks, which takes a while in a cold test run.
-const CHUNK_WAIT = { timeout: 5_000 };
-
 function card(name = 'Токтогулова Айпери Нурлановна') {
-  return screen.findByRole('article', { name }, CHUNK_WAIT);
+  return screen.findByRole('article', { name });
 }
 
 function row(container: HTMLElement, term: string): string {
@@ -148,7 +146,7 @@ describe('profile screen', () => {
     const client = withScenario(backend.client, PROFILE, () => 'slow=300');
     await renderApp({ client, path: '/lms/profile' });
 
-    expect(await screen.findByText('Загрузка...', {}, CHUNK_WAIT)).toBeTruthy();
+    expect(await screen.findByText('Загрузка...')).toBeTruthy();
     await card();
     expect(screen.queryByText('Загрузка...')).toBeNull();
   });
@@ -159,7 +157,7 @@ describe('profile screen', () => {
     const client = withScenario(backend.client, PROFILE, () => fault);
     await renderApp({ client, path: '/lms/profile' });
 
-    const alert = await screen.findByRole('alert', {}, CHUNK_WAIT);
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Не удалось загрузить профиль');
     // The password change does not depend on the profile data.
     expect(screen.getByLabelText('Старый пароль')).toBeTruthy();
@@ -176,7 +174,7 @@ describe('profile screen', () => {
     const client = withScenario(backend.client, PROFILE, () => 'empty');
     await renderApp({ client, path: '/lms/profile' });
 
-    expect(await screen.findByText('Данные профиля не найдены', {}, CHUNK_WAIT)).toBeTruthy();
+    expect(await screen.findByText('Данные профиля не найдены')).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
   });
 

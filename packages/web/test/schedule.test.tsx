@@ -19,8 +19,6 @@ const YEAR_CALL = '/api/discipline/current/year.json';
 const YEAR = 4;
 const WS = 1;
 // The first visit imports the shell and schedule chunks, which takes a while in a cold run.
-const CHUNK_WAIT = { timeout: 5_000 };
-
 async function signIn(who: 'teacher' | 'student') {
   const backend = createMockBackend();
   const password = who === 'teacher' ? 'Teacher1' : 'Student1';
@@ -108,7 +106,7 @@ async function keptWeek(week: KeptWeek) {
 }
 
 function weekTable() {
-  return screen.findByRole('table', {}, CHUNK_WAIT);
+  return screen.findByRole('table');
 }
 
 beforeEach(async () => {
@@ -207,7 +205,7 @@ describe('schedule screen', () => {
     });
     await renderApp({ client, path: '/lms/schedule' });
 
-    expect(await screen.findByText('Сохранённая дисциплина', {}, CHUNK_WAIT)).toBeTruthy();
+    expect(await screen.findByText('Сохранённая дисциплина')).toBeTruthy();
     expect(screen.getByText(/^Обновление\.\.\.$/)).toBeTruthy();
     expect(backend.calls).not.toContain(STUDENT_CALL);
 
@@ -232,7 +230,7 @@ describe('schedule screen', () => {
     });
     const { queryClient } = await renderApp({ client, path: '/lms/schedule' });
 
-    const notice = await screen.findByRole('alert', {}, CHUNK_WAIT);
+    const notice = await screen.findByRole('alert');
     expect(notice.textContent).toContain(
       'Не удалось обновить расписание. Показана сохранённая копия.',
     );
@@ -260,7 +258,7 @@ describe('schedule screen', () => {
     });
     await renderApp({ client, path: '/lms/schedule' });
 
-    const failed = await screen.findByRole('alert', {}, CHUNK_WAIT);
+    const failed = await screen.findByRole('alert');
     expect(failed.textContent).toContain('Не удалось загрузить расписание');
     expect(screen.queryByRole('table')).toBeNull();
     failing = false;
@@ -277,7 +275,7 @@ describe('schedule screen', () => {
       scenario: (path) => (path === call ? 'server-error' : null),
     });
     await renderApp({ client, path: '/lms/schedule' });
-    const failed = await screen.findByRole('alert', {}, CHUNK_WAIT);
+    const failed = await screen.findByRole('alert');
     expect(failed.textContent).toContain('Не удалось загрузить расписание');
     expect(failed.textContent).toContain(
       'Сервер временно не может выполнить запрос. Попробуйте позже.',
@@ -298,7 +296,7 @@ describe('schedule screen', () => {
     // The payment code's year picker chose last year (and a link carries the shell's choice along,
     // spring half included): the schedule has no picker of its own, so it stays on the current one.
     await renderApp({ client, path: `/lms/schedule?year=${YEAR - 1}&ws=2` });
-    await waitFor(() => expect(asked.length).toBeGreaterThan(0), CHUNK_WAIT);
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0));
     expect(asked).toEqual([{ ws: WS, year: YEAR, id: user.id }]);
     await weekTable();
     expect(content().getByText('2026-2027 учебный год, осенний семестр')).toBeTruthy();
@@ -310,7 +308,7 @@ describe('schedule screen', () => {
       scenario: (path) => (path === STUDENT_CALL ? 'empty' : null),
     });
     await renderApp({ client, path: '/lms/schedule' });
-    expect(await screen.findByText('В этом семестре занятий нет', {}, CHUNK_WAIT)).toBeTruthy();
+    expect(await screen.findByText('В этом семестре занятий нет')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /ics/ })).toBeNull();
     await waitFor(async () =>
       expect((await keptWeek({ uid: user.uid, role: 2, id: user.id }))?.data).toEqual([]),
@@ -323,7 +321,7 @@ describe('schedule screen', () => {
       gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
     });
     await renderApp({ client, path: '/lms/schedule' });
-    await screen.findByRole('heading', { level: 1, name: 'Расписание' }, CHUNK_WAIT);
+    await screen.findByRole('heading', { level: 1, name: 'Расписание' });
     expect(content().getByRole('status').textContent).toBe('Загрузка...');
   });
 
@@ -345,7 +343,7 @@ describe('schedule screen', () => {
     });
     await renderApp({ client, path: '/lms/schedule' });
 
-    expect(await screen.findByText('Сохранённая дисциплина', {}, CHUNK_WAIT)).toBeTruthy();
+    expect(await screen.findByText('Сохранённая дисциплина')).toBeTruthy();
     expect(screen.queryByText('Старая дисциплина')).toBeNull();
     expect(screen.getByText('Весенний семестр')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('Показана сохранённая копия');
@@ -356,14 +354,14 @@ describe('schedule screen', () => {
     const { backend, user } = await signIn('student');
     await keepOffline({ uid: user.uid, role: 2, id: user.id });
     const { router } = await renderApp({ client: backend.client, path: '/lms/apps' });
-    await screen.findByRole('heading', { level: 1 }, CHUNK_WAIT);
+    await screen.findByRole('heading', { level: 1 });
     // The shell's academic context asked for the current year and ws once, for every section.
     await waitFor(() => expect(backend.calls).toContain(YEAR_CALL));
     // Offline, TanStack Query holds new requests back until the network returns.
     onlineManager.setOnline(false);
     try {
       await router.navigate('/lms/schedule');
-      expect(await screen.findByText('Сохранённая дисциплина', {}, CHUNK_WAIT)).toBeTruthy();
+      expect(await screen.findByText('Сохранённая дисциплина')).toBeTruthy();
       expect(backend.calls.filter((call) => call === YEAR_CALL)).toHaveLength(1);
       expect(backend.calls).not.toContain(STUDENT_CALL);
     } finally {
@@ -377,9 +375,7 @@ describe('schedule screen', () => {
       scenario: (path) => (path === YEAR_CALL ? 'empty' : null),
     });
     await renderApp({ client, path: '/lms/schedule' });
-    expect(
-      await screen.findByText('Текущий учебный год или семестр не задан', {}, CHUNK_WAIT),
-    ).toBeTruthy();
+    expect(await screen.findByText('Текущий учебный год или семестр не задан')).toBeTruthy();
     expect(backend.calls).not.toContain(STUDENT_CALL);
   });
 
@@ -389,7 +385,7 @@ describe('schedule screen', () => {
       scenario: (path) => (path === YEAR_CALL ? 'server-error' : null),
     });
     await renderApp({ client, path: '/lms/schedule' });
-    const failed = await screen.findByRole('alert', {}, CHUNK_WAIT);
+    const failed = await screen.findByRole('alert');
     expect(failed.textContent).toContain('Не удалось загрузить расписание');
   });
 
@@ -405,7 +401,7 @@ describe('schedule screen', () => {
     });
     await renderApp({ client, path: '/lms/schedule' });
 
-    const tuesday = await screen.findByRole('region', { name: /Вторник/ }, CHUNK_WAIT);
+    const tuesday = await screen.findByRole('region', { name: /Вторник/ });
     expect(screen.queryByRole('table')).toBeNull();
     expect(within(tuesday).getByText('Сохранённая дисциплина')).toBeTruthy();
     expect(within(tuesday).getByText('3 пара')).toBeTruthy();
@@ -435,7 +431,7 @@ describe('schedule screen', () => {
       gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
     });
     await renderApp({ client, path: '/lms/schedule' });
-    const odd = (await screen.findByText('Нечётная дисциплина', {}, CHUNK_WAIT)).parentElement;
+    const odd = (await screen.findByText('Нечётная дисциплина')).parentElement;
     const even = screen.getByText('Чётная дисциплина').parentElement;
     expect(odd?.textContent).toContain('по нечётным (не на этой неделе)');
     expect(even?.textContent).toContain('по чётным');
@@ -496,7 +492,7 @@ describe('schedule screen', () => {
       gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
     });
     await renderApp({ client, path: '/lms/schedule' });
-    await screen.findByRole('heading', { level: 1, name: 'Расписание' }, CHUNK_WAIT);
+    await screen.findByRole('heading', { level: 1, name: 'Расписание' });
     expect(content().getByRole('status').textContent).toBe('Загрузка...');
     expect(screen.queryByText('Сохранённая дисциплина')).toBeNull();
   });
@@ -521,7 +517,7 @@ describe('schedule screen', () => {
       gate: (path) => (path === STUDENT_CALL ? new Promise<void>(() => undefined) : null),
     });
     await renderApp({ client, path: '/lms/schedule' });
-    await screen.findByRole('heading', { level: 1, name: 'Расписание' }, CHUNK_WAIT);
+    await screen.findByRole('heading', { level: 1, name: 'Расписание' });
     await waitFor(() => expect(localStorage.getItem(legacy)).toBeNull());
     expect(content().getByRole('status').textContent).toBe('Загрузка...');
     expect(screen.queryByText('Сохранённая дисциплина')).toBeNull();
@@ -538,7 +534,7 @@ describe('schedule screen', () => {
     const person = userEvent.setup();
     await person.click(screen.getByRole('button', { name: /Меню профиля/ }));
     await person.click(screen.getByRole('button', { name: 'Выйти' }));
-    await screen.findByRole('button', { name: 'Войти' }, CHUNK_WAIT);
+    await screen.findByRole('button', { name: 'Войти' });
     // Longer than a save may wait (lib/offline-store.ts): nothing comes back after the clearing.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await keys(snapshots)).toEqual([]);

@@ -1,11 +1,13 @@
 import { initI18n } from '@lms/i18n';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { ASYNC_UTIL_TIMEOUT_MS } from '../../../vitest.shared';
 import { resetUiState } from '../src/lib/ui-sync';
 
-// findBy*/waitFor wait up to 5 s: lazy route chunks and the in-process mock server answer in
-// milliseconds alone, but CI runs every package's suite at once on two cores.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy*/waitFor wait as long as the tree's one policy says: lazy route chunks and the
+// in-process mock server answer in milliseconds alone, but CI runs every package's suite at once
+// on two shared cores.
+configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
 
 await initI18n({ lng: 'ru' });
 

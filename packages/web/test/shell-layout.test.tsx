@@ -8,8 +8,6 @@ import { isMobile } from '../src/lib/viewport';
 import { renderApp } from './support/render-app';
 import { signInDemo, withHooks } from './support/mock-backend';
 
-const CHUNK_WAIT = { timeout: 5_000 };
-
 function goMobile() {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
   isMobile.value = true;
@@ -44,9 +42,9 @@ describe('the selection in the address', () => {
   it('a chosen discipline and conversation survive a reload of their address', async () => {
     const { backend } = await signInDemo('teacher');
     const first = await renderApp({ client: backend.client, path: '/lms/chat' });
-    const disciplines = await screen.findByRole('region', { name: 'Дисциплины' }, CHUNK_WAIT);
+    const disciplines = await screen.findByRole('region', { name: 'Дисциплины' });
     const user = userEvent.setup();
-    const [discipline] = await within(disciplines).findAllByRole('button', {}, CHUNK_WAIT);
+    const [discipline] = await within(disciplines).findAllByRole('button');
     const name = discipline!.textContent;
     await user.click(discipline!);
     const contacts = screen.getByRole('region', { name: 'Контакты' });
@@ -63,9 +61,7 @@ describe('the selection in the address', () => {
       chosenDiscipline.value = null;
     });
     await renderApp({ client: backend.client, path: address });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Групповой чат' }, CHUNK_WAIT),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Групповой чат' })).toBeTruthy();
     const again = within(await screen.findByRole('region', { name: 'Дисциплины' }));
     await waitFor(() =>
       expect(
@@ -108,8 +104,8 @@ describe('the desktop columns', () => {
         failing && path === '/api/discipline/current/ws.json' ? 'client-error' : null,
     });
     await renderApp({ client, path: '/lms' });
-    const list = await screen.findByRole('region', { name: 'Дисциплины' }, CHUNK_WAIT);
-    const retry = await within(list).findByRole('button', { name: 'Повторить' }, CHUNK_WAIT);
+    const list = await screen.findByRole('region', { name: 'Дисциплины' });
+    const retry = await within(list).findByRole('button', { name: 'Повторить' });
     expect(within(list).queryByText('Загрузка...')).toBeNull();
     failing = false;
     await userEvent.setup().click(retry);
@@ -132,7 +128,7 @@ describe('navigation', () => {
     goMobile();
     const { backend } = await signInDemo('student');
     await renderApp({ client: backend.client, path: '/lms/chat' });
-    const tabs = await screen.findByRole('navigation', { name: 'Главный экран' }, CHUNK_WAIT);
+    const tabs = await screen.findByRole('navigation', { name: 'Главный экран' });
     expect(within(tabs).getByRole('button', { name: 'Чат' }).getAttribute('aria-pressed')).toBe(
       'true',
     );

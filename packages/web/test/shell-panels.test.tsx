@@ -6,8 +6,6 @@ import { renderApp } from './support/render-app';
 import { signInDemo, withHooks } from './support/mock-backend';
 
 // The first visit imports the shell chunk, which takes a while in a cold run.
-const CHUNK_WAIT = { timeout: 5_000 };
-
 function column(name: string) {
   return within(screen.getByRole('complementary', { name }));
 }
@@ -16,8 +14,8 @@ async function openFirstDiscipline(login: 'teacher' | 'student') {
   const { backend } = await signInDemo(login);
   // The chat shows the columns and, unlike the news, does not clear the contacts when it loads.
   const view = await renderApp({ client: backend.client, path: '/lms/chat' });
-  const disciplines = await screen.findByRole('region', { name: 'Дисциплины' }, CHUNK_WAIT);
-  const buttons = await within(disciplines).findAllByRole('button', {}, CHUNK_WAIT);
+  const disciplines = await screen.findByRole('region', { name: 'Дисциплины' });
+  const buttons = await within(disciplines).findAllByRole('button');
   const user = userEvent.setup();
   await user.click(buttons[0]!);
   return { backend, user, view, discipline: buttons[0]! };
@@ -28,7 +26,7 @@ describe('the shell’s discipline and contact columns', () => {
     const { backend, discipline } = await openFirstDiscipline('teacher');
     expect(discipline.getAttribute('aria-pressed')).toBe('true');
     const contacts = column('Контакты');
-    const groupChat = await contacts.findByRole('button', { name: 'Групповой чат' }, CHUNK_WAIT);
+    const groupChat = await contacts.findByRole('button', { name: 'Групповой чат' });
     expect(groupChat).toBeTruthy();
     await waitFor(() => expect(contacts.getAllByRole('button').length).toBeGreaterThan(1));
     expect(backend.calls).toContain('/api/discipline/students/list');
@@ -38,7 +36,7 @@ describe('the shell’s discipline and contact columns', () => {
   it('a student sees the teachers of the discipline', async () => {
     const { backend } = await openFirstDiscipline('student');
     const contacts = column('Контакты');
-    await contacts.findByRole('button', { name: 'Групповой чат' }, CHUNK_WAIT);
+    await contacts.findByRole('button', { name: 'Групповой чат' });
     await waitFor(() => expect(backend.calls).toContain('/api/discipline/teachers/list'));
     expect(backend.calls).toContain('/api/discipline/forStudentDisciplinelist');
   });
@@ -46,7 +44,7 @@ describe('the shell’s discipline and contact columns', () => {
   it('searches the contacts by name, case-insensitively, and says when nobody matches', async () => {
     const { user } = await openFirstDiscipline('teacher');
     const contacts = column('Контакты');
-    await contacts.findByRole('button', { name: 'Групповой чат' }, CHUNK_WAIT);
+    await contacts.findByRole('button', { name: 'Групповой чат' });
     await waitFor(() => expect(contacts.getAllByRole('button').length).toBeGreaterThan(2));
     const names = contacts
       .getAllByRole('button')
@@ -69,7 +67,7 @@ describe('the shell’s discipline and contact columns', () => {
   it('opening a contact goes to the chat with that conversation chosen', async () => {
     const { user, view } = await openFirstDiscipline('teacher');
     const contacts = column('Контакты');
-    await user.click(await contacts.findByRole('button', { name: 'Групповой чат' }, CHUNK_WAIT));
+    await user.click(await contacts.findByRole('button', { name: 'Групповой чат' }));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/lms/chat'));
     expect(chosenContact.value?.idid).toBe(-1);
     expect(
@@ -79,7 +77,7 @@ describe('the shell’s discipline and contact columns', () => {
 
   it('unchoosing the discipline empties the contact column', async () => {
     const { user, discipline } = await openFirstDiscipline('teacher');
-    await column('Контакты').findByRole('button', { name: 'Групповой чат' }, CHUNK_WAIT);
+    await column('Контакты').findByRole('button', { name: 'Групповой чат' });
     await user.click(discipline);
     expect(chosenDiscipline.value).toBeNull();
     expect(
@@ -94,9 +92,9 @@ describe('clearing the contacts', () => {
     ['the profile', '/lms/profile'],
   ])('clears the contact list once %s loads', async (_name, path) => {
     const { view } = await openFirstDiscipline('teacher');
-    await column('Контакты').findByRole('button', { name: 'Групповой чат' }, CHUNK_WAIT);
+    await column('Контакты').findByRole('button', { name: 'Групповой чат' });
     await view.router.navigate(path);
-    await waitFor(() => expect(chosenDiscipline.value).toBeNull(), CHUNK_WAIT);
+    await waitFor(() => expect(chosenDiscipline.value).toBeNull());
     // The profile folds the columns away; opened again, the contacts are empty.
     const fold = screen.queryByRole('button', { name: 'Показать дисциплины и контакты' });
     if (path === '/lms/profile') await userEvent.setup().click(fold!);
@@ -115,12 +113,12 @@ describe('a choice made while the news loads', () => {
       gate: (path) => (path === '/api/news/data.json' ? held : null),
     });
     await renderApp({ client, path: '/lms' });
-    const disciplines = await screen.findByRole('region', { name: 'Дисциплины' }, CHUNK_WAIT);
-    const [first] = await within(disciplines).findAllByRole('button', {}, CHUNK_WAIT);
+    const disciplines = await screen.findByRole('region', { name: 'Дисциплины' });
+    const [first] = await within(disciplines).findAllByRole('button');
     await userEvent.setup().click(first!);
     expect(chosenDiscipline.value).not.toBeNull();
     release();
-    await screen.findByRole('list', { name: 'Лента новостей' }, CHUNK_WAIT);
+    await screen.findByRole('list', { name: 'Лента новостей' });
     expect(chosenDiscipline.value).not.toBeNull();
     expect(first!.getAttribute('aria-pressed')).toBe('true');
   });

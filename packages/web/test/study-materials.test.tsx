@@ -1,7 +1,7 @@
 import { buildDownloadUrl, type components, type LmsClient } from '@lms/client';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   draftFromItem,
   EMPTY_UMK,
@@ -16,8 +16,6 @@ import { readBytes } from './support/multipart';
 import { renderApp } from './support/render-app';
 import { setUpUploadForms } from './support/upload-forms';
 import { signInDemo, signInOther, type MockBackend } from './support/mock-backend';
-
-vi.setConfig({ testTimeout: 40_000 });
 setUpUploadForms();
 
 type UmkItem = components['schemas']['UmkItem'];
@@ -72,11 +70,7 @@ async function openAsTeacher(options: { maxSizeMb?: number } = {}) {
   const { backend, user } = await signInDemo('teacher', options);
   const xhr = installFakeXhr(backend.fetch!);
   const view = await renderApp({ client: backend.client, path: '/lms/umk' });
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Учебно-методический комплекс' },
-    { timeout: 10_000 },
-  );
+  await screen.findByRole('heading', { level: 1, name: 'Учебно-методический комплекс' });
   return { backend, user, xhr, view, events: userEvent.setup() };
 }
 
@@ -98,7 +92,7 @@ async function chooseRow(
   }
 }
 
-const materialsList = () => screen.findByRole('list', { name: 'Материалы' }, { timeout: 5_000 });
+const materialsList = () => screen.findByRole('list', { name: 'Материалы' });
 const cardNames = (list: HTMLElement) =>
   within(list)
     .getAllByRole('heading', { level: 3 })
@@ -468,11 +462,7 @@ describe('UMK publishing', () => {
     // A reload: the page goes and the UMK opens again for the same person.
     view.unmount();
     await renderApp({ client: backend.client, path: '/lms/umk' });
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Учебно-методический комплекс' },
-      { timeout: 10_000 },
-    );
+    await screen.findByRole('heading', { level: 1, name: 'Учебно-методический комплекс' });
     await chooseRow(events, row, rows);
     const { dialog, field } = await edit();
     expect(await within(dialog).findByText('Черновик восстановлен.')).toBeTruthy();
@@ -590,11 +580,7 @@ describe('UMK for a student', () => {
     const { backend, user } = await signInDemo('student');
     const events = userEvent.setup();
     await renderApp({ client: backend.client, path: '/lms/umk' });
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Учебно-методический комплекс' },
-      { timeout: 10_000 },
-    );
+    await screen.findByRole('heading', { level: 1, name: 'Учебно-методический комплекс' });
     const filters = screen.getByRole('region', { name: 'Дисциплина и вид материала' });
     const semesterSelect = within(filters).getByLabelText('Семестр') as HTMLSelectElement;
     await waitFor(() => expect(Number(semesterSelect.value)).toBeGreaterThan(0));
