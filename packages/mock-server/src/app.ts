@@ -87,6 +87,11 @@ export interface AppOptions {
    * past it the oldest written ones go. Default 2000.
    */
   maxWrittenRecords?: number;
+  /**
+   * A proxy on this machine (the nginx recipe) is in front: a loopback connection's `X-Real-IP`
+   * names the client whose logins are throttled. Default false: the connection's own address.
+   */
+  trustProxy?: boolean;
 }
 
 export const DEFAULT_MAX_SIZE_MB = 10;
@@ -113,6 +118,7 @@ export function createApp(options: AppOptions = {}) {
     sessionHours = DEFAULT_SESSION_HOURS,
     controlHosts = DEFAULT_CONTROL_HOSTS,
     maxWrittenRecords: maxWritten = MAX_WRITTEN_PER_COLLECTION,
+    trustProxy = false,
   } = options;
   if (!Number.isInteger(scale) || scale < 1 || scale > MAX_SCALE) {
     throw new RangeError(`scale must be an integer from 1 to ${MAX_SCALE}`);
@@ -134,6 +140,7 @@ export function createApp(options: AppOptions = {}) {
       orderPace: { seconds: orderPaceSeconds, initial: orderPaceSeconds },
       sessionMs: sessionMsOf(sessionHours),
       controlHosts: () => hosts().map((host) => host.toLowerCase()),
+      trustProxy,
     },
   };
   const app = createRouter();

@@ -161,12 +161,19 @@ export function getSession(c: AppContext): Session {
   return session;
 }
 
+/** Loopback addresses: a proxy on the same machine (the nginx recipe's upstream). */
+const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
 /**
  * The client's IP address as the connection reports it, never a header a client could forge;
  * `in-process` for app.request(), which has no connection (tests may pass one as the third
- * argument: `{ incoming: { socket: { remoteAddress } } }`).
+ * argument: `{ incoming: { socket: { remoteAddress } } }`). With `trustProxy` (--trust-proxy), a
+ * connection from this machine itself (a proxy in front, such as the nginx recipe) names its
+ * client in `X-Real-IP`; from anywhere else the header is ignored.
  */
-export function clientAddress(c: Context): string {
+export function clientAddress(c: Context, trustProxy = false): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'in-process';
+  const address = env?.incoming?.socket?.remoteAddress ?? 'in-process';
+  if (!trustProxy || !LOOPBACK.test(address)) return address;
+  return c.req.header('x-real-ip')?.trim() || address;
 }

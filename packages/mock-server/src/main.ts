@@ -14,11 +14,8 @@ import {
 } from './app.js';
 import { SCENARIOS, SCENARIO_COOKIE_FORMAT, SCENARIO_HEADER } from './faults/faults.js';
 import { demoAccounts } from './world/core/accounts.js';
-import {
-  FAILURES_PER_ADDRESS,
-  FAILURES_PER_LOGIN,
-  LOGIN_WINDOW_MS,
-} from './world/core/login-throttle.js';
+import { FIRST_HOLD_MS, FREE_FAILURES } from './world/core/login-throttle.js';
+import { SESSIONS_PER_ACCOUNT } from './world/core/sessions.js';
 import { MAX_SCALE } from './world/core/university.js';
 
 /** The command line's order pace: slow enough to read, quick enough to watch. */
@@ -43,6 +40,9 @@ const usage = `Usage: mock-server [options]
   --session-hours <h> how long a session lasts from its login; its cookies expire with it
                       (default ${DEFAULT_SESSION_HOURS}; fractions too, e.g. 0.01 for 36 s)
   --web-root <dir>    built portal to serve under /lms (default packages/web/dist if built)
+  --trust-proxy       a proxy on this machine is in front (the nginx recipe): a loopback
+                      connection's X-Real-IP names the client whose logins are throttled
+                      (default off: the connection's own address)
   --validate-answers  check every answer against the contract (status, content type, schema), as
                       the tests do; a mismatch is logged and answered 500 (default off; pnpm dev
                       turns it on)
@@ -101,6 +101,7 @@ const { values } = (() => {
         'order-pace': { type: 'string' },
         'session-hours': { type: 'string' },
         'validate-answers': { type: 'boolean' },
+        'trust-proxy': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     });
@@ -144,6 +145,7 @@ const options = {
   webRoot,
   referencePage,
   validateAnswers: values['validate-answers'] === true,
+  trustProxy: values['trust-proxy'] === true,
 };
 // /__mock/* answers only requests whose Host is the address the server listens on (known once
 // it listens: --port 0 picks one), never another name that resolves here.
@@ -170,7 +172,8 @@ const server = serveApp(app, { port, hostname: values.host }, (info) => {
       `  faults   header ${SCENARIO_HEADER}: ${SCENARIOS}`,
       `           or cookie ${SCENARIO_COOKIE_FORMAT}`,
       `  reset    POST ${url}/__mock/reset  (Content-Type: application/json, same origin, Host ${controlHosts.join(' | ')})`,
-      `  sessions last ${options.sessionHours} h (--session-hours); logins throttled after ${FAILURES_PER_LOGIN} failures per login or ${FAILURES_PER_ADDRESS} per address in ${LOGIN_WINDOW_MS / 1000} s`,
+      `  sessions last ${options.sessionHours} h (--session-hours), at most ${SESSIONS_PER_ACCOUNT} per account (a login past it ends that account's oldest)`,
+      `  logins   a login from one address is held ${FIRST_HOLD_MS / 1000} s after ${FREE_FAILURES} failures, doubling with each further one (429, Retry-After)`,
       `  orders   new single-window orders advance every ${options.orderPaceSeconds} s (--order-pace; POST /__mock/order-pace {"seconds": n})`,
       'Demo accounts (login / password):',
       ...demoAccounts.map((a) => `  ${a.login.padEnd(width)} / ${a.password}   ${a.description}`),

@@ -1,12 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EXPIRED } from '../src/security.js';
 import {
-  LOGIN_WINDOW_MS,
+  FIRST_HOLD_MS,
+  FORGET_MS,
+  HOT_FAILURES,
+  MAX_HOLD_MS,
   MAX_TRACKED,
+  holdMs,
   loginThrottleSlice,
 } from '../src/world/core/login-throttle.js';
 import { accountsSlice } from '../src/world/core/accounts.js';
-import { MAX_SESSIONS, sessionsSlice, startSession } from '../src/world/core/sessions.js';
+import { SESSIONS_PER_ACCOUNT, sessionsSlice } from '../src/world/core/sessions.js';
 import {
   Client,
   createTestApp,
@@ -17,8 +21,10 @@ import {
   resetWorld,
   signIn,
   type Envelope,
+  type DemoLogin,
   type MockApp,
   type Schema,
+  type SignedIn,
 } from './helpers.js';
 
 type User = Schema<'User'>;
@@ -253,25 +259,16 @@ describe('session expiry', () => {
     expect((await newsPage(await signIn(app, 'teacher'))).status).toBe(200);
   });
 
-  it('forgets expired sessions once they are a session length old, and keeps at most MAX_SESSIONS', async () => {
+  it('forgets expired sessions once they are a session length old', async () => {
     clockAt(start);
     const app = createTestApp({ sessionHours: 1 });
     const first = await signIn(app, 'student');
     later(2 * HOUR + 1000);
-    await signIn(app, 'student'); // a login sweeps what has long expired
+    await signIn(app, 'student'); // a login sweeps its account's sessions that have long expired
     const sessions = app.store.get(sessionsSlice);
     expect(sessions.size).toBe(1);
     // the first session is no longer known at all: a plain 401
     expect((await newsPage(first)).body).toEqual({ result: 1, error: 'Unauthorized', data: null });
-
-    // many logins within a session length: the oldest are signed out past MAX_SESSIONS
-    const account = app.store.get(accountsSlice).byLogin.get('student');
-    if (!account) throw new Error('no demo student');
-    for (let i = sessions.size; i < MAX_SESSIONS; i++) startSession(app.store, account, HOUR);
-    const [oldest, second] = sessions.keys();
-    startSession(app.store, account, HOUR);
-    expect(sessions.size).toBe(MAX_SESSIONS);
-    expect([sessions.has(oldest ?? ''), sessions.has(second ?? '')]).toEqual([false, true]);
   });
 
   it('refuses a session length that is not positive or past the 400 days a cookie may last', () => {
@@ -281,10 +278,63 @@ describe('session expiry', () => {
   });
 });
 
+describe('sessions per account', () => {
+  const others = ['teacher', 'teacher2', 'student2', 'student3'] as const;
+
+  it('keeps 10,000 logins of one account from signing anyone else out', async () => {
+    const app = createTestApp();
+    const signedIn = await Promise.all(others.map((login) => signIn(app, login)));
+    const started = performance.now();
+    const students: SignedIn[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const student = await signIn(app, 'student');
+      if (i >= 10_000 - SESSIONS_PER_ACCOUNT - 1) students.push(student);
+    }
+    console.info(
+      `10,000 logins of one account in-process: ${Math.round(performance.now() - started)} ms`,
+    );
+    for (const [i, client] of signedIn.entries()) {
+      expect((await newsPage(client)).status, others[i]).toBe(200);
+    }
+    // the student's own newest sessions live; the one before them was signed out
+    const [signedOut, ...newest] = students;
+    expect(newest).toHaveLength(SESSIONS_PER_ACCOUNT);
+    for (const client of newest) expect((await newsPage(client)).status).toBe(200);
+    expect((await newsPage(signedOut!)).body).toEqual({
+      result: 1,
+      error: 'Unauthorized',
+      data: null,
+    });
+    const sessions = app.store.get(sessionsSlice);
+    expect(sessions.of('student')).toHaveLength(SESSIONS_PER_ACCOUNT);
+    expect(sessions.size).toBe(SESSIONS_PER_ACCOUNT + others.length);
+  });
+
+  it('ends only the same account’s oldest session past the cap, and bounds the table by the accounts', async () => {
+    const app = createTestApp();
+    const teacher = await signIn(app, 'teacher');
+    const first = await signIn(app, 'student2');
+    for (let i = 1; i < SESSIONS_PER_ACCOUNT; i++) await signIn(app, 'student2');
+    expect((await newsPage(first)).status).toBe(200); // the cap, not past it
+    const latest = await signIn(app, 'student2');
+    expect((await newsPage(first)).status).toBe(401);
+    expect((await newsPage(latest)).status).toBe(200);
+    expect((await newsPage(teacher)).status).toBe(200);
+
+    // every account signing in without end: the table holds at most the cap for each account
+    const accounts = [...app.store.get(accountsSlice).byLogin.keys()];
+    for (let round = 0; round < SESSIONS_PER_ACCOUNT + 5; round++) {
+      for (const login of accounts) await signIn(app, login as DemoLogin);
+    }
+    expect(app.store.get(sessionsSlice).size).toBe(SESSIONS_PER_ACCOUNT * accounts.length);
+  });
+});
+
 describe('login throttling', () => {
   const start = new Date('2026-11-20T09:00:00+06:00');
   afterEach(() => vi.useRealTimers());
   const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+  const SECOND = 1000;
 
   /** A login attempt from a client address (the socket's, as the server sees it). */
   const attempt = (app: MockApp, login: string, password: string, address = '198.51.100.7') =>
@@ -297,6 +347,7 @@ describe('login throttling', () => {
       },
       { incoming: { socket: { remoteAddress: address } } },
     );
+  const statusOf = async (res: Response | Promise<Response>) => (await res).status;
 
   /** Expects the 429 envelope with Retry-After in whole seconds, and no cookies. */
   async function expectThrottled(res: Response | Promise<Response>, retryAfter: number) {
@@ -311,73 +362,173 @@ describe('login throttling', () => {
     });
   }
 
-  it('holds a login back after 5 failures in a minute, even with the right password, until the window passes', async () => {
+  it('holds (login, address) back after 5 failures, even with the right password, for 15 s', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: start });
     const app = createTestApp();
     // five failures a second apart; the login's case and spaces do not make it another login
     for (const login of ['teacher', 'Teacher', ' TEACHER ', 'teacher', 'teacher']) {
-      expect((await attempt(app, login, 'wrong-password')).status).toBe(401);
-      later(1000);
+      expect(await statusOf(attempt(app, login, 'wrong-password'))).toBe(401);
+      later(SECOND);
     }
-    // 5 s after the first failure: 55 s to go, for the right password as for a wrong one
-    await expectThrottled(attempt(app, 'teacher', passwords.teacher), 55);
-    await expectThrottled(attempt(app, 'teacher', passwords.teacher, '203.0.113.9'), 55);
-    for (let i = 0; i < 30; i++) await expectThrottled(attempt(app, 'teacher', 'guess'), 55);
-    // the refused attempts were not counted; other logins from the same address still sign in
-    expect((await attempt(app, 'student', passwords.student)).status).toBe(200);
-    later(54_000);
+    // 1 s after the fifth failure: 14 s to go, for the right password as for a wrong one
+    await expectThrottled(attempt(app, 'teacher', passwords.teacher), 14);
+    for (let i = 0; i < 30; i++) await expectThrottled(attempt(app, 'teacher', 'guess'), 14);
+    // the refused attempts were not counted; other logins from the same address sign in
+    expect(await statusOf(attempt(app, 'student', passwords.student))).toBe(200);
+    later(13 * SECOND);
     await expectThrottled(attempt(app, 'teacher', passwords.teacher), 1);
-    later(1000); // the first failure is a minute old: four remain in the window
-    expect((await attempt(app, 'teacher', passwords.teacher)).status).toBe(200);
+    later(SECOND);
+    expect(await statusOf(attempt(app, 'teacher', passwords.teacher))).toBe(200);
   });
 
-  it('never holds back logins that succeed, and a success clears its login’s failures', async () => {
+  it('leaves the owner signed in and signing in elsewhere after 20 wrong passwords from one address', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const app = createTestApp();
+    const open = await signIn(app, 'teacher');
+    const answers = [];
+    for (let i = 0; i < 20; i++)
+      answers.push(await statusOf(attempt(app, 'teacher', `guess${i}`, '192.0.2.66')));
+    expect(answers).toEqual([...Array<number>(5).fill(401), ...Array<number>(15).fill(429)]);
+    // the teacher's open session, and the right password from another address, are unaffected
+    expect((await newsPage(open)).status).toBe(200);
+    expect(await statusOf(attempt(app, 'teacher', passwords.teacher, '203.0.113.9'))).toBe(200);
+    expect((await newsPage(open)).status).toBe(200);
+    // the guessing address alone waits
+    await expectThrottled(attempt(app, 'teacher', passwords.teacher, '192.0.2.66'), 15);
+  });
+
+  it('doubles the hold with each further failure, up to 15 minutes, and forgets a pair an hour after its last failure', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const app = createTestApp();
+    for (let i = 0; i < 5; i++) await attempt(app, 'student', 'wrong-password');
+    const holds = [];
+    for (let failure = 6; failure <= 12; failure++) {
+      const answer = await attempt(app, 'student', 'wrong-password');
+      expect(answer.status).toBe(429);
+      const seconds = Number(answer.headers.get('Retry-After'));
+      holds.push(seconds);
+      later(seconds * SECOND);
+      expect(await statusOf(attempt(app, 'student', 'wrong-password'))).toBe(401);
+    }
+    expect(holds).toEqual([15, 30, 60, 120, 240, 480, 900]);
+    expect(holdMs(40, 5)).toBe(MAX_HOLD_MS);
+    await expectThrottled(attempt(app, 'student', passwords.student), MAX_HOLD_MS / SECOND);
+    later(FORGET_MS);
+    // forgotten: five more failures before the next hold
+    for (let i = 0; i < 5; i++) expect(await statusOf(attempt(app, 'student', 'typo'))).toBe(401);
+    await expectThrottled(attempt(app, 'student', passwords.student), FIRST_HOLD_MS / SECOND);
+  });
+
+  it('never holds back logins that succeed, and a success clears its own pair’s failures', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: start });
     const app = createTestApp();
     for (let i = 0; i < 100; i++) {
-      expect((await attempt(app, 'student', passwords.student)).status).toBe(200);
+      expect(await statusOf(attempt(app, 'student', passwords.student))).toBe(200);
     }
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 4; i++) expect((await attempt(app, 'student', 'typo')).status).toBe(401);
-      expect((await attempt(app, 'student', passwords.student)).status).toBe(200);
+      for (let i = 0; i < 4; i++) expect(await statusOf(attempt(app, 'student', 'typo'))).toBe(401);
+      expect(await statusOf(attempt(app, 'student', passwords.student))).toBe(200);
     }
+    // a success from another address clears only that address's pair
+    for (let i = 0; i < 5; i++) await attempt(app, 'student', 'typo', '192.0.2.1');
+    expect(await statusOf(attempt(app, 'student', passwords.student, '192.0.2.2'))).toBe(200);
+    expect(await statusOf(attempt(app, 'student', passwords.student, '192.0.2.1'))).toBe(429);
   });
 
-  it('holds an address back after 20 failures in a minute, whichever logins they were for', async () => {
+  it('slows an address failing across many logins on its failures only: the right password of others behind it still signs in', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: start });
     const app = createTestApp();
-    for (let i = 0; i < 20; i++) {
-      expect((await attempt(app, `nobody${i}`, 'Password1', '192.0.2.1')).status).toBe(401);
+    const nat = '192.0.2.10';
+    for (let i = 0; i < HOT_FAILURES; i++) {
+      expect(await statusOf(attempt(app, `nobody${i}`, 'Password1', nat))).toBe(401);
     }
-    await expectThrottled(attempt(app, 'teacher', passwords.teacher, '192.0.2.1'), 60);
-    // another address is not held back, nor are the logins tried
-    expect((await attempt(app, 'teacher', passwords.teacher, '192.0.2.2')).status).toBe(200);
-    expect((await attempt(app, 'nobody0', 'Password1', '192.0.2.2')).status).toBe(401);
-    later(LOGIN_WINDOW_MS);
-    expect((await attempt(app, 'teacher', passwords.teacher, '192.0.2.1')).status).toBe(200);
+    // every account behind the address whose pair has not failed signs in at once
+    for (const login of ['teacher', 'student', 'student3'] as const) {
+      expect(await statusOf(attempt(app, login, passwords[login], nat))).toBe(200);
+    }
+    // one failure is enough to hold a pair of the hot address: the next guess waits 15 s
+    expect(await statusOf(attempt(app, 'student2', 'typo', nat))).toBe(401);
+    await expectThrottled(attempt(app, 'student2', passwords.student2, nat), 15);
+    await expectThrottled(attempt(app, 'nobody0', 'Password2', nat), 15);
+    // another address is not slowed at all
+    expect(await statusOf(attempt(app, 'nobody0', 'Password1', '192.0.2.11'))).toBe(401);
+    expect(await statusOf(attempt(app, 'nobody0', 'Password1', '192.0.2.11'))).toBe(401);
+    later(15 * SECOND);
+    expect(await statusOf(attempt(app, 'student2', passwords.student2, nat))).toBe(200);
+  });
+
+  it('slows a login guessed from many addresses at each guessing address, never at the owner’s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const app = createTestApp();
+    for (let i = 0; i < HOT_FAILURES; i++) {
+      expect(await statusOf(attempt(app, 'teacher', 'guess', `10.1.0.${i}`))).toBe(401);
+    }
+    await expectThrottled(attempt(app, 'teacher', 'guess', '10.1.0.3'), 15);
+    expect(await statusOf(attempt(app, 'teacher', passwords.teacher, '203.0.113.50'))).toBe(200);
   });
 
   it('is forgotten by POST /__mock/reset', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: start });
     const app = createTestApp();
     for (let i = 0; i < 5; i++) await attempt(app, 'teacher', 'wrong-password');
-    expect((await attempt(app, 'teacher', passwords.teacher)).status).toBe(429);
+    expect(await statusOf(attempt(app, 'teacher', passwords.teacher))).toBe(429);
     await resetWorld(app);
-    expect((await attempt(app, 'teacher', passwords.teacher)).status).toBe(200);
+    expect(await statusOf(attempt(app, 'teacher', passwords.teacher))).toBe(200);
   });
 
-  it('tracks a bounded number of logins and addresses, dropping those with no failure in the window', async () => {
+  it('tracks a bounded number of pairs, logins and addresses, dropping stale ones', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: start });
     const app = createTestApp();
-    const { byLogin, byAddress } = app.store.get(loginThrottleSlice);
+    const { pairs, logins, addresses } = app.store.get(loginThrottleSlice);
     for (let i = 0; i < 30; i++) await attempt(app, `nobody${i}`, 'Password1', `10.0.0.${i}`);
-    expect([byLogin.size, byAddress.size]).toEqual([30, 30]);
-    later(LOGIN_WINDOW_MS);
+    expect([pairs.size, logins.size, addresses.size]).toEqual([30, 30, 30]);
+    later(FORGET_MS);
     await attempt(app, 'nobody', 'Password1', '10.0.1.1');
-    expect([byLogin.size, byAddress.size]).toEqual([1, 1]);
-    // a flood of new names within one window: the log stays at MAX_TRACKED
+    expect([pairs.size, logins.size, addresses.size]).toEqual([1, 1, 1]);
+    // a flood of new names within one window: each log stays at MAX_TRACKED
     const now = Date.now();
-    for (let i = 0; i < MAX_TRACKED + 10; i++) byLogin.record(`name${i}`, now);
-    expect(byLogin.size).toBe(MAX_TRACKED);
+    for (let i = 0; i < MAX_TRACKED + 10; i++) {
+      pairs.record(`name${i}`, now);
+      logins.record(`name${i}`, now);
+    }
+    expect([pairs.size, logins.size]).toEqual([MAX_TRACKED, MAX_TRACKED]);
+  });
+
+  it('reads the client from X-Real-IP only with trustProxy, and only on a loopback connection', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const fromProxy = (app: MockApp, password: string, client: string, connection = '127.0.0.1') =>
+      app.request(
+        '/api/auth/orize.json',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-real-ip': client },
+          body: JSON.stringify({ login: 'teacher', password }),
+        },
+        { incoming: { socket: { remoteAddress: connection } } },
+      );
+    const proxied = createTestApp({ trustProxy: true });
+    for (let i = 0; i < 5; i++) await fromProxy(proxied, 'guess', '198.51.100.1');
+    expect(await statusOf(fromProxy(proxied, passwords.teacher, '198.51.100.1'))).toBe(429);
+    // the owner, through the same proxy, is another client
+    expect(await statusOf(fromProxy(proxied, passwords.teacher, '198.51.100.2'))).toBe(200);
+    // a client that is not on this machine cannot name itself
+    for (let i = 0; i < 5; i++)
+      await fromProxy(proxied, 'guess', `198.51.100.${10 + i}`, '203.0.113.1');
+    expect(
+      await statusOf(fromProxy(proxied, passwords.teacher, '198.51.100.20', '203.0.113.1')),
+    ).toBe(429);
+
+    const direct = createTestApp();
+    for (let i = 0; i < 5; i++) await fromProxy(direct, 'guess', `198.51.100.${i}`);
+    expect(await statusOf(fromProxy(direct, passwords.teacher, '198.51.100.99'))).toBe(429);
+  });
+
+  it('refuses a login longer than the contract’s 128 characters before counting it', async () => {
+    const app = createTestApp();
+    await expectBadRequest(
+      attempt(app, 'x'.repeat(129), 'Password1'),
+      'body/login: must NOT have more than 128 characters',
+    );
+    expect(app.store.get(loginThrottleSlice).pairs.size).toBe(0);
   });
 });

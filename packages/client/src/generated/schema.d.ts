@@ -3027,7 +3027,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Too many failed logins lately, for this login or from this address: the attempt was not checked, even with the right password. `Retry-After` says when to try again (the mock server holds a login back after 5 failures in a minute, an address after 20). */
+        /** @description Too many failed logins lately for this login from this address: the attempt was not checked, even with the right password, and was not counted. `Retry-After` says when this login may be tried again from this address. Only the failing pair (login, address) is held, never the account: its open sessions go on, and its right password from an address that has not been failing for it is checked as usual. The mock server holds a pair 15 s after its 5th failure, doubling with each further failure up to 15 min, and forgets its failures an hour after the last one or when the pair signs in; a login failing from many addresses, or an address failing for many logins (20 failures in a minute), has its pairs held from their first failure, while its pairs that have not failed still sign in. */
         TooManyRequests: {
             headers: {
                 /**

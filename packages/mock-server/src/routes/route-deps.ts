@@ -22,5 +22,7 @@ export interface RouteDeps {
      * on another name that resolves here (DNS rebinding) cannot drive it. Lower case.
      */
     controlHosts: () => readonly string[];
+    /** Read the client's address from X-Real-IP on loopback connections (--trust-proxy). */
+    trustProxy: boolean;
   };
 }

@@ -68,7 +68,7 @@ export const sessionRoutes = ({ store, settings }: RouteDeps) => {
       // answers 429 before its password is looked at.
       .post('/api/auth/orize.json', (c) => {
         const { login, password } = getBody<'authorize'>(c);
-        const attempt = { login, address: clientAddress(c) };
+        const attempt = { login, address: clientAddress(c, settings.trustProxy) };
         const wait = loginWait(store, attempt);
         if (wait > 0) {
           const seconds = Math.ceil(wait / 1000);

@@ -2,6 +2,11 @@
 // signs everybody out. A session lasts a fixed time from its login (--session-hours, a day by
 // default), measured in real time whatever the world's clock: past it the token answers 401
 // saying the session has expired, and its cookies expire in the browser at the same moment.
+//
+// Bounded per account, never globally: a login past SESSIONS_PER_ACCOUNT ends that same account's
+// oldest session, never anyone else's, so however often one person (or whoever has their
+// password) signs in, every other person stays signed in. Sessions are only ever started for the
+// world's accounts, so the table holds at most SESSIONS_PER_ACCOUNT × accounts entries.
 import { randomUUID } from 'node:crypto';
 import { accountsSlice, findPerson, type Account } from './accounts.js';
 import { defineSlice, type Store } from './store.js';
@@ -21,13 +26,66 @@ export const DEFAULT_SESSION_HOURS = 24;
 /** Browsers cap a cookie's lifetime at 400 days; a session cannot outlive its cookie. */
 export const MAX_SESSION_HOURS = 400 * 24;
 /**
- * Live sessions kept at most: a login past it signs the oldest session out, so a client that logs
- * in without end cannot grow the table.
+ * Sessions one account keeps at most (browsers, phones, the checker's runs): a login past it
+ * signs that account's oldest session out. Twenty is more devices than a person uses at once.
  */
-export const MAX_SESSIONS = 10_000;
+export const SESSIONS_PER_ACCOUNT = 20;
 
-/** Sessions in the order they started (a Map keeps insertion order), so the oldest come first. */
-export const sessionsSlice = defineSlice('sessions', () => new Map<string, Session>());
+/**
+ * The sessions of every account. Each account's sessions sit in the order they started (a Map
+ * keeps insertion order), so its oldest comes first; the tokens index all of them.
+ */
+export class SessionTable {
+  readonly #byToken = new Map<string, Session>();
+  readonly #byLogin = new Map<string, Map<string, Session>>();
+
+  get(token: string): Session | undefined {
+    return this.#byToken.get(token);
+  }
+
+  /** Adds a session, then ends its account's oldest ones past SESSIONS_PER_ACCOUNT. */
+  add(session: Session) {
+    this.#byToken.set(session.token, session);
+    let own = this.#byLogin.get(session.login);
+    if (!own) this.#byLogin.set(session.login, (own = new Map()));
+    own.set(session.token, session);
+    for (const oldest of own.values()) {
+      if (own.size <= SESSIONS_PER_ACCOUNT) break;
+      this.delete(oldest);
+    }
+  }
+
+  delete(session: Session) {
+    this.#byToken.delete(session.token);
+    const own = this.#byLogin.get(session.login);
+    own?.delete(session.token);
+    if (own?.size === 0) this.#byLogin.delete(session.login);
+  }
+
+  /** An account's sessions, oldest first. */
+  of(login: string): readonly Session[] {
+    return [...(this.#byLogin.get(login)?.values() ?? [])];
+  }
+
+  /**
+   * Drops each account's sessions that expired more than one session length ago (`staleBefore`
+   * is that moment's expiry). Until then an expired token is still recognised, so its 401 can say
+   * it expired rather than that it is unknown.
+   */
+  forgetEnded(login: string, staleBefore: number) {
+    for (const session of this.of(login)) {
+      if (session.expiresAt > staleBefore) break; // later ones started later
+      this.delete(session);
+    }
+  }
+
+  /** Sessions kept, over all accounts. */
+  get size() {
+    return this.#byToken.size;
+  }
+}
+
+export const sessionsSlice = defineSlice('sessions', () => new SessionTable());
 
 /** Real time: sessions end after real hours even when the world's clock is frozen. */
 const wallClockMs = () => Date.now();
@@ -35,30 +93,15 @@ const wallClockMs = () => Date.now();
 export function startSession(store: Store, account: Account, sessionMs: number): Session {
   const sessions = store.get(sessionsSlice);
   const now = wallClockMs();
-  forgetEnded(sessions, now, sessionMs);
+  sessions.forgetEnded(account.login, now - sessionMs);
   const session = {
     token: randomUUID(),
     xsrf: randomUUID(),
     login: account.login,
     expiresAt: now + sessionMs,
   };
-  sessions.set(session.token, session);
-  for (const oldest of sessions.keys()) {
-    if (sessions.size <= MAX_SESSIONS) break;
-    sessions.delete(oldest);
-  }
+  sessions.add(session);
   return session;
-}
-
-/**
- * Drops sessions that expired more than one session length ago. Until then an expired token is
- * still recognised, so its 401 can say it expired rather than that it is unknown.
- */
-function forgetEnded(sessions: Map<string, Session>, now: number, sessionMs: number) {
-  for (const [token, session] of sessions) {
-    if (session.expiresAt + sessionMs > now) break; // later ones started later
-    sessions.delete(token);
-  }
 }
 
 /** A live session, `expired` for a token whose session has run out, undefined for an unknown one. */
@@ -78,7 +121,7 @@ export const secondsLeft = (session: Session) =>
 export const sessionMsOf = (hours: number) => hours * HOUR_MS;
 
 export const endSession = (store: Store, session: Session) =>
-  store.get(sessionsSlice).delete(session.token);
+  store.get(sessionsSlice).delete(session);
 
 /**
  * Ends every session of a login except `kept` (a password change signs the account out
@@ -86,8 +129,8 @@ export const endSession = (store: Store, session: Session) =>
  */
 export function endOtherSessions(store: Store, login: string, kept: Session) {
   const sessions = store.get(sessionsSlice);
-  for (const [token, session] of sessions) {
-    if (session.login === login && token !== kept.token) sessions.delete(token);
+  for (const session of sessions.of(login)) {
+    if (session.token !== kept.token) sessions.delete(session);
   }
 }
 
