@@ -6,6 +6,7 @@ import { ErrorBoundary } from '../components/ui/error-boundary';
 import { FatalError } from '../components/ui/fatal-error';
 import { Icon } from '../components/ui/icon';
 import { StatusScreen } from '../components/ui/status-screen';
+import { loadNewVersion } from '../lib/app-update';
 import { isChunkLoadError } from '../lib/chunk-loading';
 
 export interface RouteErrorProps {
@@ -14,9 +15,31 @@ export interface RouteErrorProps {
   inShell?: boolean;
 }
 
-/** What a failed route shows: a chunk that did not load, or a fatal rendering error. */
+/**
+ * What a failed route shows: a chunk that did not load (because a new version was deployed under
+ * the page, offered to be loaded, or because of the network), or a fatal rendering error.
+ */
 export function RouteError({ error, inShell = false }: RouteErrorProps) {
   const { t } = useTranslation();
+
+  if (isChunkLoadError(error) && error.failure === 'new-version') {
+    return (
+      <StatusScreen
+        icon="refresh"
+        role="alert"
+        fullScreen={!inShell}
+        title={t('newVersion.title')}
+        text={t('newVersion.text')}
+        detail={error.message}
+        actions={
+          <Button onClick={loadNewVersion}>
+            <Icon name="refresh" size={18} />
+            {t('newVersion.load')}
+          </Button>
+        }
+      />
+    );
+  }
 
   if (isChunkLoadError(error)) {
     return (

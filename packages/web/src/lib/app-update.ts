@@ -24,3 +24,13 @@ export function applyUpdate(): Promise<void> {
 export function postponeUpdate(): void {
   updateWaiting.value = false;
 }
+
+/**
+ * Moves this page to the version deployed now, when a chunk of the running one is gone: through
+ * the waiting service worker where one waits (every open tab reloads on it), else by reloading.
+ * Nothing typed is lost: drafts and outboxes are stored on the device before the page goes.
+ */
+export function loadNewVersion(): void {
+  if (activate) void applyUpdate();
+  else window.location.reload();
+}
