@@ -6,11 +6,12 @@
 // new area's routes get all of it by being mounted. The steps run inside one middleware, as plain
 // calls: a step that refuses returns its answer, one that passes calls the next, and only what
 // must wait (reading a body, a fault's delay) is asynchronous; a middleware per step would cost
-// every request a dispatch and a promise each.
+// every request a dispatch and a promise each. A path of the contract asked with a method it does
+// not declare answers 405 with `Allow` (the methods it does), before any of these steps.
 import type { MiddlewareHandler, Next } from 'hono';
-import { findOperation } from '@lms/contract';
+import { findOperation, operations } from '@lms/contract';
 import { faults, settle, type Answer, type FaultOptions } from './faults/faults.js';
-import type { AppContext, AppEnv } from './http.js';
+import { fail, type AppContext, type AppEnv } from './http.js';
 import { ownerRefusal } from './ownership.js';
 import { sessionRefusal } from './security.js';
 import { requestChecks, type RequestLimits } from './validation/request.js';
@@ -38,6 +39,27 @@ const held: { context?: AppContext } = {};
 /** The context the gate holds (tests). */
 export const heldContext = () => held.context;
 
+/**
+ * The methods the contract declares for each of its paths, as an `Allow` header (GET with HEAD,
+ * which is answered as GET): a path of the contract asked with another method answers 405 with
+ * it, not 404, since the path exists.
+ */
+const allowed = new Map<string, string>();
+for (const op of operations) {
+  const methods = new Set((allowed.get(op.path) ?? '').split(', ').filter(Boolean));
+  methods.add(op.method);
+  if (op.method === 'GET') methods.add('HEAD');
+  allowed.set(op.path, [...methods].join(', '));
+}
+
+/** 405 with `Allow` for a path of the contract asked with a method it does not declare. */
+function methodNotAllowed(c: AppContext): Response | undefined {
+  const allow = allowed.get(c.req.path);
+  if (allow === undefined) return undefined;
+  c.header('Allow', allow);
+  return fail(c, 405, `Method ${c.req.method} is not allowed: ${c.req.path} takes ${allow}`);
+}
+
 /** Runs `then` as a middleware's next(): an answer it returns becomes c.res, as Hono does it. */
 const settled =
   (c: AppContext, then: () => Answer): Next =>
@@ -57,7 +79,7 @@ export function contractGate({
     held.context = c;
     const op = findOperation(c.req.method, c.req.path);
     c.set('operation', op);
-    if (!op) return next();
+    if (!op) return methodNotAllowed(c) ?? next();
     const handler = () => ownerRefusal(store, c, op) ?? next();
     const checked = () => sessionRefusal(store, c, op) ?? checkRequest(c, op, handler);
     const answer = await faultStep(
