@@ -3,11 +3,13 @@
 // at GET /config.json (the start-up anchor). It sends the same bytes as the mock, its security
 // headers too, and does what the least handler of the same request does: it reads and parses the
 // JSON body it is sent. The bench bundles it with esbuild and runs it as plain JavaScript, as
-// dist/main.js is run.
+// dist/main.js is run. It gives its clients the mock's timeouts (src/serve.ts), so both servers
+// keep the same watch on slow connections.
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { SECURITY_HEADERS } from '../src/security-headers.js';
+import { DEFAULT_TIMEOUTS, timeoutOptions } from '../src/serve.js';
 
 const [port, bodyFile] = process.argv.slice(2);
 const body: unknown = bodyFile
@@ -19,4 +21,12 @@ const app = new Hono()
     return c.json(body, 200, SECURITY_HEADERS);
   })
   .get('/config.json', (c) => c.json(body, 200, SECURITY_HEADERS));
-serve({ fetch: app.fetch, port: Number(port), hostname: '127.0.0.1' }, () => console.log('ready'));
+serve(
+  {
+    fetch: app.fetch,
+    port: Number(port),
+    hostname: '127.0.0.1',
+    serverOptions: timeoutOptions(DEFAULT_TIMEOUTS),
+  },
+  () => console.log('ready'),
+);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { REFERENCE_PATH } from './routes/web.js';
-import { serveApp } from './serve.js';
+import { DEFAULT_TIMEOUTS, serveApp } from './serve.js';
 import {
   DEFAULT_ABSENCE_WARNING_PERCENT,
   DEFAULT_MAX_SIZE_MB,
@@ -40,6 +40,13 @@ const usage = `Usage: mock-server [options]
   --session-hours <h> how long a session lasts from its login; its cookies expire with it
                       (default ${DEFAULT_SESSION_HOURS}; fractions too, e.g. 0.01 for 36 s)
   --web-root <dir>    built portal to serve under /lms (default packages/web/dist if built)
+  --headers-timeout <s>
+                      a client that has not sent a request's headers this many seconds after
+                      its first byte (or after connecting) is answered 408 and disconnected
+                      (default ${DEFAULT_TIMEOUTS.headersMs / 1000})
+  --request-timeout <s>
+                      the same for a whole request, body and uploads included
+                      (default ${DEFAULT_TIMEOUTS.requestMs / 1000}); idle kept-alive connections close after ${DEFAULT_TIMEOUTS.keepAliveMs / 1000} s
   --trust-proxy       a proxy on this machine is in front (the nginx recipe): a loopback
                       connection's X-Real-IP names the client whose logins are throttled
                       (default off: the connection's own address)
@@ -102,6 +109,8 @@ const { values } = (() => {
         'session-hours': { type: 'string' },
         'validate-answers': { type: 'boolean' },
         'trust-proxy': { type: 'boolean' },
+        'headers-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -147,12 +156,35 @@ const options = {
   validateAnswers: values['validate-answers'] === true,
   trustProxy: values['trust-proxy'] === true,
 };
+const timeouts = {
+  headersMs:
+    1000 *
+    number(
+      'headers-timeout',
+      values['headers-timeout'],
+      DEFAULT_TIMEOUTS.headersMs / 1000,
+      0.1,
+      3600,
+    ),
+  requestMs:
+    1000 *
+    number(
+      'request-timeout',
+      values['request-timeout'],
+      DEFAULT_TIMEOUTS.requestMs / 1000,
+      0.1,
+      3600,
+    ),
+};
+if (timeouts.headersMs > timeouts.requestMs) {
+  exit('--headers-timeout must not be longer than --request-timeout');
+}
 // /__mock/* answers only requests whose Host is the address the server listens on (known once
 // it listens: --port 0 picks one), never another name that resolves here.
 let controlHosts: readonly string[] = [];
 const app = createApp({ ...options, controlHosts: () => controlHosts });
 
-const server = serveApp(app, { port, hostname: values.host }, (info) => {
+const server = serveApp(app, { port, hostname: values.host, timeouts }, (info) => {
   const named = values.host.includes(':') ? `[${values.host}]` : values.host;
   const url = `http://${named}:${info.port}`;
   const wildcard = ['0.0.0.0', '[::]', '[::0]'].includes(named);
@@ -174,6 +206,7 @@ const server = serveApp(app, { port, hostname: values.host }, (info) => {
       `  reset    POST ${url}/__mock/reset  (Content-Type: application/json, same origin, Host ${controlHosts.join(' | ')})`,
       `  sessions last ${options.sessionHours} h (--session-hours), at most ${SESSIONS_PER_ACCOUNT} per account (a login past it ends that account's oldest)`,
       `  logins   a login from one address is held ${FIRST_HOLD_MS / 1000} s after ${FREE_FAILURES} failures, doubling with each further one (429, Retry-After)`,
+      `  clients  headers within ${timeouts.headersMs / 1000} s, whole requests within ${timeouts.requestMs / 1000} s, else 408 (--headers-timeout, --request-timeout)`,
       `  orders   new single-window orders advance every ${options.orderPaceSeconds} s (--order-pace; POST /__mock/order-pace {"seconds": n})`,
       'Demo accounts (login / password):',
       ...demoAccounts.map((a) => `  ${a.login.padEnd(width)} / ${a.password}   ${a.description}`),

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawPost } from './helpers.js';
@@ -22,6 +23,8 @@ beforeAll(async () => {
       '0.5',
       '--web-root',
       '/nonexistent',
+      '--headers-timeout',
+      '1',
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -71,5 +74,19 @@ describe('the command line', () => {
     const cookies = res.headers['set-cookie'] as string[];
     expect(cookies).toHaveLength(2);
     for (const cookie of cookies) expect(cookie).toMatch(/; Max-Age=(1800|1799);/);
+  });
+
+  it('answers a client that has not sent its headers within --headers-timeout 408 and disconnects it', async () => {
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('error', () => undefined);
+    socket.write('POST /api/auth/orize.json HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    // the default (10 s) would still hold it: given up on, with no answer, after 5 s
+    const givenUp = setTimeout(() => socket.destroy(), 5000);
+    await new Promise((resolve) => socket.once('close', resolve));
+    clearTimeout(givenUp);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
   });
 });
