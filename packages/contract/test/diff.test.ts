@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import openapi from '@lms/spec/openapi.json' with { type: 'json' };
 import { afterAll, describe, expect, it } from 'vitest';
 import { scanPortal } from '../src/diff/call-sites.js';
-import { diffContracts, impactOf, type OpenApiDocument } from '../src/diff/differ.js';
+import { impactOf } from '../src/diff/change.js';
+import { diffContracts } from '../src/diff/differ.js';
+import type { OpenApiDocument } from '../src/diff/json.js';
 import { buildRows, type Report } from '../src/diff/report.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));

@@ -2,13 +2,8 @@
 // distinct change (the same change in several operations, e.g. from a shared schema, is one row
 // naming them all), breaking rows first; as a text table or as JSON.
 import type { CallSite, Section } from './call-sites.js';
-import {
-  impactOf,
-  type Change,
-  type ChangeKind,
-  type Impact,
-  type OperationRef,
-} from './differ.js';
+import type { ChangeKind } from './change-kinds.js';
+import { impactOf, type Change, type Impact, type OperationRef } from './change.js';
 
 interface Screens {
   /** Sections (key and route) whose feature folders call the operations. */

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OpenApiDocument } from './differ.js';
+import type { OpenApiDocument } from './json.js';
 
 /** A mistake of the caller (unknown revision, no repository, no contract): exit code 2. */
 export class UsageError extends Error {}

@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { scanPortal, type PortalCalls } from './call-sites.js';
-import { diffContracts, type OpenApiDocument, type OperationRef } from './differ.js';
+import type { OperationRef } from './change.js';
+import { diffContracts } from './differ.js';
+import type { OpenApiDocument } from './json.js';
 import { buildRows, summarise, type Report } from './report.js';
 import {
   extractAt,
