@@ -54,6 +54,21 @@ export function formatDecimal(value: number, language: string, fractionDigits = 
   return formatNumber(value, language, { maximumFractionDigits: fractionDigits });
 }
 
+/**
+ * A size or a limit, rounded as the portal rounds them all: one decimal under 10, whole from 10 up
+ * ('2,4 МБ', '48 КБ', '99 620 857 МБ'), a count of bytes whole. /config.json may send a limit
+ * such as 99620856.82784206 megabytes (bytes divided by 1024²): nobody reads eight decimals of one.
+ * With `style: 'unit'` options it says its unit too.
+ */
+export function formatSize(
+  value: number,
+  language: string,
+  options: Intl.NumberFormatOptions = {},
+): string {
+  const fractionDigits = value < 10 && options.unit !== 'byte' ? 1 : 0;
+  return formatNumber(value, language, { ...options, maximumFractionDigits: fractionDigits });
+}
+
 /** A share as a whole percent: 0.25 → '25 %' (ru), '25%' (en; kg where the browser knows it). */
 export function formatPercent(fraction: number, language: string): string {
   return formatNumber(fraction, language, { style: 'percent', maximumFractionDigits: 0 });

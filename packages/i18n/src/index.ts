@@ -15,6 +15,7 @@ import {
   toLocaleTag,
   type Language,
 } from './languages';
+import { formatNumber, formatSize } from './format';
 import { LAZY_LOCALES } from './locales';
 import { NAMESPACES, ruResources, type FeatureNamespace } from './resources';
 
@@ -97,6 +98,50 @@ export const pluralsByLocaleTag: ThirdPartyModule = {
   },
 };
 
+/** What a text may say of how its number reads: `{{count, number(maximumFractionDigits: 1)}}`. */
+const NUMBER_OPTIONS = [
+  'minimumIntegerDigits',
+  'minimumFractionDigits',
+  'maximumFractionDigits',
+  'minimumSignificantDigits',
+  'maximumSignificantDigits',
+  'style',
+  'unit',
+  'unitDisplay',
+  'signDisplay',
+  'useGrouping',
+] as const;
+
+/** The options i18next hands a format hold the whole call's (count, ns...): the number's only. */
+const numberOptionsOf = (options: Record<string, unknown>) =>
+  Object.fromEntries(
+    NUMBER_OPTIONS.filter((name) => options[name] !== undefined).map((name) => [
+      name,
+      options[name],
+    ]),
+  ) as Intl.NumberFormatOptions;
+
+/**
+ * Figures in texts read as every other figure of the portal, through its one number format:
+ * `{{count, number}}` ('1 328 стр.', '1 328 бет', '1,328 pp.') and `{{maxSizeMb, size}}` (a size
+ * or limit, rounded: 'До 99 620 857 МБ на файл'). Kyrgyz groups thousands as Russian does even in a
+ * browser without Kyrgyz number data; i18next's own `number` format asks `Intl` for the code `kg`,
+ * which `Intl` does not know as Kyrgyz, and would show the browser's grouping ('1,328').
+ */
+const figuresAsThePortalWrites: ThirdPartyModule = {
+  type: '3rdParty',
+  init(instance: I18n) {
+    const formatter = instance.services.formatter;
+    const language = (lng: string | undefined) => lng ?? DEFAULT_LANGUAGE;
+    formatter?.add('number', (value, lng, options: Record<string, unknown>) =>
+      formatNumber(Number(value), language(lng), numberOptionsOf(options)),
+    );
+    formatter?.add('size', (value, lng, options: Record<string, unknown>) =>
+      formatSize(Number(value), language(lng), numberOptionsOf(options)),
+    );
+  },
+};
+
 let ready: Promise<I18n> | undefined;
 
 /**
@@ -116,6 +161,7 @@ export function initI18n(options: InitI18nOptions = {}): Promise<I18n> {
     .use(storedLanguageDetector)
     .use(lazyLocaleBackend)
     .use(pluralsByLocaleTag)
+    .use(figuresAsThePortalWrites)
     .use(initReactI18next)
     .init({
       resources: { ru: ruResources },

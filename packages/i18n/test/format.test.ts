@@ -5,6 +5,7 @@ import {
   formatDecimal,
   formatNumber,
   formatPercent,
+  formatSize,
   numberFormat,
   toLocaleTag,
 } from '../src/index';
@@ -43,6 +44,22 @@ describe('number formats', () => {
     expect(formatNumber(48000, 'kg')).toBe(nbsp('48 000'));
     expect(formatNumber(48000, 'en')).toBe('48,000');
     expect(formatDecimal(1234.5, 'en')).toBe('1,234.5');
+  });
+
+  it('rounds sizes and limits: one decimal under 10, whole from 10 up, bytes whole', () => {
+    expect(formatSize(99620856.82784206, 'ru')).toBe(nbsp('99 620 857'));
+    expect(formatSize(99620856.82784206, 'kg')).toBe(nbsp('99 620 857'));
+    expect(formatSize(99620856.82784206, 'en')).toBe('99,620,857');
+    expect(formatSize(2.44, 'ru')).toBe('2,4');
+    expect(formatSize(9.96, 'en')).toBe('10');
+    expect(formatSize(10.5, 'ru')).toBe('11');
+    expect(formatSize(0.5, 'kg')).toBe('0,5');
+    expect(formatSize(2.44, 'en', { style: 'unit', unit: 'megabyte', unitDisplay: 'short' })).toBe(
+      '2.4 MB',
+    );
+    expect(formatSize(5, 'en', { style: 'unit', unit: 'byte', unitDisplay: 'long' })).toBe(
+      '5 bytes',
+    );
   });
 
   it('writes percents in the language', () => {

@@ -74,7 +74,7 @@ function pluralKeys(): { ns: string; key: string; placeholders: string[] }[] {
         if (!match?.[1]) continue;
         const id = `${ns}:${match[1]}`;
         const entry = found.get(id) ?? { ns, key: match[1], placeholders: new Set<string>() };
-        for (const [, name] of text.matchAll(/{{\s*(\w+)\s*}}/g))
+        for (const [, name] of text.matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g))
           if (name) entry.placeholders.add(name);
         found.set(id, entry);
       }

@@ -46,8 +46,11 @@ function flatResources(language: Language): Map<string, string> {
   return flatten(resources[language] as unknown as Tree);
 }
 
+/** A text's placeholders with their formats: 'count', 'count, number', 'maxSizeMb, size'. */
 const placeholders = (text: string) =>
-  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+  [...text.matchAll(/{{\s*(\w+)\s*(,\s*[^}]*?)?\s*}}/g)]
+    .map(([, name, format]) => (format ? `${name}, ${format.slice(1).trim()}` : name))
+    .sort();
 const CYRILLIC = /[\u0400-\u04FF]/;
 // Letters Kyrgyz has and Russian does not.
 const KYRGYZ_ONLY = /[өүңӨҮҢ]/;
@@ -71,7 +74,7 @@ const SAME_IN_KYRGYZ = new Set([
   '{{count}} студент',
   '{{count}} материал',
 ]);
-const hasWords = (text: string) => /\p{L}/u.test(text.replace(/{{\s*\w+\s*}}/g, ''));
+const hasWords = (text: string) => /\p{L}/u.test(text.replace(/{{[^}]*}}/g, ''));
 
 describe('translation resources', () => {
   it.each(['kg', 'en'] as const)('%s has exactly the keys of ru', (language) => {

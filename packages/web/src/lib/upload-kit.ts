@@ -5,7 +5,7 @@ import {
   type UploadPath,
   type UploadProgress,
 } from '@lms/client';
-import { formatNumber, formatPercent } from '@lms/i18n';
+import { formatPercent, formatSize } from '@lms/i18n';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useApiClient } from './api-client';
@@ -166,7 +166,7 @@ export function useUploadMutation<P extends UploadPath>(
 
 const KB = 1024;
 
-/** A file size in the interface language: '512 Б', '48 КБ', '2,4 МБ' (ru), '2.4 MB' (en). */
+/** A file size in the interface language, rounded: '512 Б', '48 КБ', '2,4 МБ' (ru), '2.4 MB' (en). */
 export function formatFileSize(bytes: number, language: string): string {
   const [value, unit] =
     bytes >= BYTES_PER_MB
@@ -174,12 +174,11 @@ export function formatFileSize(bytes: number, language: string): string {
       : bytes >= KB
         ? [bytes / KB, 'kilobyte']
         : [bytes, 'byte'];
-  return formatNumber(value, language, {
+  return formatSize(value, language, {
     style: 'unit',
     unit,
     // Bytes in full ('48 bytes', '48 байт'): the short form of a byte is singular in English.
     unitDisplay: unit === 'byte' ? 'long' : 'short',
-    maximumFractionDigits: value < 10 && unit !== 'byte' ? 1 : 0,
   });
 }
 
