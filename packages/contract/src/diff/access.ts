@@ -1,6 +1,6 @@
-// Who may call an operation: its security (the credentials it needs) and x-roles (the roles that
-// may call it). Each is part of what the portal asks, so a rule that lets fewer calls through
-// breaks the portal, one that lets more through the backend.
+// Who may call an operation: its security (the credentials it needs), x-roles (the roles that may
+// call it) and x-owner (whose data a caller may touch). Each is part of what the portal asks, so a
+// rule that lets fewer calls through breaks the portal, one that lets more through the backend.
 import { emit, emitRange, noteAll, OPERATION, type Context } from './change.js';
 import { canonical, deref, isObj, type Obj, type OpenApiDocument } from './json.js';
 import { isAnnotation } from './normalised-schema.js';
@@ -72,4 +72,73 @@ export function compareRoles(ctx: Context, oldOp: Obj, newOp: Obj) {
   const wider = !before ? false : !after || after.some((role) => !before.includes(role));
   const change = `x-roles ${before?.join(', ') ?? 'any'} → ${after?.join(', ') ?? 'any'}`;
   emitRange(ctx, OPERATION, 'roles', '', change, narrower, wider);
+}
+
+interface OwnerRule {
+  whose: string;
+  /** The request fields that name whose the data is. */
+  by: string[];
+  /** The request field naming an owned item, which only its owner may touch. */
+  item: string | undefined;
+}
+
+/** The owners each `whose` allows beyond itself: anyone's data includes a contact's, and so on. */
+const INCLUDES: Record<string, string[]> = {
+  anyone: ['caller', 'group', 'class', 'contacts'],
+  contacts: ['caller'],
+};
+const includes = (wider: string, narrower: string) =>
+  wider === narrower || (INCLUDES[wider]?.includes(narrower) ?? false);
+
+/** An operation without x-owner lets a caller touch anyone's data. */
+function ownerOf(op: Obj): OwnerRule {
+  const owner = op['x-owner'];
+  if (!isObj(owner)) return { whose: 'anyone', by: [], item: undefined };
+  const whose = typeof owner.whose === 'string' ? owner.whose : 'anyone';
+  return {
+    whose,
+    // Anyone's data: no field names an owner the backend must check.
+    by: Array.isArray(owner.by) && whose !== 'anyone' ? owner.by.map(String) : [],
+    item: typeof owner.item === 'string' ? owner.item : undefined,
+  };
+}
+
+const describeOwner = (op: Obj, rule: OwnerRule) =>
+  !isObj(op['x-owner'])
+    ? 'none'
+    : [
+        `${rule.whose}${rule.by.length ? ` by ${rule.by.join(', ')}` : ''}`,
+        ...(rule.item !== undefined ? [`item ${rule.item}`] : []),
+      ].join('; ');
+
+/** Whether `a` lets through a request `b` refuses: wider owner, a field or an item `b` checks. */
+const letsMore = (a: OwnerRule, b: OwnerRule) =>
+  !includes(b.whose, a.whose) ||
+  b.by.some((field) => !a.by.includes(field)) ||
+  (b.item !== undefined && b.item !== a.item);
+
+/**
+ * Records an x-owner that lets a caller touch less or more data; false when the rule is the same
+ * (said in other words, or none and anyone), which is documentation.
+ */
+export function compareOwner(ctx: Context, oldOp: Obj, newOp: Obj): boolean {
+  const before = ownerOf(oldOp);
+  const after = ownerOf(newOp);
+  // The new backend refuses what the old rule let the old portal ask, or the other way round.
+  const narrower = letsMore(before, after);
+  const wider = letsMore(after, before);
+  if (!narrower && !wider) return false;
+  const oldOwner = isObj(oldOp['x-owner']) ? oldOp['x-owner'] : {};
+  const newOwner = isObj(newOp['x-owner']) ? newOp['x-owner'] : {};
+  const change = `x-owner ${describeOwner(oldOp, before)} → ${describeOwner(newOp, after)}`;
+  emitRange(ctx, OPERATION, 'owner', '', change, narrower, wider);
+  const rule = new Set(['whose', 'by', 'item']);
+  noteAll(
+    ctx,
+    { ...OPERATION, name: 'operation x-owner' },
+    oldOwner,
+    newOwner,
+    (key) => !rule.has(key),
+  );
+  return true;
 }

@@ -34,6 +34,9 @@ const ROWS = [
   { kind: 'roles-narrowed',                     request: 'portal',  answer: null,      meaning: 'x-roles lets fewer roles call: the new backend refuses a role the old portal lets call.' },
   { kind: 'roles-widened',                      request: 'backend', answer: null,      meaning: 'x-roles lets more roles call: the old backend refuses a role the new portal lets call.' },
   { kind: 'roles-changed',                      request: 'both',    answer: null,      meaning: 'x-roles lets some roles in and others no longer.' },
+  { kind: 'owner-narrowed',                     request: 'portal',  answer: null,      meaning: 'x-owner lets a caller touch less data: a narrower whose, a new field naming the owner, or an owned item.' },
+  { kind: 'owner-widened',                      request: 'backend', answer: null,      meaning: 'x-owner lets a caller touch more data: a wider whose, a field naming the owner or an owned item dropped.' },
+  { kind: 'owner-changed',                      request: 'both',    answer: null,      meaning: 'x-owner lets a caller touch other data, neither less nor more.' },
   // Parameters (query, path, header, cookie): only in requests.
   { kind: 'parameter-added',                    request: 'neither', answer: null,      meaning: 'An optional parameter added: the old portal leaves it out, the old backend ignores it.' },
   { kind: 'required-parameter-added',           request: 'portal',  answer: null,      meaning: 'A required parameter added: the old portal does not send it.' },

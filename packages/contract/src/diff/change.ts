@@ -84,7 +84,7 @@ export function emit(ctx: Context, kind: ChangeKind, place: Place, field: string
   ctx.out.push(changeOf(ctx.operation, kind, [place.direction], place.name, field, change));
 }
 
-type RangeFamily = 'type' | 'enum' | 'bound' | 'alternatives' | 'security' | 'roles';
+type RangeFamily = 'type' | 'enum' | 'bound' | 'alternatives' | 'security' | 'roles' | 'owner';
 
 /**
  * Records a change that makes the place accept less (narrower), more (wider) or both: a family's

@@ -15,7 +15,7 @@
 // Operations are matched by method and path; one whose operationId reappears under another method
 // or path has moved. A keyword this differ does not understand is reported as breaking both sides
 // rather than ignored.
-import { compareRoles, compareSecurity } from './access.js';
+import { compareOwner, compareRoles, compareSecurity } from './access.js';
 import {
   changeOf,
   emit,
@@ -74,10 +74,14 @@ function compareOperation(
   }
   compareSecurity(ctx, oldOp, newOp);
   compareRoles(ctx, oldOp, newOp);
+  const ownerJudged = compareOwner(ctx, oldOp, newOp);
   compareParameters(ctx, oldEntry, newEntry);
   compareRequestBody(ctx, oldOp, newOp);
   compareResponses(ctx, oldOp, newOp);
-  noteAll(ctx, OPERATION, oldOp, newOp, (key) => isAnnotation(key) || key === 'tags');
+  // The same owner rule in other words is documentation.
+  const described = (key: string) =>
+    isAnnotation(key) || key === 'tags' || (key === 'x-owner' && !ownerJudged);
+  noteAll(ctx, OPERATION, oldOp, newOp, described);
   if (ctx.notes.length) {
     // One row for the operation's documentation, wherever in the operation it changed.
     const directions = [...new Set(ctx.notes.map((note) => note.direction))];

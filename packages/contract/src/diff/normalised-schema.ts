@@ -20,7 +20,7 @@ const ANNOTATIONS = new Set([
   'contentEncoding',
 ]);
 /** x- extensions that say who may call an operation: rules, not descriptions. */
-const RULE_EXTENSIONS = new Set(['x-roles']);
+const RULE_EXTENSIONS = new Set(['x-roles', 'x-owner']);
 export const isAnnotation = (key: string) =>
   ANNOTATIONS.has(key) || (key.startsWith('x-') && !RULE_EXTENSIONS.has(key));
 /** Keywords that name or hold schemas elsewhere, not constraints on this value. */
