@@ -10,9 +10,9 @@ import { operations, spec, type Operation, type Pointer } from './contract.js';
 
 const SPEC_ID = 'openapi.json';
 
-function createAjv(coerceTypes: false | 'array') {
+function createAjv(coerceTypes: false | 'array', allErrors = false) {
   // strict: false because OpenAPI adds keywords ajv does not know (example, x-assumed, ...).
-  const ajv = new Ajv2020({ strict: false, validateSchema: false, coerceTypes });
+  const ajv = new Ajv2020({ strict: false, validateSchema: false, coerceTypes, allErrors });
   addFormats(ajv);
   ajv.addSchema(spec, SPEC_ID);
   return ajv;
@@ -22,23 +22,46 @@ let exact: Ajv2020 | undefined;
 // Multipart fields and query parameters arrive as strings: this instance coerces them to the
 // schema's types ('42' → 42, a lone value → [value]) before checking.
 let coercing: Ajv2020 | undefined;
+// Tools that learn from recorded traffic want every difference of a body, not the first one.
+let exhaustive: Ajv2020 | undefined;
+let exhaustiveCoercing: Ajv2020 | undefined;
 // By pointer, one map per instance: a lookup hashes the pointer string the operation holds (V8
 // keeps its hash), never a key built per request.
 const exactByPointer = new Map<Pointer, ValidateFunction>();
 const coercingByPointer = new Map<Pointer, ValidateFunction>();
+const exhaustiveByPointer = new Map<Pointer, ValidateFunction>();
+const exhaustiveCoercingByPointer = new Map<Pointer, ValidateFunction>();
 const queryByOperation = new WeakMap<Operation, ValidateFunction>();
 
 export interface CompileOptions {
   coerce?: boolean;
+  /** Report every error of a value rather than stop at the first (slower; for reports). */
+  allErrors?: boolean;
+}
+
+function instanceFor(coerce: boolean, all: boolean): Ajv2020 {
+  if (all) {
+    return coerce
+      ? (exhaustiveCoercing ??= createAjv('array', true))
+      : (exhaustive ??= createAjv(false, true));
+  }
+  return coerce ? (coercing ??= createAjv('array')) : (exact ??= createAjv(false));
 }
 
 /** The validator of the schema at a pointer of the contract, compiled on first use. */
 export function validatorAt(pointer: Pointer, options?: CompileOptions) {
   const coerce = options?.coerce === true;
-  const cache = coerce ? coercingByPointer : exactByPointer;
+  const all = options?.allErrors === true;
+  const cache = all
+    ? coerce
+      ? exhaustiveCoercingByPointer
+      : exhaustiveByPointer
+    : coerce
+      ? coercingByPointer
+      : exactByPointer;
   let validate = cache.get(pointer);
   if (!validate) {
-    const ajv = coerce ? (coercing ??= createAjv('array')) : (exact ??= createAjv(false));
+    const ajv = instanceFor(coerce, all);
     validate = ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
     cache.set(pointer, validate);
   }
