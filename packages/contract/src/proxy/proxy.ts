@@ -15,6 +15,7 @@ import {
   readQuery,
   type Operation,
 } from '../index.js';
+import type { HarRecorder } from './recorder.js';
 
 export interface Drift {
   operationId: string;
@@ -34,6 +35,11 @@ export interface ProxyOptions {
   onDrift?: (drift: Drift) => void;
   /** Bodies larger than this are passed on but not checked (default 32 MB). */
   maxCheckedBytes?: number;
+  /**
+   * Records every exchange passed on (`--record`), bodies of at most `maxCheckedBytes` whole
+   * (larger ones empty); its file is written once more as the proxy closes.
+   */
+  recorder?: HarRecorder;
 }
 
 /** Requests that ask the mock server to misbehave on purpose are passed on but not judged. */
@@ -107,10 +113,13 @@ export function createContractProxy(options: ProxyOptions): ContractProxy {
   // judgments still running, so a caller can wait for them instead of for a guessed time
   const pending = new Set<Promise<void>>();
 
+  const recorder = options.recorder;
   const server = createServer((req, res) => {
+    const started = new Date();
     const url = new URL(req.url ?? '/', target);
     const op = findOperation(req.method ?? 'GET', url.pathname);
     const judged = op !== undefined && !isMockFault(req);
+    const kept = judged || recorder !== undefined;
     // the request's headers as sent (repeated ones too), only Host naming the backend
     const headers: string[] = [];
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
@@ -130,16 +139,31 @@ export function createContractProxy(options: ProxyOptions): ContractProxy {
         setHost: false,
       },
       (answer) => {
+        const waited = Date.now() - started.getTime();
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
         const answerChunks: Buffer[] = [];
         let answerBytes = 0;
         answer.on('data', (chunk: Buffer) => {
           answerBytes += chunk.length;
-          if (judged && answerBytes <= maxChecked) answerChunks.push(chunk);
+          if (kept && answerBytes <= maxChecked) answerChunks.push(chunk);
           res.write(chunk);
         });
         answer.on('end', () => {
           res.end();
+          recorder?.record({
+            started,
+            waited,
+            total: Date.now() - started.getTime(),
+            method: req.method ?? 'GET',
+            url: `http://${req.headers.host ?? target.host}${req.url ?? '/'}`,
+            httpVersion: `HTTP/${req.httpVersion}`,
+            requestHeaders: req.rawHeaders,
+            requestBody: requestBytes > maxChecked ? Buffer.alloc(0) : Buffer.concat(requestChunks),
+            status: answer.statusCode ?? 0,
+            statusText: answer.statusMessage ?? '',
+            answerHeaders: answer.rawHeaders,
+            answerBody: answerBytes > maxChecked ? Buffer.alloc(0) : Buffer.concat(answerChunks),
+          });
           if (!judged || answerBytes > maxChecked || requestBytes > maxChecked) return;
           const judging = judge(
             op,
@@ -171,12 +195,13 @@ export function createContractProxy(options: ProxyOptions): ContractProxy {
     });
     req.on('data', (chunk: Buffer) => {
       requestBytes += chunk.length;
-      if (judged && requestBytes <= maxChecked) requestChunks.push(chunk);
+      if (kept && requestBytes <= maxChecked) requestChunks.push(chunk);
       upstream.write(chunk);
     });
     req.on('end', () => upstream.end());
     req.on('error', () => upstream.destroy());
   });
+  if (recorder) server.on('close', () => void recorder.flush());
   return Object.assign(server, {
     settled: async () => {
       while (pending.size > 0) await Promise.allSettled([...pending]);
