@@ -1,0 +1,386 @@
+// What recorded traffic says about the contract's assumptions: each exchange matched to its
+// operation and judged (judge.ts), then, for every assumption, how many exchanges and sessions
+// confirmed it, where the traffic contradicted it, or that nothing exercised it; the same for
+// shapes the contract does not mark assumed but the traffic contradicts; and the calls the
+// contract does not know. Sessions are told apart by their token cookie, which is hashed at once.
+import { createHash } from 'node:crypto';
+import { assumptionUnits, isAssumedUnit, type UnitName } from '../assumed-units.js';
+import { findOperation, type Operation } from '../contract.js';
+import { headerValue, readRecording, type Exchange } from './har.js';
+import { judgeExchange, type Finding, type Side } from './judge.js';
+import { gatherSecrets } from './gather.js';
+import { isNameLike, showPath, showPointer, type Secrets } from './masking.js';
+
+export interface ContradictionReport {
+  unit: string;
+  operationId: string;
+  method: string;
+  path: string;
+  side: Side;
+  status?: number;
+  /** The field, as a JSON pointer into the body ('/data/*\/name'), or '/' for the whole. */
+  field: string;
+  keyword: string;
+  contract: string;
+  seen: string[];
+  /** One example, redacted to its type and shape. */
+  example: string;
+  exchanges: number;
+  sessions: number;
+  /** A required field missing where another, undeclared one came instead. */
+  renamedTo?: string;
+}
+
+export type Verdict = 'confirmed' | 'contradicted' | 'unseen';
+
+export interface UnitReport {
+  unit: string;
+  verdict: Verdict;
+  /** Exchanges that exercised it without contradicting it. */
+  exchanges: number;
+  sessions: number;
+  operations: string[];
+  contradictions: ContradictionReport[];
+}
+
+export interface FieldNote {
+  operationId: string;
+  side: Side;
+  status?: number;
+  field: string;
+  exchanges: number;
+}
+
+export interface LearnReport {
+  recordings: { file: string; creator: string; entries: number }[];
+  exchanges: Record<ExchangeCount, number>;
+  sessions: number;
+  /** Every assumption of the contract, in the checker's order. */
+  assumptions: UnitReport[];
+  /** Shapes the contract does not mark assumed that the traffic contradicts. */
+  confirmedShapes: UnitReport[];
+  /** Optional fields of answers (or requests) the traffic never carried. */
+  optionalNeverSent: FieldNote[];
+  /** Fields the traffic carried that the contract does not declare (renames aside). */
+  undeclaredFields: FieldNote[];
+  unknownCalls: { method: string; path: string; count: number }[];
+  summary: {
+    confirmed: number;
+    contradicted: number;
+    unseen: number;
+    contradictsConfirmed: number;
+    unknownCalls: number;
+  };
+}
+
+type ExchangeCount =
+  | 'total'
+  | 'judged'
+  | 'static'
+  | 'other'
+  | 'unknown'
+  | 'preflight'
+  | 'redirects'
+  | 'notModified'
+  | 'cached'
+  | 'failed'
+  | 'withoutBody'
+  | 'mockFaults'
+  | 'mockControls';
+
+/** One contradiction, gathered over the exchanges that showed it (kept for `--write`). */
+export interface Group {
+  unit: UnitName | undefined;
+  op: Operation;
+  finding: Finding;
+  seen: Set<string>;
+  exchanges: number;
+  sessions: Set<string>;
+  /** Values seen at the field, to infer a shape from (never shown). */
+  values: unknown[];
+  /** Undeclared properties beside a missing required one, with how often. */
+  beside: Map<string, number>;
+  renamedTo?: string;
+}
+
+export interface Learned {
+  report: LearnReport;
+  groups: Group[];
+  secrets: Secrets;
+}
+
+const STATIC_TYPES = new Set([
+  'document',
+  'stylesheet',
+  'script',
+  'image',
+  'font',
+  'media',
+  'manifest',
+  'texttrack',
+  'websocket',
+  'ping',
+]);
+const STATIC_PATH =
+  /(\.(m?js|css|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|otf|eot|html?|webmanifest|txt|wasm|mp4|webm|mp3)$|\/$)/i;
+const STATIC_MEDIA =
+  /^(text\/(html|css|javascript)|application\/(javascript|wasm)|image\/|font\/)/i;
+
+const mediaTypeOf = (exchange: Exchange) =>
+  exchange.answerContentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+
+function isStatic(exchange: Exchange): boolean {
+  if (exchange.resourceType && STATIC_TYPES.has(exchange.resourceType)) return true;
+  return STATIC_PATH.test(exchange.url.pathname) || STATIC_MEDIA.test(mediaTypeOf(exchange));
+}
+
+const looksLikeApi = (exchange: Exchange) =>
+  /\/api\//.test(exchange.url.pathname) ||
+  exchange.resourceType === 'xhr' ||
+  exchange.resourceType === 'fetch' ||
+  /json/.test(mediaTypeOf(exchange));
+
+/** Requests that ask the mock server to misbehave on purpose are not the server's answers. */
+const isMockFault = (exchange: Exchange) =>
+  headerValue(exchange.requestHeaders, 'x-mock-scenario') !== undefined ||
+  exchange.requestCookies.some((cookie) => cookie.name === 'mock_scenario');
+
+const sessionOf = (exchange: Exchange) => {
+  const token = exchange.requestCookies.find((cookie) => cookie.name === 'token')?.value;
+  return token ? createHash('sha256').update(token).digest('hex') : undefined;
+};
+
+const groupKey = (op: Operation, finding: Finding) =>
+  [
+    finding.unit ?? '',
+    op.operationId,
+    finding.side,
+    finding.status ?? '',
+    finding.keyword,
+    finding.at ?? '',
+    finding.field,
+  ].join('|');
+
+/** Reads the recordings and learns what they say. Throws RecordingError for an unreadable one. */
+export async function learnFromRecordings(files: readonly string[]): Promise<Learned> {
+  const recordings = files.map(readRecording);
+  const exchanges = recordings.flatMap((recording) => recording.exchanges);
+  const secrets = gatherSecrets(exchanges);
+  const counts = Object.fromEntries(
+    (
+      [
+        'total',
+        'judged',
+        'static',
+        'other',
+        'unknown',
+        'preflight',
+        'redirects',
+        'notModified',
+        'cached',
+        'failed',
+        'withoutBody',
+        'mockFaults',
+        'mockControls',
+      ] as const
+    ).map((name) => [name, 0]),
+  ) as Record<ExchangeCount, number>;
+  const sessions = new Set<string>();
+  const groups = new Map<string, Group>();
+  const confirmed = new Map<
+    string,
+    { exchanges: number; sessions: Set<string>; ops: Set<string> }
+  >();
+  const presence = new Map<string, { note: FieldNote; present: number }>();
+  const undeclared = new Map<string, FieldNote & { segments: string; key: string }>();
+  const unknown = new Map<string, { method: string; path: string; count: number }>();
+
+  for (const exchange of exchanges) {
+    counts.total += 1;
+    if (exchange.method === 'OPTIONS' || exchange.resourceType === 'preflight') {
+      counts.preflight += 1;
+      continue;
+    }
+    const op = findOperation(exchange.method, exchange.url.pathname);
+    if (!op) {
+      if (exchange.url.pathname.startsWith('/__mock/')) counts.mockControls += 1;
+      else if (isStatic(exchange)) counts.static += 1;
+      else if (looksLikeApi(exchange)) {
+        counts.unknown += 1;
+        const path = showPath(exchange.url.pathname, secrets);
+        const key = `${exchange.method} ${path}`;
+        const known = unknown.get(key) ?? { method: exchange.method, path, count: 0 };
+        known.count += 1;
+        unknown.set(key, known);
+      } else counts.other += 1;
+      continue;
+    }
+    if (isMockFault(exchange)) counts.mockFaults += 1;
+    else if (exchange.status === 0) counts.failed += 1;
+    else if (exchange.status === 304) counts.notModified += 1;
+    else if (exchange.status >= 300 && exchange.status < 400) counts.redirects += 1;
+    else if (exchange.fromCache && exchange.answerBody.kind === 'missing') counts.cached += 1;
+    else {
+      counts.judged += 1;
+      const session = sessionOf(exchange);
+      if (session) sessions.add(session);
+      const judgement = await judgeExchange(op, exchange, secrets);
+      if (judgement.answerUnjudged) counts.withoutBody += 1;
+      for (const unit of judgement.exercised) {
+        const entry = confirmed.get(unit) ?? { exchanges: 0, sessions: new Set(), ops: new Set() };
+        entry.exchanges += 1;
+        if (session) entry.sessions.add(session);
+        entry.ops.add(op.operationId);
+        confirmed.set(unit, entry);
+      }
+      // a field broken in every item of a list counts once for the exchange
+      const counted = new Set<string>();
+      for (const finding of judgement.findings) {
+        const key = groupKey(op, finding);
+        const group = groups.get(key) ?? {
+          unit: finding.unit,
+          op,
+          finding,
+          seen: new Set<string>(),
+          exchanges: 0,
+          sessions: new Set<string>(),
+          values: [],
+          beside: new Map<string, number>(),
+        };
+        group.seen.add(finding.seen);
+        if (!counted.has(key)) {
+          group.exchanges += 1;
+          if (session) group.sessions.add(session);
+        }
+        if (group.values.length < 50) group.values.push(finding.value);
+        for (const beside of finding.undeclaredBeside ?? []) {
+          if (!counted.has(`${key}|${beside}`)) {
+            group.beside.set(beside, (group.beside.get(beside) ?? 0) + 1);
+          }
+          counted.add(`${key}|${beside}`);
+        }
+        counted.add(key);
+        groups.set(key, group);
+      }
+      for (const p of judgement.presence) {
+        const field = showPointer(p.segments, secrets);
+        const key = [op.operationId, p.side, p.status ?? '', p.owner, field, p.required].join('|');
+        const entry = presence.get(key) ?? {
+          note: {
+            operationId: op.operationId,
+            side: p.side,
+            status: p.status,
+            field,
+            exchanges: 0,
+          },
+          present: 0,
+        };
+        if (!p.required) entry.note.exchanges += 1;
+        if (p.present || p.required) entry.present += 1;
+        presence.set(key, entry);
+      }
+      for (const u of judgement.undeclared) {
+        const field = showPointer([...u.segments, u.key], secrets);
+        const key = [op.operationId, u.side, u.status ?? '', field].join('|');
+        const entry = undeclared.get(key) ?? {
+          operationId: op.operationId,
+          side: u.side,
+          status: u.status,
+          field,
+          exchanges: 0,
+          segments: showPointer(u.segments, secrets),
+          key: u.key,
+        };
+        entry.exchanges += 1;
+        undeclared.set(key, entry);
+      }
+    }
+  }
+
+  // A required field that never came while one other, undeclared field always came instead.
+  const renames = new Set<string>();
+  for (const group of groups.values()) {
+    if (group.finding.keyword !== 'required') continue;
+    const full = [...group.beside].filter(([, count]) => count === group.exchanges);
+    if (full.length === 1 && isNameLike(full[0]![0], secrets)) {
+      group.renamedTo = full[0]![0];
+      const parent = showPointer(group.finding.segments.slice(0, -1), secrets);
+      renames.add(`${group.op.operationId}|${parent}|${group.renamedTo}`);
+    }
+  }
+
+  const contradictionOf = (group: Group): ContradictionReport => ({
+    unit: group.unit ?? `operation ${group.op.operationId}`,
+    operationId: group.op.operationId,
+    method: group.op.method,
+    path: group.op.path,
+    side: group.finding.side,
+    ...(group.finding.status !== undefined ? { status: group.finding.status } : {}),
+    field: group.finding.field,
+    keyword: group.finding.keyword,
+    contract: group.finding.contract,
+    seen: [...group.seen],
+    example: group.finding.example,
+    exchanges: group.exchanges,
+    sessions: group.sessions.size,
+    ...(group.renamedTo ? { renamedTo: group.renamedTo } : {}),
+  });
+  const unitReport = (unit: string): UnitReport => {
+    const found = [...groups.values()].filter(
+      (group) => (group.unit ?? `operation ${group.op.operationId}`) === unit,
+    );
+    const seen = confirmed.get(unit);
+    return {
+      unit,
+      verdict: found.length > 0 ? 'contradicted' : seen ? 'confirmed' : 'unseen',
+      exchanges: seen?.exchanges ?? 0,
+      sessions: seen?.sessions.size ?? 0,
+      operations: [...(seen?.ops ?? [])],
+      contradictions: found.map(contradictionOf),
+    };
+  };
+  const assumptions = assumptionUnits().map(unitReport);
+  const assumedNames = new Set<string>(assumptionUnits());
+  const confirmedShapes = [
+    ...new Set(
+      [...groups.values()]
+        .map((group) => group.unit ?? `operation ${group.op.operationId}`)
+        .filter((unit) => !assumedNames.has(unit) && !isAssumedUnit(unit as UnitName)),
+    ),
+  ]
+    .sort()
+    .map(unitReport);
+  const report: LearnReport = {
+    recordings: recordings.map((r) => ({
+      file: r.file,
+      creator: r.creator,
+      entries: r.exchanges.length,
+    })),
+    exchanges: counts,
+    sessions: sessions.size,
+    assumptions,
+    confirmedShapes,
+    optionalNeverSent: [...presence.values()]
+      .filter((entry) => entry.present === 0 && entry.note.exchanges > 0)
+      .map((entry) => entry.note),
+    undeclaredFields: [...undeclared.values()]
+      .filter((entry) => !renames.has(`${entry.operationId}|${entry.segments}|${entry.key}`))
+      .map(({ segments: _segments, key: _key, ...note }) => note),
+    unknownCalls: [...unknown.values()].sort((a, b) => b.count - a.count),
+    summary: {
+      confirmed: assumptions.filter((u) => u.verdict === 'confirmed').length,
+      contradicted: assumptions.filter((u) => u.verdict === 'contradicted').length,
+      unseen: assumptions.filter((u) => u.verdict === 'unseen').length,
+      contradictsConfirmed: confirmedShapes.length,
+      unknownCalls: unknown.size,
+    },
+  };
+  return { report, groups: [...groups.values()], secrets };
+}
+
+/** 0: nothing contradicted and no unknown call; 1 otherwise. */
+export const exitCodeOf = (report: LearnReport) =>
+  report.summary.contradicted + report.summary.contradictsConfirmed + report.summary.unknownCalls >
+  0
+    ? 1
+    : 0;
