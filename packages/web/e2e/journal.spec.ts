@@ -67,7 +67,7 @@ test('a teacher on a phone takes today’s roll, gives a mark, and exports what 
   await page.clock.setFixedTime(NOW);
   await page.setViewportSize({ width: 390, height: 844 });
   await openClass(page);
-  await expect(main(page).getByLabel('Дата занятия')).toHaveValue('2026-11-20');
+  await expect(main(page).getByLabel('Дата занятия')).toHaveValue('20.11.2026');
   await expect(main(page).getByText('Присутствуют: 12')).toBeVisible();
   await expect(main(page).getByText('Отсутствуют: 0')).toBeVisible();
 
@@ -221,7 +221,8 @@ test('a roll half taken for an earlier date comes back with its date; a double-c
   await openClass(page);
   const date = main(page).getByLabel('Дата занятия');
   const absentOf = (row: Locator) => row.getByRole('button', { name: 'Отсутствует' });
-  const earlier = '2026-11-19';
+  // typed as the portal writes dates, whatever the browser's language
+  const earlier = '19.11.2026';
   await date.fill(earlier);
   await expect(rollRows(page)).toHaveCount(12);
   await absentOf(rollRows(page).nth(0)).click();
@@ -257,7 +258,7 @@ test('a roll half taken for an earlier date comes back with its date; a double-c
   // Saved, the roll call opens on today again.
   await page.reload();
   await openClass(page);
-  await expect(date).toHaveValue('2026-11-20');
+  await expect(date).toHaveValue('20.11.2026');
   expect(saves).toHaveLength(1);
 });
 

@@ -12,6 +12,9 @@ import { signInDemo, type MockBackend, type MockBackendOptions } from './support
 
 // The mock world's Friday: the roll call starts on it and refuses later dates.
 const NOW = new Date('2026-11-20T10:00:00+06:00');
+
+/** A date as the roll call's field writes it, whatever the browser's language: DD.MM.YYYY. */
+const written = (isoDate: string) => isoDate.split('-').reverse().join('.');
 const PRACTICE = DEMO_PRACTICE_CLASS;
 
 /** The demo student's practice journal in «Веб-разработка», asked for the given student id. */
@@ -127,7 +130,7 @@ const figuresOf = (name: string) => {
 describe('the teacher’s roll call', () => {
   it('starts with everyone present today, marks two absent and a mark, and saves the class at once', async () => {
     const { backend, roll, events } = await openTeacherJournal();
-    expect(within(main()).getByLabelText('Дата занятия')).toHaveProperty('value', '2026-11-20');
+    expect(within(main()).getByLabelText('Дата занятия')).toHaveProperty('value', '20.11.2026');
     expect(within(main()).getByText('Присутствуют: 12')).toBeTruthy();
     const [first, second, third] = rows(roll);
     const names = [first!, second!, third!].map(nameOf);
@@ -228,7 +231,7 @@ describe('the teacher’s roll call', () => {
     )!;
     const dateField = () => within(main()).getByLabelText('Дата занятия');
     await events.clear(dateField());
-    await events.type(dateField(), earlier);
+    await events.type(dateField(), written(earlier));
     const [first, second] = rows(await fullRoll());
     const names = [nameOf(first!), nameOf(second!)];
     await events.click(absentButton(first!));
@@ -248,7 +251,7 @@ describe('the teacher’s roll call', () => {
     try {
       resizeTo(390);
       await waitFor(() => expect(document.querySelector('[data-layout="mobile"]')).toBeTruthy());
-      expect(dateField()).toHaveProperty('value', earlier);
+      expect(dateField()).toHaveProperty('value', written(earlier));
       expect(absentNow()).toEqual(names);
       resizeTo(1280);
       await waitFor(() => expect(document.querySelector('[data-layout="desktop"]')).toBeTruthy());
@@ -258,14 +261,14 @@ describe('the teacher’s roll call', () => {
     }
 
     await reloadJournal(backend);
-    expect(dateField()).toHaveProperty('value', earlier);
+    expect(dateField()).toHaveProperty('value', written(earlier));
     expect(await within(main()).findByText('Черновик восстановлен.')).toBeTruthy();
     expect(absentNow()).toEqual(names);
     expect(backend.calls).not.toContain('/api/visitlog/studentvisitinsertall');
 
     await events.click(within(main()).getByRole('button', { name: 'Сохранить перекличку' }));
     await within(main()).findByText('Перекличка сохранена.');
-    expect(dateField()).toHaveProperty('value', earlier);
+    expect(dateField()).toHaveProperty('value', written(earlier));
     expect(await countDrafts(user.uid)).toBe(0);
     await waitFor(async () =>
       expect((await journalOf(backend.client)).resArray.map((c) => c.visitDate)).toContain(earlier),
@@ -273,7 +276,7 @@ describe('the teacher’s roll call', () => {
 
     // Saved, the roll call opens on today again.
     await reloadJournal(backend);
-    expect(dateField()).toHaveProperty('value', '2026-11-20');
+    expect(dateField()).toHaveProperty('value', '20.11.2026');
     expect(within(main()).queryByText('Черновик восстановлен.')).toBeNull();
   });
 
@@ -283,12 +286,12 @@ describe('the teacher’s roll call', () => {
     const stored = await journalOf(backend.client);
     const earlier = stored.resArray[0]!.visitDate;
     await events.clear(dateField());
-    await events.type(dateField(), earlier);
+    await events.type(dateField(), written(earlier));
     await within(main()).findByText('На эту дату уже есть отметки: сохранение заменит их.');
     await events.selectOptions(within(main()).getByLabelText('Академических часов'), '6');
 
     await reloadJournal(backend);
-    expect(dateField()).toHaveProperty('value', earlier);
+    expect(dateField()).toHaveProperty('value', written(earlier));
     expect(await within(main()).findByText('Черновик восстановлен.')).toBeTruthy();
     expect(within(main()).getByLabelText('Академических часов')).toHaveProperty('value', '6');
 
@@ -300,7 +303,7 @@ describe('the teacher’s roll call', () => {
         within(within(main()).getByRole('list', { name: 'Перекличка' })).getAllByRole('listitem'),
       ).toHaveLength(24),
     );
-    expect(dateField()).toHaveProperty('value', '2026-11-20');
+    expect(dateField()).toHaveProperty('value', '20.11.2026');
     expect(within(main()).queryByText('Черновик восстановлен.')).toBeNull();
 
     await events.selectOptions(group, within(group).getByRole('option', { name: 'ПИ-1-26' }));
@@ -313,14 +316,14 @@ describe('the teacher’s roll call', () => {
       ).toContain('Практика'),
     );
     await events.selectOptions(kind, within(kind).getByRole('option', { name: 'Практика' }));
-    await waitFor(() => expect(dateField()).toHaveProperty('value', earlier));
+    await waitFor(() => expect(dateField()).toHaveProperty('value', written(earlier)));
     await within(main()).findByText('Черновик восстановлен.');
     await events.click(within(main()).getByRole('button', { name: 'Очистить' }));
     await waitFor(() => expect(within(main()).queryByText('Черновик восстановлен.')).toBeNull());
     expect(await countDrafts(user.uid)).toBe(0);
 
     await reloadJournal(backend);
-    expect(dateField()).toHaveProperty('value', '2026-11-20');
+    expect(dateField()).toHaveProperty('value', '20.11.2026');
   });
 
   it('takes the keyboard: arrows move, Н and П mark, digits give a mark, 0 clears it', async () => {
@@ -350,7 +353,7 @@ describe('the teacher’s roll call', () => {
     const date = stored.resArray[0]!.visitDate;
     const date_input = within(main()).getByLabelText('Дата занятия');
     await events.clear(date_input);
-    await events.type(date_input, date);
+    await events.type(date_input, written(date));
     await within(main()).findByText('На эту дату уже есть отметки: сохранение заменит их.');
     await waitFor(() =>
       expect(backend.calls).toContain('/api/visitlog/getstudentslistsubgroupupdate'),
@@ -372,14 +375,14 @@ describe('the teacher’s roll call', () => {
     const { backend, events } = await openTeacherJournal();
     const date = within(main()).getByLabelText('Дата занятия');
     await events.clear(date);
-    await events.type(date, '2026-11-21');
+    await events.type(date, '21.11.2026');
     expect(
       await within(main()).findByText('Дата занятия не может быть позже сегодняшней.'),
     ).toBeTruthy();
     expect(within(main()).queryByRole('list', { name: 'Перекличка' })).toBeNull();
     await events.click(within(main()).getByRole('button', { name: 'Сохранить перекличку' }));
     await events.clear(date);
-    await events.type(date, '2026-08-31');
+    await events.type(date, '31.08.2026');
     expect(
       await within(main()).findByText('Дата вне семестра: с 01.09.2026 по 31.01.2027.'),
     ).toBeTruthy();

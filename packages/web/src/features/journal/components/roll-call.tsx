@@ -5,6 +5,7 @@ import { formatDate } from '@lms/i18n/dates';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icon';
 import { Loading } from '../../../components/ui/loading';
@@ -102,9 +103,8 @@ export function RollCall({
   pending,
 }: RollCallProps) {
   const { t } = useTranslation('journal');
-  const dateId = useId();
+  const rollId = useId();
   const hoursId = useId();
-  const dateErrorId = useId();
   // Nothing a teacher chose is lost: a roll left half taken brings its date back (else today).
   const taking = useDraft(owner, takingDraftKey(cls, subgroup), NOT_TAKING);
   const [picked, setPicked] = useState<string | null>(null);
@@ -258,7 +258,7 @@ export function RollCall({
       <ul className={styles.roll} onKeyDown={onKeyDown} aria-label={t('roll.title')}>
         {entries.map((entry) => {
           const absent = !entry.isVisited;
-          const nameId = `${dateId}-s${entry.id_student}`;
+          const nameId = `${rollId}-s${entry.id_student}`;
           return (
             <li key={entry.id_student} data-student={entry.id_student} data-absent={absent}>
               <div className={styles.student} data-absent={absent}>
@@ -337,31 +337,17 @@ export function RollCall({
         }}
       >
         <div className={styles.rollHead}>
-          <div className={form.field}>
-            <label htmlFor={dateId} className={form.label}>
-              {t('roll.date')}
-            </label>
-            <input
-              id={dateId}
-              type="date"
-              className={form.input}
-              value={date}
-              max={today}
-              min={span?.[0]}
-              aria-invalid={dateError ? true : undefined}
-              aria-describedby={dateError ? dateErrorId : undefined}
-              onChange={(event) => {
-                setPicked(event.target.value);
-                setShowProblem(false);
-              }}
-            />
-            {dateError ? (
-              <p id={dateErrorId} className={form.fieldError}>
-                <Icon name="alert" size={16} />
-                {dateError}
-              </p>
-            ) : null}
-          </div>
+          <DateField
+            label={t('roll.date')}
+            value={date}
+            max={today}
+            min={span?.[0]}
+            error={dateError}
+            onChange={(next) => {
+              setPicked(next);
+              setShowProblem(false);
+            }}
+          />
           <div className={form.field}>
             <label htmlFor={hoursId} className={form.label}>
               {t('roll.hours')}
