@@ -101,10 +101,17 @@ describe('robustness', () => {
     // ~3 700 requests: a few seconds alone, more when the suite runs in parallel.
   }, 60_000);
 
-  it('answers unknown methods and paths with a 404 envelope', async () => {
+  it('answers an undeclared method with 405 and Allow, and an unknown path with a 404 envelope', async () => {
     const client = new Client(createTestApp());
+    const wrongMethod = await client.app.request('/api/news/data.json', { method: 'DELETE' });
+    expect(wrongMethod.headers.get('Allow')).toBe('POST');
     await expectError(
-      client.app.request('/api/news/data.json', { method: 'DELETE' }),
+      wrongMethod,
+      405,
+      'Method DELETE is not allowed: /api/news/data.json takes POST',
+    );
+    await expectError(
+      client.app.request('/api/news/nothing.json', { method: 'DELETE' }),
       404,
       'Not found',
     );
