@@ -1,6 +1,7 @@
 // pnpm contract:check --target <url>: checks a server against the contract (see the README's
 // "For the backend team"). Exit code 0 when every check ran and passed, 1 when a check failed,
-// 2 when the run could not check (sign-in refused, stopped early) or was called wrongly.
+// 2 when the run could not check (sign-in refused, stopped early) or was called wrongly, 3 when
+// it was incomplete (checks not exercised, with or without --read-only).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,7 +14,7 @@ import {
   summaryLine,
   toJUnit,
 } from './report.js';
-import { runCheck, type Credentials } from './run-check.js';
+import { runCheck, type Credentials } from './checker.js';
 
 const usage = `Usage: pnpm contract:check --target <url> [options]
   --target <url>           the server to check (its /api and /config.json)
@@ -26,13 +27,23 @@ const usage = `Usage: pnpm contract:check --target <url> [options]
   --portal <url>           the portal's first page for the posture table (default <target>/lms/)
   --strict-fields          fail on any answer property the contract does not declare (default:
                            only those whose names look secret: password, hash, token, …)
-  --read-only              send no writes at all (for production)
+  --read-only              send no writes at all (for production); the writes' checks are then
+                           not exercised, so the run is incomplete (exit 3)
+  --session-hours <n>      how long the server's sessions live (default 24): the cookies check
+                           fails a token or XSRF-TOKEN cookie that lives longer
   --junit <file>           write a JUnit XML report (default contract-check.xml)
   --seed <n>               the checker's own texts repeat with the seed (default 1)
   --max-requests <n>       stop after this many requests (default 6000)
   --timeout <ms>           per request (default 15000)
   --max-seconds <n>        stop after this long (default 600)
-  --help`;
+  --help
+
+Exit codes:
+  0  every check ran and passed
+  1  a check failed
+  2  the run could not check (sign-in refused, stopped early) or was called wrongly
+  3  incomplete: checks not exercised (each listed with its reason), as with --read-only or
+     without the second teacher and student`;
 
 function credentials(
   flag: string | undefined,
@@ -64,6 +75,7 @@ const { values } = parseArgs({
     portal: { type: 'string' },
     'strict-fields': { type: 'boolean', default: false },
     'read-only': { type: 'boolean', default: false },
+    'session-hours': { type: 'string', default: '24' },
     junit: { type: 'string', default: 'contract-check.xml' },
     seed: { type: 'string', default: '1' },
     'max-requests': { type: 'string', default: '6000' },
@@ -80,6 +92,11 @@ if (!values.target) {
   console.error(usage);
   process.exit(2);
 }
+const sessionHours = Number(values['session-hours']);
+if (!(sessionHours > 0)) {
+  console.error(`--session-hours must be a number of hours above 0.\n\n${usage}`);
+  process.exit(2);
+}
 
 const interactive = process.stderr.isTTY;
 const report = await runCheck({
@@ -91,6 +108,7 @@ const report = await runCheck({
   portal: values.portal,
   strictFields: values['strict-fields'],
   readOnly: values['read-only'],
+  sessionHours,
   seed: Number(values.seed),
   limits: {
     maxRequests: Number(values['max-requests']),

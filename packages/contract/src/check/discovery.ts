@@ -1,6 +1,6 @@
 // Finding what the writes and some reads need on the server under test: a discipline the student
 // studies with the teacher, and a class of the teacher's (its kind of lesson and lesson dates).
-import { readAs, type CheckRun } from './check-run.js';
+import { readAs, type CheckRun } from './run.js';
 import { ROLE_STUDENT, ROLE_TEACHER, type Role } from './lib/roles.js';
 
 const list = (data: unknown): Record<string, unknown>[] =>

@@ -1,28 +1,38 @@
 // The posture table: how the server's session cookies are flagged and which security headers the
-// portal's pages carry. It reports what it sees (good, weak, missing); it passes or fails nothing.
-import type { CheckRun, PostureLine } from './check-run.js';
+// portal's pages carry, reported as seen (good, weak, missing). It passes or fails nothing itself:
+// the cookies check fails a session cookie set with SameSite=None or living past the session.
+import {
+  lifetimeSeconds,
+  lifetimeText,
+  parseCookie,
+  sameSiteOf,
+  type SetCookie,
+} from './lib/cookies.js';
+import type { CheckRun, PostureLine } from './run.js';
 
 const verdict = (good: boolean, weak = false): PostureLine['verdict'] =>
   good ? 'good' : weak ? 'weak' : 'missing';
 
 /** The flags of each cookie the server set while signing in. */
-function cookieLines(lines: readonly string[], https: boolean): PostureLine[] {
+function cookieLines(
+  setCookies: readonly SetCookie[],
+  https: boolean,
+  sessionSeconds: number,
+): PostureLine[] {
   const out: PostureLine[] = [];
   const seen = new Set<string>();
-  for (const line of lines) {
-    const [pair, ...attributes] = line.split(';').map((part) => part.trim());
-    const name = pair?.split('=')[0] ?? '';
-    if (!name || seen.has(name)) continue;
-    seen.add(name);
-    const attribute = (key: string) =>
-      attributes.find((a) => a.toLowerCase().startsWith(key.toLowerCase()));
-    const sameSite = attribute('SameSite')?.split('=')[1]?.trim() ?? '';
-    const subject = `cookie ${name}`;
+  for (const { line, answeredAt } of setCookies) {
+    const cookie = parseCookie(line);
+    if (!cookie.name || seen.has(cookie.name)) continue;
+    seen.add(cookie.name);
+    const secure = cookie.attributes.has('secure');
+    const sameSite = sameSiteOf(cookie);
+    const subject = `cookie ${cookie.name}`;
     out.push({
       subject,
       property: 'Secure',
-      value: attribute('Secure') ? 'yes' : 'no',
-      verdict: https ? verdict(Boolean(attribute('Secure'))) : 'n/a',
+      value: secure ? 'yes' : 'no',
+      verdict: https ? verdict(secure) : 'n/a',
     });
     out.push({
       subject,
@@ -30,13 +40,13 @@ function cookieLines(lines: readonly string[], https: boolean): PostureLine[] {
       value: sameSite || '(not set)',
       verdict: /^(strict|lax)$/i.test(sameSite) ? 'good' : sameSite ? 'weak' : 'missing',
     });
-    // the portal reads both cookies (HttpOnly would break it); a bounded lifetime is the guard
-    const lifetime = attribute('Max-Age') ?? attribute('Expires');
+    // the portal reads both cookies (HttpOnly would break it); a lifetime within the session is the guard
+    const lifetime = lifetimeSeconds(cookie, answeredAt);
     out.push({
       subject,
       property: 'Max-Age/Expires',
-      value: lifetime ?? '(session cookie)',
-      verdict: lifetime ? 'good' : 'weak',
+      value: lifetimeText(cookie) ?? '(session cookie)',
+      verdict: lifetime === undefined || lifetime > sessionSeconds ? 'weak' : 'good',
     });
   }
   return out;
@@ -83,7 +93,7 @@ function headerLines(subject: string, headers: Headers, https: boolean): Posture
 /** Fills the run's posture table from the sign-in cookies and the portal's pages. */
 export async function posture(run: CheckRun, portal: string) {
   const https = new URL(run.options.target).protocol === 'https:';
-  const lines = cookieLines(run.main(1).client.setCookieLines, https);
+  const lines = cookieLines(run.main(1).client.setCookies, https, run.options.sessionHours * 3600);
   for (const page of [
     portal,
     new URL('login', portal.endsWith('/') ? portal : `${portal}/`).href,

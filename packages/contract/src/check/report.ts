@@ -2,23 +2,11 @@
 // everything), a table per operation and check, the failures in words, the assumption report, the
 // posture table, and a JUnit XML file for CI in which a check the run never reached is an error.
 import { operations } from '../index.js';
-import { CHECK_MEANING, CHECKS, type CheckName, type CheckReport } from './check-run.js';
+import type { AssumptionVerdict } from './lib/assumptions.js';
+import { CHECK_REGISTRY, checkNamed, type CheckName } from './registry.js';
+import type { CheckReport } from './run.js';
 
 const SYMBOL = { pass: '✓', fail: '✗', skip: '–', error: '!' } as const;
-const SHORT: Record<CheckName, string> = {
-  valid: 'valid',
-  answers: 'answers',
-  fields: 'fields',
-  invalid: 'invalid',
-  'no-session': '401',
-  'xsrf-missing': 'xsrf∅',
-  'xsrf-wrong': 'xsrf≠',
-  role: 'role',
-  owner: 'owner',
-  'session-end': 'ended',
-  cors: 'cors',
-  'write-read': 'w→r',
-};
 
 const count = (report: CheckReport, outcome: string) =>
   report.results.filter((r) => r.outcome === outcome).length;
@@ -63,12 +51,12 @@ export function formatTable(report: CheckReport): string {
     byOperation.set(result.operationId, row);
   }
   const width = Math.max(...[...byOperation.keys()].map((id) => id.length), 9);
-  const header = `${'operation'.padEnd(width)}  ${CHECKS.map((c) => SHORT[c].padEnd(8)).join('')}`;
+  const header = `${'operation'.padEnd(width)}  ${CHECK_REGISTRY.map((c) => c.label.padEnd(8)).join('')}`;
   const lines = [...byOperation].map(
     ([id, row]) =>
-      `${id.padEnd(width)}  ${CHECKS.map((c) => (row.get(c) ?? '·').padEnd(8)).join('')}`,
+      `${id.padEnd(width)}  ${CHECK_REGISTRY.map((c) => (row.get(c.name) ?? '·').padEnd(8)).join('')}`,
   );
-  const legend = CHECKS.map((c) => `  ${SHORT[c].padEnd(8)} ${CHECK_MEANING[c]}`).join('\n');
+  const legend = CHECK_REGISTRY.map((c) => `  ${c.label.padEnd(8)} ${c.meaning}`).join('\n');
   return [
     header,
     '-'.repeat(header.length),
@@ -104,19 +92,35 @@ export function formatFailures(report: CheckReport): string {
 }
 
 export function formatAssumptions(report: CheckReport): string {
-  const counts = { confirmed: 0, contradicted: 0, 'never exercised': 0 };
+  const counts: Record<AssumptionVerdict, number> = {
+    confirmed: 0,
+    'seen, not confirmed': 0,
+    contradicted: 0,
+    'never exercised': 0,
+  };
   for (const line of report.assumptions) counts[line.verdict] += 1;
   const lines = [
-    `Assumptions (x-assumed): ${counts.confirmed} confirmed, ${counts.contradicted} contradicted, ${counts['never exercised']} never exercised`,
+    `Assumptions (x-assumed): ${counts.confirmed} confirmed, ${counts['seen, not confirmed']} seen but not confirmed, ${counts.contradicted} contradicted, ${counts['never exercised']} never exercised`,
   ];
+  // a reason every shape seen but not confirmed shares (the server's conduct) is said once
+  const unconfirmed = report.assumptions.filter((line) => line.verdict === 'seen, not confirmed');
+  const shared = (unconfirmed[0]?.reasons ?? []).filter((reason) =>
+    unconfirmed.every((line) => line.reasons.includes(reason)),
+  );
+  for (const reason of shared) lines.push(`  not confirmed: ${reason}`);
+  const by = (ids: readonly string[]) =>
+    `${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}`;
   for (const line of report.assumptions) {
+    const own = line.reasons.filter((reason) => !shared.includes(reason));
     const detail =
       line.verdict === 'contradicted'
         ? ` — ${line.differences.join('; ')}`
         : line.verdict === 'confirmed'
-          ? ` (by ${line.by.slice(0, 3).join(', ')}${line.by.length > 3 ? ', …' : ''})`
-          : '';
-    lines.push(`  ${line.verdict.padEnd(15)} ${line.unit}${detail}`);
+          ? ` (by ${by(line.by)})`
+          : line.verdict === 'seen, not confirmed'
+            ? ` (seen in ${by(line.by)})${own.length > 0 ? ` — ${own.join('; ')}` : ''}`
+            : '';
+    lines.push(`  ${line.verdict.padEnd(19)} ${line.unit}${detail}`);
   }
   return lines.join('\n');
 }
@@ -126,7 +130,7 @@ export function formatPosture(report: CheckReport): string {
   const width = Math.max(...report.posture.map((p) => p.subject.length));
   const property = Math.max(...report.posture.map((p) => p.property.length));
   return [
-    'Posture (reported, not checked):',
+    'Posture (reported; the cookies check fails a session cookie with SameSite=None or living past the session):',
     ...report.posture.map(
       (p) =>
         `  ${p.subject.padEnd(width)}  ${p.property.padEnd(property)}  ${p.verdict.padEnd(7)}  ${p.value}`,
@@ -149,9 +153,9 @@ export function toJUnit(report: CheckReport): string {
     const cases = results.map((r) => {
       const inner =
         r.outcome === 'fail'
-          ? `<failure message="${xml(r.detail)}">${xml(CHECK_MEANING[r.check])}</failure>`
+          ? `<failure message="${xml(r.detail)}">${xml(checkNamed(r.check).meaning)}</failure>`
           : r.outcome === 'error'
-            ? `<error message="${xml(r.detail)}">${xml(CHECK_MEANING[r.check])}</error>`
+            ? `<error message="${xml(r.detail)}">${xml(checkNamed(r.check).meaning)}</error>`
             : r.outcome === 'skip'
               ? `<skipped message="${xml(r.detail)}"/>`
               : '';
@@ -162,8 +166,12 @@ export function toJUnit(report: CheckReport): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="contract check ${xml(report.target)}" ${tally(report.results)} time="${(report.ms / 1000).toFixed(1)}">\n${body.join('\n')}\n</testsuites>\n`;
 }
 
-/** 0: every check ran and passed; 1: a check failed; 2: the run could not check everything it should (sign-in, stopped early). */
-export function exitCode(report: CheckReport): 0 | 1 | 2 {
+/**
+ * 0: every check ran and passed; 1: a check failed; 2: the run could not check (sign-in refused,
+ * stopped early); 3: incomplete, some checks not exercised (each with its reason).
+ */
+export function exitCode(report: CheckReport): 0 | 1 | 2 | 3 {
   if (report.signInFailed || report.aborted) return 2;
-  return report.results.some((r) => r.outcome === 'fail') ? 1 : 0;
+  if (report.results.some((r) => r.outcome === 'fail')) return 1;
+  return report.results.some((r) => r.outcome === 'skip') ? 3 : 0;
 }

@@ -8,7 +8,7 @@ import {
   type ActorKey,
   type CheckRun,
   type Credentials,
-} from './check-run.js';
+} from './run.js';
 import { Facts, type Person } from './lib/data.js';
 import { isRole, roleName, type Role } from './lib/roles.js';
 

@@ -1,6 +1,7 @@
 // The checker's HTTP side: one cookie jar per signed-in person, the XSRF header as the contract's
 // security asks (or deliberately missing or wrong), a request budget and a timeout per request.
 import { isJsonMediaType, type Operation } from '../../index.js';
+import type { SetCookie } from './cookies.js';
 
 export interface Answer {
   status: number;
@@ -52,14 +53,14 @@ export class HttpBudget {
   }
 }
 
-const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** A browser-like client of the server under test: its own cookies, the XSRF rule. */
 export class Client {
   readonly cookies = new Map<string, string>();
-  /** Every Set-Cookie line this client was sent, as sent (for the posture table). */
-  readonly setCookieLines: string[] = [];
+  /** Every Set-Cookie line this client was sent, as sent, with its answer's Date. */
+  readonly setCookies: SetCookie[] = [];
   constructor(
     readonly base: string,
     readonly budget: HttpBudget,
@@ -102,7 +103,9 @@ export class Client {
       redirect: 'manual',
       signal: AbortSignal.timeout(this.budget.limits.timeoutMs),
     });
-    this.setCookieLines.push(...response.headers.getSetCookie());
+    const date = Date.parse(response.headers.get('date') ?? '');
+    const answeredAt = Number.isNaN(date) ? Date.now() : date;
+    for (const line of response.headers.getSetCookie()) this.setCookies.push({ line, answeredAt });
     if (options.cookies !== false) {
       for (const line of response.headers.getSetCookie()) {
         const [pair] = line.split(';');

@@ -1,21 +1,14 @@
 // The shared kit of the write scenarios (one file per area beside this one). Each write works on
-// something the checker creates and then removes. Before the real write the same request goes
-// without a session, without and with a wrong X-XSRF-TOKEN, as the other role, and (naming the
-// writer's data) as the second person of the writer's role; what the write would change is read
+// something the checker creates and then removes. Before the real write, each check of the
+// registry that refuses writes (no session, no or a wrong X-XSRF-TOKEN, the other role, the second
+// person of the writer's role) sends the same request its way; what the write would change is read
 // before and after each refusal: it must not have changed.
 import { fileFieldsAt, type Operation } from '../../index.js';
-import {
-  actorName,
-  applicableChecks,
-  isOk,
-  readAs,
-  type Actor,
-  type CheckName,
-  type CheckRun,
-} from '../check-run.js';
+import { expectShown } from '../checks/write-read.js';
 import type { CallOptions } from '../lib/http.js';
-import { ownerAttempt } from '../others.js';
-import { otherRole, ROLE_STUDENT, ROLE_TEACHER, type Role } from '../lib/roles.js';
+import { ROLE_STUDENT, ROLE_TEACHER, type Role } from '../lib/roles.js';
+import { applicableChecks, CHECK_REGISTRY, type CheckName } from '../registry.js';
+import { actorName, isOk, readAs, type Actor, type CheckRun } from '../run.js';
 
 export type Read = () => Promise<unknown>;
 
@@ -86,46 +79,19 @@ export class Scenario {
   }
 
   /**
-   * The refusals (no session, no or a wrong XSRF header, the other role, the second person of the
-   * role sending the writer's request), each followed by a read that must show nothing changed,
-   * then the write itself. Returns its answer (null if refused).
+   * The refusals the registry's checks send, each followed by a read that must show nothing
+   * changed, then the write itself. Returns its answer (null if refused).
    */
   async write(operationId: string, role: Role, request: CallOptions, readAfter: Read) {
     const { run } = this;
     const op = run.op(operationId);
     const actor = this.actor(role);
     // each refusal is judged on its own: what a read shows just before it must show just after
-    const snapshot = async () => JSON.stringify(await readAfter());
-    let before = await snapshot();
-    await run.expectNoSession(op, request, 'write');
-    await this.unchanged(op, 'no-session', readAfter, before);
-    for (const [xsrf, check] of [
-      ['missing', 'xsrf-missing'],
-      ['wrong', 'xsrf-wrong'],
-    ] as const) {
-      before = await snapshot();
-      const refused = await run.call(
-        actor.client,
-        op,
-        { ...request, xsrf },
-        `write with the XSRF header ${xsrf}`,
-      );
-      run.expectRefusal(op, check, refused, [403], `a write with the X-XSRF-TOKEN header ${xsrf}`);
-      await this.unchanged(op, check, readAfter, before);
-    }
-    if (op.roles) {
-      before = await snapshot();
-      await run.expectRoleRefused(op, this.actor(otherRole(role)), request, 'write');
-      await this.unchanged(op, 'role', readAfter, before);
-    }
-    if (applicableChecks(op).includes('owner')) {
-      const attempt = ownerAttempt(run, op, actor, request);
-      if ('skip' in attempt) {
-        run.skip(op, 'owner', attempt.skip);
-      } else {
-        before = await snapshot();
-        await run.expectOwnerRefused(op, attempt.client, attempt.request, attempt.what);
-        await this.unchanged(op, 'owner', readAfter, before);
+    for (const check of CHECK_REGISTRY) {
+      if (!check.refuseWrite || !check.appliesTo(op)) continue;
+      const before = JSON.stringify(await readAfter());
+      if (await check.refuseWrite(run, { op, actor, request })) {
+        await this.unchanged(op, check.name, readAfter, before);
       }
     }
     const answer = await run.call(actor.client, op, request, `write as ${actorName(actor)}`);
@@ -141,23 +107,15 @@ export class Scenario {
   }
 
   /** The write-read check: the read after the write shows it. */
-  async shows(
-    operationId: string,
-    readAfter: Read,
-    test: (data: unknown) => boolean,
-    what: string,
-  ) {
-    const op = this.run.op(operationId);
-    if (test(await readAfter())) this.run.pass(op, 'write-read');
-    else this.run.fail(op, 'write-read', `the read after the write does not show ${what}`);
+  shows(operationId: string, readAfter: Read, test: (data: unknown) => boolean, what: string) {
+    return expectShown(this.run, operationId, readAfter, test, what);
   }
 
-  /** Marks a write's checks as not exercised, with the reason. */
+  /** Marks the checks a write scenario exercises on a write as not exercised, with the reason. */
   skip(operationId: string, reason: string) {
     const op = this.run.op(operationId);
-    const swept = new Set(['answers', 'fields', 'invalid', 'cors']);
-    for (const check of applicableChecks(op).filter((c) => !swept.has(c))) {
-      this.run.skip(op, check, reason);
+    for (const check of applicableChecks(op).filter((c) => c.exercisedByWrites)) {
+      this.run.skip(op, check.name, reason);
     }
   }
 }

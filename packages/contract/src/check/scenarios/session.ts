@@ -1,20 +1,11 @@
 // Sessions: the same password set again, and a second session signed out. Each ends the sessions
-// the contract says it ends, and their tokens, replayed explicitly (not from a cookie jar the
-// server's Set-Cookie emptied), must answer 401.
+// the contract says it ends, and the session-end check replays their tokens.
+import { expectSessionEnded } from '../checks/session-end.js';
 import { ROLE_TEACHER } from '../lib/roles.js';
 import { validBody } from '../lib/data.js';
-import { isOk, type Actor, type CheckRun } from '../check-run.js';
+import { isOk, type CheckRun } from '../run.js';
 import { signIn, TOKEN_COOKIE } from '../sign-in.js';
 import { Scenario, type Read } from './scenario.js';
-
-/** The status of a read sent with nothing but an old session token. */
-async function replay(run: CheckRun, actor: Actor, token: string, context: string) {
-  const profile = run.op('profileGetData');
-  const client = run.newClient();
-  client.cookies.set(TOKEN_COOKIE, token);
-  const body = validBody(profile, actor.person, actor.facts);
-  return (await run.call(client, profile, { body }, context)).status;
-}
 
 /** A second session of the teacher's, and its token; null when it cannot sign in. */
 async function secondSession(run: CheckRun, s: Scenario) {
@@ -53,19 +44,11 @@ export async function password(s: Scenario) {
   if (!changed) return run.skip(op, 'session-end', 'the password was not changed');
   await s.shows('passwdReset', signInWorks, (status) => status === 200, 'the password working');
   if (!before) return run.skip(op, 'session-end', 'a second session could not sign in');
-  const status = await replay(
-    run,
-    s.teacher,
-    before.token,
-    'the token of a session signed in before the password change',
-  );
-  if (status === 401) run.pass(op, 'session-end');
-  else
-    run.fail(
-      op,
-      'session-end',
+  await expectSessionEnded(run, 'passwdReset', s.teacher, before.token, {
+    context: 'the token of a session signed in before the password change',
+    failure: (status) =>
       `a session signed in before the password change still answers ${status} with its token (expected 401)`,
-    );
+  });
   // the checker goes on as the teacher: a server that also ended the changing session is signed in again
   const profile = run.op('profileGetData');
   const still = await run.call(
@@ -99,12 +82,9 @@ export async function logout(s: Scenario) {
   const out = await scenario.write('logout', ROLE_TEACHER, { body: { logout: true } }, session);
   if (!out) return run.skip(op, 'session-end', 'the session was not signed out');
   await scenario.shows('logout', session, (status) => status === 401, 'the session ended (401)');
-  const status = await replay(run, s.teacher, token, 'the token of the signed-out session');
-  if (status === 401) run.pass(op, 'session-end');
-  else
-    run.fail(
-      op,
-      'session-end',
+  await expectSessionEnded(run, 'logout', s.teacher, token, {
+    context: 'the token of the signed-out session',
+    failure: (status) =>
       `the signed-out session's token, sent again, answers ${status} (expected 401)`,
-    );
+  });
 }

@@ -1,72 +1,15 @@
-// One run of the contract checker: the people it signs in as, the list of checks and what each
-// means, every call checked against the contract, and the results. Everything else in the checker
-// (the sweeps over every operation, the scenarios of each area, discovery, the report) builds on
-// this file; it imports none of them.
-import { checkAnswer, operations, undeclaredProperties, type Operation } from '../index.js';
+// One run of the contract checker: the people it signs in as, every call checked against the
+// contract, what the server answered, and each check's result. The checks (checks/, listed by the
+// registry), the scenarios, discovery and the report build on this file; at run time it imports
+// only lib/ and the contract, and it knows the checks only by their names and by the answer
+// inspectors the runner hands it.
+import { checkAnswer, operations, type Operation } from '../index.js';
+import type { SeenAnswer } from './definition.js';
 import { AssumptionTracker, type AssumptionLine } from './lib/assumptions.js';
 import { validBody, type Facts, type Person } from './lib/data.js';
 import { Client, HttpBudget, type Answer, type CallOptions, type Limits } from './lib/http.js';
 import { roleName, type Role } from './lib/roles.js';
-
-export type CheckName =
-  | 'valid'
-  | 'answers'
-  | 'fields'
-  | 'invalid'
-  | 'no-session'
-  | 'xsrf-missing'
-  | 'xsrf-wrong'
-  | 'role'
-  | 'owner'
-  | 'session-end'
-  | 'cors'
-  | 'write-read';
-
-export const CHECKS: readonly CheckName[] = [
-  'valid',
-  'answers',
-  'fields',
-  'invalid',
-  'no-session',
-  'xsrf-missing',
-  'xsrf-wrong',
-  'role',
-  'owner',
-  'session-end',
-  'cors',
-  'write-read',
-];
-
-/** What each check means (the README and the table's legend say the same). */
-export const CHECK_MEANING: Record<CheckName, string> = {
-  valid: 'a valid request (as the allowed role) is answered 2xx',
-  answers: 'every answer has a declared status and content type and matches its schema; no 5xx',
-  fields:
-    'answers carry no property the contract does not declare (with --strict-fields any, else any whose name looks secret)',
-  invalid: 'an invalid request is refused with a 4xx and a failing envelope',
-  'no-session': 'without a session the operation answers 401',
-  'xsrf-missing': 'a write without the X-XSRF-TOKEN header answers 403 and changes nothing',
-  'xsrf-wrong': 'a write with a wrong X-XSRF-TOKEN answers 403 and changes nothing',
-  role: 'the other role (x-roles) is answered 403 and nothing changes',
-  owner:
-    'another person’s data (x-owner) is refused with 403 and nothing changes; an answer about the caller names no one else',
-  'session-end':
-    'the token of an ended session (logout, a password change) answers 401 when replayed',
-  cors: 'a foreign Origin gets no credentialed CORS (no Access-Control-Allow-Origin for it with credentials)',
-  'write-read': 'a write followed by a read shows the write',
-};
-
-/** The operations that end sessions, and which. */
-const SESSION_ENDING: Readonly<Record<string, string>> = {
-  logout: 'the session it was sent with',
-  passwdReset: 'every other session of the person',
-};
-
-/** A foreign site, for the CORS check. */
-export const FOREIGN_ORIGIN = 'https://contract-check.invalid';
-
-/** Property names that must never leave a server undeclared. */
-const SECRET_NAME = /pass(word|wd)?|secret|hash|salt|token|otp|private|credential|session/i;
+import type { CheckName } from './registry.js';
 
 /** pass and fail as they say; skip: not exercised, with the reason; error: the run never got there. */
 export type Outcome = 'pass' | 'fail' | 'skip' | 'error';
@@ -124,35 +67,7 @@ export interface CheckReport {
   signInFailed?: boolean;
 }
 
-const ownerApplies = (op: Operation) =>
-  op.owner !== undefined &&
-  op.owner.whose !== 'anyone' &&
-  (op.owner.by.length > 0 || op.owner.item !== undefined);
-
-/** Which checks apply to an operation (others show as not applicable). */
-export function applicableChecks(op: Operation): CheckName[] {
-  const takesInput = Boolean(op.requestBody) || op.query.some((p) => p.required);
-  return CHECKS.filter((check) => {
-    switch (check) {
-      case 'invalid':
-        return takesInput;
-      case 'no-session':
-        return !op.isPublic;
-      case 'xsrf-missing':
-      case 'xsrf-wrong':
-      case 'write-read':
-        return op.isWrite;
-      case 'role':
-        return op.roles !== undefined;
-      case 'owner':
-        return ownerApplies(op);
-      case 'session-end':
-        return op.operationId in SESSION_ENDING;
-      default:
-        return true;
-    }
-  });
-}
+const operationsById = new Map(operations.map((op) => [op.operationId, op]));
 
 export const isOk = (answer: Answer) => answer.status >= 200 && answer.status < 300;
 
@@ -177,6 +92,14 @@ export interface RunOptions {
   readOnly: boolean;
   seed: number;
   strictFields: boolean;
+  /** How long the server's sessions live, in hours: the longest a session cookie may live. */
+  sessionHours: number;
+}
+
+/** What the runner hands the run: the checks that judge every answer, and the progress line. */
+export interface RunHooks {
+  inspectors: readonly ((run: CheckRun, seen: SeenAnswer) => void)[];
+  onOperation?: (operationId: string) => void;
 }
 
 export class CheckRun {
@@ -200,14 +123,20 @@ export class CheckRun {
   constructor(
     readonly options: RunOptions,
     limits: Limits,
+    private readonly hooks: RunHooks,
   ) {
     this.budget = new HttpBudget(limits);
   }
 
   op(operationId: string): Operation {
-    const found = operations.find((op) => op.operationId === operationId);
+    const found = operationsById.get(operationId);
     if (!found) throw new Error(`the contract has no operation ${operationId}`);
     return found;
+  }
+
+  /** Tells the progress line the run has reached an operation. */
+  reached(operationId: string) {
+    this.hooks.onOperation?.(operationId);
   }
 
   /** The signed-in actor, if the run has them. */
@@ -222,6 +151,11 @@ export class CheckRun {
     return found;
   }
 
+  /** The people whose valid requests the sweeps send: the teacher and the student. */
+  mains(): Actor[] {
+    return this.actors.filter((a) => !a.key.endsWith('2'));
+  }
+
   /** The second person of the actor's role, for the `owner` check. */
   second(actor: Actor): Actor | undefined {
     return this.actors.find((a) => a.role === actor.role && a.key !== actor.key);
@@ -233,6 +167,7 @@ export class CheckRun {
     return `contract-check ${this.options.seed}-${this.markers}`;
   }
 
+  // A failure stands, whatever comes later; a pass is not undone by a later 'not exercised'.
   record(op: Operation, check: CheckName, outcome: Outcome, detail = '') {
     const key = `${op.operationId} ${check}`;
     const previous = this.results.get(key);
@@ -253,13 +188,23 @@ export class CheckRun {
     this.record(op, check, 'skip', detail);
   }
 
+  /** The result of one check on one operation, if the run has one. */
+  resultOf(op: Operation, check: CheckName): CheckResult | undefined {
+    return this.results.get(`${op.operationId} ${check}`);
+  }
+
+  /** The outcomes one check has had so far, over every operation. */
+  outcomesOf(check: CheckName): CheckResult[] {
+    return [...this.results.values()].filter((r) => r.check === check);
+  }
+
   newClient(): Client {
     return new Client(this.options.target, this.budget);
   }
 
   /**
-   * Calls an operation and checks the answer against the contract: its status, content type and
-   * schema (`answers`) and its undeclared properties (`fields`).
+   * Calls an operation and hands the answer to the checks that judge every answer and to the
+   * assumption report. A preflight (OPTIONS) is the CORS check's own and is judged there.
    */
   async call(
     client: Client,
@@ -268,35 +213,15 @@ export class CheckRun {
     context: string,
   ): Promise<Answer> {
     const answer = await client.call(op, options);
-    const where = `${context}: ${options.method ?? op.method} ${op.path}`;
     if (options.method === 'OPTIONS') return answer;
-    if (answer.status >= 500) {
-      this.fail(op, 'answers', `${where} answered ${answer.status} ${errorOf(answer)}`.trim());
-    }
-    if (answer.malformed !== undefined) {
-      this.fail(op, 'answers', `${where} answered JSON that does not parse: ${answer.malformed}`);
-    }
+    const where = `${context}: ${op.method} ${op.path}`;
     const problem = checkAnswer(op, answer.status, answer.contentType, answer.body);
-    if (problem) this.fail(op, 'answers', `${where}: ${problem.message}`);
+    for (const inspect of this.hooks.inspectors) inspect(this, { op, answer, where, problem });
     this.assumptions.answer(
       op,
       answer.status,
       problem && problem.rule === 'schema' ? problem : undefined,
     );
-    if (answer.status < 500 && !problem) this.pass(op, 'answers');
-    const extra = undeclaredProperties(op, answer.status, answer.contentType, answer.body);
-    const flagged = this.options.strictFields
-      ? extra
-      : extra.filter((pointer) => SECRET_NAME.test(pointer.split('/').at(-1) ?? ''));
-    if (flagged.length > 0) {
-      this.fail(
-        op,
-        'fields',
-        `${where} answered ${answer.status} with ${flagged.slice(0, 5).join(', ')}, not declared by the contract`,
-      );
-    } else if (answer.body !== undefined) {
-      this.pass(op, 'fields');
-    }
     return answer;
   }
 
@@ -345,61 +270,6 @@ export class CheckRun {
     } else {
       this.pass(op, check);
     }
-  }
-
-  /** The same request without cookies: 401 and a failing envelope (the `no-session` check). */
-  async expectNoSession(op: Operation, request: CallOptions, what: 'request' | 'write') {
-    const answer = await this.call(
-      this.newClient(),
-      op,
-      { ...request, cookies: false },
-      `${what} without a session`,
-    );
-    this.expectRefusal(op, 'no-session', answer, [401], `a ${what} without a session`);
-  }
-
-  /** The same request by the role x-roles leaves out: 403 and a failing envelope (`role`). */
-  async expectRoleRefused(op: Operation, other: Actor, request: CallOptions, what: string) {
-    const name = actorName(other);
-    const answer = await this.call(other.client, op, request, `${what} as ${name}`);
-    this.expectRefusal(op, 'role', answer, [403], `${name}'s ${what}`);
-  }
-
-  /** A request naming someone else's data (x-owner): 403 and a failing envelope (`owner`). */
-  async expectOwnerRefused(op: Operation, client: Client, request: CallOptions, what: string) {
-    const answer = await this.call(client, op, request, what);
-    this.expectRefusal(op, 'owner', answer, [403], what);
-  }
-
-  report(started: number, aborted?: string, signInFailed = false): CheckReport {
-    const results: CheckResult[] = [];
-    for (const op of operations) {
-      for (const check of applicableChecks(op)) {
-        results.push(
-          this.results.get(`${op.operationId} ${check}`) ??
-            (aborted
-              ? {
-                  operationId: op.operationId,
-                  check,
-                  outcome: 'error',
-                  detail: `not reached: ${aborted}`,
-                }
-              : { operationId: op.operationId, check, outcome: 'skip', detail: 'not exercised' }),
-        );
-      }
-    }
-    return {
-      target: this.options.target,
-      readOnly: this.options.readOnly,
-      strictFields: this.options.strictFields,
-      results,
-      assumptions: this.assumptions.report(),
-      posture: this.posture,
-      requests: this.budget.requests,
-      ms: Date.now() - started,
-      aborted,
-      signInFailed,
-    };
   }
 }
 

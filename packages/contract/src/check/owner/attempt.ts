@@ -1,11 +1,12 @@
-// Other people, when no second teacher or student was given: their ids as the server listed them
-// (another student of the teacher's classes, another teacher of the student's, another group),
-// put in place of the caller's own in a request the caller had accepted. The caller sends it and
-// must be refused: the request names someone else.
-import type { Operation } from '../index.js';
-import { actorName, type Actor, type CheckRun } from './check-run.js';
-import type { CallOptions, Client } from './lib/http.js';
-import { roleName, ROLE_STUDENT, ROLE_TEACHER } from './lib/roles.js';
+// How the owner check asks for a person's data as someone else: the person's own accepted request
+// sent by the second person of the role; or, when no second teacher or student was given (reads
+// only), the request with other people's ids as the server listed them (another student of the
+// teacher's classes, another teacher of the student's, another group) in place of the caller's
+// own. Either must be refused: the request names someone else's data.
+import type { Operation } from '../../index.js';
+import type { CallOptions, Client } from '../lib/http.js';
+import { roleName, ROLE_STUDENT, ROLE_TEACHER } from '../lib/roles.js';
+import { actorName, type Actor, type CheckRun } from '../run.js';
 
 /** Request fields that name a person by id, and those that name a group. */
 const PERSON_ID = new Set([
