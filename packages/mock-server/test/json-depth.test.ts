@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../src/validation/json-depth.js';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../src/validation/json-shape.js';
 import { createTestApp, expectBadRequest, signIn } from './helpers.js';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;

@@ -65,8 +65,8 @@ export const libraryRoutes = ({ store, settings }: RouteDeps) =>
       if (!bookCategoryById.has(form.id_bookCategory)) {
         return fail(c, 404, `Not found: no book category ${form.id_bookCategory}`);
       }
+      // one file at most (the contract's maxItems)
       const files = form.file ?? [];
-      if (files.length > 1) return fail(c, 400, 'body/file: must hold one file');
       const upload = files[0];
       if (!existing && !upload) return fail(c, 400, 'body/file: is required for a new book');
       if (!fitsStorage(store, settings.maxStorageMb, files)) {

@@ -6,7 +6,7 @@
 // this machine (DNS rebinding) is same-origin to itself, but its Host names it.
 import type { MiddlewareHandler } from 'hono';
 import { createRouter } from '../http.js';
-import { jsonDepthExceeds, MAX_JSON_DEPTH, tooDeepMessage } from '../validation/json-depth.js';
+import { jsonShapeProblem, MAX_JSON_DEPTH, shapeMessage } from '../validation/json-shape.js';
 import type { RouteDeps } from './route-deps.js';
 
 const envelope = (error: string) => ({ result: 1, error, data: null });
@@ -63,7 +63,9 @@ export const mockRoutes = ({ store, settings }: RouteDeps) =>
     // How fast orders placed from now on advance: {"seconds": 2}; 0 keeps them waiting.
     .post('/__mock/order-pace', async (c) => {
       const text = await c.req.text();
-      if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return c.json(envelope(tooDeepMessage), 400);
+      // {"seconds": n}: a few keys at most, refused from the text past that
+      const problem = jsonShapeProblem(text, { depth: MAX_JSON_DEPTH, keys: 16, items: 16 });
+      if (problem) return c.json(envelope(shapeMessage(problem)), 400);
       const body: unknown = (() => {
         try {
           return JSON.parse(text);

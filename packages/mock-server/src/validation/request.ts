@@ -1,6 +1,8 @@
 // Request checks for every contract operation, before any handler runs: size limits (413), then
-// the query string and the body against the operation's schemas (400 naming the field); a JSON
-// body nested past MAX_JSON_DEPTH is refused (400) from its text, before it is parsed. A handler
+// the query string and the body against the operation's schemas (400 naming the field). A JSON
+// body nested past MAX_JSON_DEPTH, or with an object or array wider than any its operation's
+// schema allows (body-bounds.ts), is refused (400) from its text, before it is parsed; a
+// multipart body with more parts than its form may hold is refused as it arrives. A handler
 // finds the result, typed by the contract, with getBody<'operationId'>(c) / getQuery<…>(c).
 import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -16,7 +18,9 @@ import {
   type Pointer,
 } from '@lms/contract';
 import { fail, type AppContext } from '../http.js';
-import { jsonDepthExceeds, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
+import { boundsAt, formPartsAt } from './body-bounds.js';
+import { boundaryOf, countParts } from './form-parts.js';
+import { jsonShapeProblem, MAX_JSON_DEPTH, shapeMessage } from './json-shape.js';
 
 const MB = 1024 * 1024;
 /** JSON bodies: far above anything the portal sends. */
@@ -131,7 +135,8 @@ async function readBody(c: Context, op: Operation, maxSizeMb: number): Promise<B
   try {
     if (!isJson) return await readForm(c, pointer, maxSizeMb);
     const text = await c.req.text();
-    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return { status: 400, error: tooDeepMessage };
+    const problem = jsonShapeProblem(text, { depth: MAX_JSON_DEPTH, ...boundsAt(pointer) });
+    if (problem) return { status: 400, error: shapeMessage(problem) };
     return checkJsonBody(pointer, text, required);
   } catch {
     // a body that cannot be read at all (cut off, bad multipart boundary, …)
@@ -140,17 +145,32 @@ async function readBody(c: Context, op: Operation, maxSizeMb: number): Promise<B
 }
 
 /**
- * Multipart (or url-encoded) forms, checked by the contract package: file fields reach the
- * handler as File[] (File for a single-file field).
+ * Multipart forms, checked by the contract package: file fields reach the handler as File[] (File
+ * for a single-file field). The parts are counted as they arrive: a body with more than its form
+ * may hold (formPartsAt) is refused before the rest is parsed.
  */
 async function readForm(c: Context, pointer: Pointer, maxSizeMb: number): Promise<BodyRead> {
-  const form = await c.req.parseBody({ all: true });
-  const parts = Object.fromEntries(
-    Object.entries(form).map(([name, value]) => [
-      name,
-      (Array.isArray(value) ? value : [value]) as (string | File)[],
-    ]),
-  );
+  const raw = c.req.raw;
+  const boundary = boundaryOf(raw.headers.get('content-type') ?? undefined);
+  if (!raw.body || !boundary) throw new Error('not a multipart body');
+  const maxParts = formPartsAt(pointer);
+  const counted = countParts(raw.body, boundary, maxParts);
+  let form: FormData;
+  try {
+    form = await new Request(raw.url, {
+      method: raw.method,
+      headers: raw.headers,
+      body: counted.body,
+      duplex: 'half',
+    } as RequestInit).formData();
+  } catch (error) {
+    if (counted.exceeded()) {
+      return { status: 400, error: `body: must NOT have more than ${maxParts} parts` };
+    }
+    throw error;
+  }
+  const parts: Record<string, (string | File)[]> = {};
+  for (const [name, value] of form.entries()) (parts[name] ??= []).push(value);
   const checked = checkForm(pointer, parts, maxSizeMb * MB);
   if ('error' in checked) return checked;
   return { body: { ...checked.fields, ...checked.files } };
