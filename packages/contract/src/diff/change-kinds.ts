@@ -12,7 +12,7 @@
 // in an answer; one that makes it accept more (wider) breaks the backend in a request and the
 // portal in an answer. Fields follow the same rule, read as "what the writer sends, what the
 // reader needs"; a reader that refuses undeclared fields (a closed object) also refuses a field
-// the writer on the other side still sends, or already sends.
+// removed that the old writer still sends, and a field added that the old reader does not know.
 
 /** Whom a change breaks: see above. */
 export type Verdict = 'portal' | 'backend' | 'both' | 'neither';
@@ -24,7 +24,7 @@ export type Direction = 'request' | 'answer';
 // prettier-ignore
 const ROWS = [
   // The operation as a whole: what the portal may ask, so judged as a request.
-{ kind: 'operation-removed',                  request: 'portal',  answer: null,      meaning: 'The operation is gone: the old portal may still call it.' },
+  { kind: 'operation-removed',                  request: 'portal',  answer: null,      meaning: 'The operation is gone: the old portal may still call it.' },
   { kind: 'operation-added',                    request: 'backend', answer: null,      meaning: 'A new operation: the new portal may call it, the old backend does not answer it.' },
   { kind: 'operation-moved',                    request: 'both',    answer: null,      meaning: 'The same operationId under another method or path: neither side finds the other’s.' },
   { kind: 'operation-id-changed',               request: 'neither', answer: null,      meaning: 'The operationId renamed, method and path kept: only a name in the generated client.' },
