@@ -83,24 +83,37 @@ function extraRow(path: string, changes: (first: Record<string, unknown>) => obj
   };
 }
 
+/** Sign-in's `name` cookie set with other attributes (the answer's own Date in hand). */
+function signInCookie(name: string, attributes: (answeredAt: number) => string): Lie {
+  return {
+    answer: (x) => {
+      if (x.path !== '/api/auth/orize.json') return;
+      const headers = new Headers();
+      x.answerHeaders.forEach((value, header) => {
+        if (header !== 'set-cookie') headers.set(header, value);
+      });
+      const answeredAt = Date.parse(x.answerHeaders.get('date') ?? '');
+      for (const line of x.answerHeaders.getSetCookie()) {
+        const pair = line.split(';')[0] ?? '';
+        headers.append(
+          'set-cookie',
+          pair.startsWith(`${name}=`) ? `${pair}; ${attributes(answeredAt)}` : line,
+        );
+      }
+      x.answerHeaders = headers;
+    },
+  };
+}
+
 /** Sign-in's session cookie sent to every site and kept for ten years. */
-const everlastingCookie: Lie = {
-  answer: (x) => {
-    if (x.path !== '/api/auth/orize.json') return;
-    const headers = new Headers();
-    x.answerHeaders.forEach((value, name) => {
-      if (name !== 'set-cookie') headers.set(name, value);
-    });
-    for (const line of x.answerHeaders.getSetCookie()) {
-      const pair = line.split(';')[0] ?? '';
-      headers.append(
-        'set-cookie',
-        pair.startsWith('token=') ? `${pair}; Path=/; SameSite=None; Max-Age=315360000` : line,
-      );
-    }
-    x.answerHeaders = headers;
-  },
-};
+const everlastingCookie = signInCookie('token', () => 'Path=/; SameSite=None; Max-Age=315360000');
+
+/** The XSRF cookie kept a month, by an Expires date alone. */
+const monthLongXsrfCookie = signInCookie(
+  'XSRF-TOKEN',
+  (answeredAt) =>
+    `Path=/; SameSite=Lax; Expires=${new Date(answeredAt + 30 * 86_400_000).toUTCString()}`,
+);
 
 /** The profile answer carries a password hash the contract does not declare. */
 const passwordHash: Lie = {
@@ -313,7 +326,7 @@ describe('the contract checker against lying servers', () => {
       ...accounts,
     });
     expect(failed(report, 'authorize', 'cookies')?.detail).toBe(
-      "token is set with SameSite=None: another site's requests carry it; token lives 10 years (Max-Age=315360000), longer than the 24 hours session",
+      "token is set with SameSite=None: another site's requests carry it; token lives 10 years (Max-Age=315360000), longer than the session (24 hours)",
     );
     expect(blamed(report)).toEqual(new Set(['authorize cookies']));
     expect(report.posture).toContainEqual({
@@ -322,6 +335,17 @@ describe('the contract checker against lying servers', () => {
       value: 'Max-Age=315360000',
       verdict: 'weak',
     });
+  });
+
+  it('reads a cookie’s lifetime from its Expires less the answer’s Date when it has no Max-Age', async () => {
+    const report = await runCheck({
+      target: await startLyingServer(mock, [monthLongXsrfCookie]),
+      ...accounts,
+    });
+    expect(failed(report, 'authorize', 'cookies')?.detail).toMatch(
+      /^XSRF-TOKEN lives 30 days \(Expires=\w{3}, \d{2} \w{3} \d{4} [\d:]{8} GMT\), longer than the session \(24 hours\)$/,
+    );
+    expect(blamed(report)).toEqual(new Set(['authorize cookies']));
   });
 
   it('catches a classmate’s row in a student’s journal and sessions that outlive logout and a password change', async () => {

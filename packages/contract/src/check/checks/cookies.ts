@@ -17,24 +17,33 @@ import { TOKEN_COOKIE } from '../sign-in.js';
 
 const SESSION_COOKIES = new Set([TOKEN_COOKIE, XSRF_COOKIE]);
 
-/** What is wrong with each session cookie every sign-in of the run set, in words. */
+/** What is wrong with the session cookies every sign-in of the run set, one line per cookie and flaw. */
 function cookieProblems(run: CheckRun): string[] {
   const bound = run.options.sessionHours * 3600;
-  const problems = new Set<string>();
+  const sentEverywhere = new Set<string>();
+  const longest = new Map<string, { seconds: number; text: string }>();
   for (const { line, answeredAt } of run.actors.flatMap((a) => a.client.setCookies)) {
     const cookie = parseCookie(line);
     if (!SESSION_COOKIES.has(cookie.name)) continue;
-    if (sameSiteOf(cookie).toLowerCase() === 'none') {
-      problems.add(`${cookie.name} is set with SameSite=None: another site's requests carry it`);
-    }
-    const lifetime = lifetimeSeconds(cookie, answeredAt);
-    if (lifetime !== undefined && lifetime > bound) {
-      problems.add(
-        `${cookie.name} lives ${durationText(lifetime)} (${lifetimeText(cookie)}), longer than the ${durationText(bound)} session`,
-      );
+    if (sameSiteOf(cookie).toLowerCase() === 'none') sentEverywhere.add(cookie.name);
+    const seconds = lifetimeSeconds(cookie, answeredAt);
+    if (
+      seconds !== undefined &&
+      seconds > bound &&
+      seconds > (longest.get(cookie.name)?.seconds ?? 0)
+    ) {
+      longest.set(cookie.name, { seconds, text: lifetimeText(cookie) ?? '' });
     }
   }
-  return [...problems];
+  return [
+    ...[...sentEverywhere].map(
+      (name) => `${name} is set with SameSite=None: another site's requests carry it`,
+    ),
+    ...[...longest].map(
+      ([name, { seconds, text }]) =>
+        `${name} lives ${durationText(seconds)} (${text}), longer than the session (${durationText(bound)})`,
+    ),
+  ];
 }
 
 export const cookies: CheckDefinition<'cookies'> = {
