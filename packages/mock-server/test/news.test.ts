@@ -163,6 +163,40 @@ describe('news/insert.json', () => {
     expect(first?.fileName).toBe('secret.txt;!;secret (2).txt;!;a;b.txt');
   });
 
+  it('downloads every upload under the name the portal shows, however it was sent', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const sent = [
+      '%2e%2e%2fx.txt',
+      '%252e%252e%252fy.txt',
+      '..%5C..%5Cz.txt',
+      ' spaced .txt ',
+      'Report%20final.txt',
+      '100%.txt',
+      '%252525252e%252525252fdeep.txt',
+      'a\u202egnp.txt',
+    ];
+    await insert(teacher, { file: sent.map((name, i) => new File([`bytes ${i}`], name)) });
+    const [item] = (await newsPage(teacher)).body.data;
+    // as the portal reads the list (parseNewsFiles) and links each name (buildNewsDownloadUrl)
+    const shown = (item?.fileName ?? '').split(';!;').map((name) => name.trim());
+    expect(shown.slice(0, 5)).toEqual([
+      'x.txt',
+      'y.txt',
+      'z.txt',
+      'spaced .txt',
+      'Report final.txt',
+    ]);
+    expect(shown).toHaveLength(sent.length);
+    for (const [i, name] of shown.entries()) {
+      const res = await download(teacher, `${item?.id_eventMessage}_${name}`);
+      expect(res.status, name).toBe(200);
+      expect(await res.text(), name).toBe(`bytes ${i}`);
+      expect(res.headers.get('content-disposition'), name).toContain(
+        `filename*=UTF-8''${encodeURIComponent(name)}`,
+      );
+    }
+  });
+
   it('answers 403 and changes nothing for a teacher without newsPerms or a student', async () => {
     const app = createTestApp();
     const teacher = await signIn(app, 'teacher');

@@ -59,19 +59,60 @@ export function contentDisposition(name: string) {
 /** Separator of file names in a news item's or message's `fileName`. */
 export const FILE_NAME_SEPARATOR = ';!;';
 
+/** How many times a name is percent-decoded, as the download's check decodes a requested one. */
+const DECODE_ROUNDS = 3;
+/** Code points a kept name holds at most: `{id}_{name}` stays within the download's 300. */
+export const MAX_FILE_NAME_LENGTH = 200;
+
+/** `name` percent-decoded until it no longer changes (at most DECODE_ROUNDS), where it decodes. */
+function percentDecoded(name: string) {
+  let decoded = name;
+  for (let round = 0; round < DECODE_ROUNDS; round++) {
+    try {
+      const next = decodeURIComponent(decoded);
+      if (next === decoded) break;
+      decoded = next;
+    } catch {
+      break; // a `%` that starts no escape stays as written
+    }
+  }
+  return decoded;
+}
+
+/** At most `max` code points, keeping the extension (a dot within the last 16 of them). */
+function capped(name: string, max: number) {
+  const points = Array.from(name);
+  if (points.length <= max) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? Array.from(name.slice(dot)) : [];
+  const kept = extension.length > 0 && extension.length <= 16 ? extension : [];
+  return points.slice(0, max - kept.length).join('') + kept.join('');
+}
+
 /**
- * A client-sent file name made safe to keep: the last path segment only, no control characters,
- * no `..` and no list separator; and unique among `taken`.
+ * A client-sent file name as it is kept, shown and downloaded, normalised once on arrival (the
+ * contract's rule for upload names): percent-decoded (until it no longer changes, at most three
+ * times, as a requested name is checked); only its last path segment (after `/` or `\`);
+ * without control characters (C0, DEL, C1) nor the bidirectional controls that can disguise an
+ * extension; `..` and longer runs of dots made one dot; the list separator `;!;` made `;`;
+ * Unicode NFC; surrounding spaces and dots trimmed; at most 200 code points, keeping the
+ * extension; `file` when nothing is left. What still reads as a way out of the file store once
+ * decoded (a `%` escape of `/` or `.` left by a fourth level of encoding) has its `%` made `_`,
+ * so every kept name downloads. Made unique among `taken` (`a.pdf`, `a (2).pdf`).
  */
 export function cleanFileName(raw: string, taken: ReadonlySet<string> = new Set()) {
-  const base =
-    (raw.split(/[/\\]/).pop() ?? '')
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f]/g, '')
-      .replaceAll(FILE_NAME_SEPARATOR, ';')
-      .replace(/\.{2,}/g, '.')
-      .trim()
-      .slice(-200) || 'file';
+  let base =
+    capped(
+      (percentDecoded(raw).split(/[/\\]/).pop() ?? '')
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+        .replaceAll(FILE_NAME_SEPARATOR, ';')
+        .replace(/\.{2,}/g, '.')
+        .normalize('NFC')
+        .replace(/^[\s.]+|[\s.]+$/g, ''),
+      MAX_FILE_NAME_LENGTH,
+    ) || 'file';
+  if (isTraversal(base)) base = base.replaceAll('%', '_');
   let name = base;
   for (let n = 2; taken.has(name); n++) {
     const dot = base.lastIndexOf('.');
