@@ -1881,7 +1881,7 @@ export interface components {
             audience: components["schemas"]["NewsAudience"];
             /** @description Target faculty, or -1 for all faculties. */
             id_faculty: number;
-            /** @description Attached files, one `file` part each. */
+            /** @description Attached files, one `file` part each; kept under the name the contract's rule for uploaded file names gives (the part's filename normalised once). */
             file?: string[];
         };
         NewsInserted: {
@@ -2081,7 +2081,7 @@ export interface components {
             isSelect: boolean;
             /** @description True to post to the group chat of group_subgroup instead of the contact. */
             IsGroupChat: boolean;
-            /** @description Attached files and photos, one `file` part each. */
+            /** @description Attached files and photos, one `file` part each; kept under the name the contract's rule for uploaded file names gives (the part's filename normalised once). */
             file?: string[];
         };
         /** @description The new message's id (assumed; the portal refetches the messages anyway). */
@@ -2412,7 +2412,7 @@ export interface components {
             /** @description Credits of the discipline. */
             kredits: number;
             id_forStudentKind: components["schemas"]["UmkForStudentKind"];
-            /** @description Uploaded files, one `file` part each. */
+            /** @description Uploaded files, one `file` part each; kept under the name the contract's rule for uploaded file names gives (the part's filename normalised once). */
             file?: string[];
         };
         /** @description Id of the created or updated material (assumed shape). */
@@ -2483,7 +2483,7 @@ export interface components {
             /** @description Person id of the teacher adding or editing the book. */
             id_human: number;
             id_humanType: components["schemas"]["LibraryHumanType"];
-            /** @description The book file, one `file` part. */
+            /** @description The book file, one `file` part; kept under the name the contract's rule for uploaded file names gives (the part's filename normalised once). */
             file?: string[];
         };
         /** @description Identifies the student by account id (assumed, as misc/defaultyear carries uid). */
@@ -3565,7 +3565,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description `{id}_{fileName}` (the owning item's id, an underscore, the file name), URL-encoded.
+                 * @description `{id}_{fileName}` (the owning item's id, an underscore, the file name as the lists show it: uploads are named by the contract's rule for uploaded file names), URL-encoded. A name that decodes to one with `..`, `/`, `\` or NUL is refused with 400.
                  * @example 315_Расписание.pdf
                  */
                 filename: string;
