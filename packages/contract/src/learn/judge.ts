@@ -3,13 +3,13 @@
 // it contradicts, and the assumptions it exercised without contradicting them.
 import type { ErrorObject } from 'ajv';
 import { declaredContent, schemaFor } from '../answers.js';
-import { componentName, isAssumedOperation, unitAt, type UnitName } from '../assumed-units.js';
-import { resolvePointer, type Operation, type Pointer } from '../contract.js';
+import { isAssumedOperation, unitAt, type UnitName } from '../assumed-units.js';
+import type { Operation, Pointer } from '../contract.js';
 import { checkQuery, fileFieldsAt, readQuery } from '../requests.js';
 import { isJsonMediaType, validatorAt } from '../validators.js';
 import type { Exchange, FormParam } from './har.js';
 import { exampleOf, jsonType, showPointer, type Secrets } from './masking.js';
-import { siteOf, valueAt, walkShape, type Presence } from './shapes.js';
+import { placesAt, valueAt, walkShape, type Presence } from './shapes.js';
 
 export type Side = 'request' | 'answer';
 
@@ -57,11 +57,32 @@ const segmentsOf = (instancePath: string) =>
         .slice(1)
         .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 
-/** The schema an ajv error is about: its schemaPath is absolute for components, else relative. */
-function nodeOf(root: Pointer, schemaPath: string): Pointer {
-  const path = schemaPath.startsWith('#') ? schemaPath.slice(1) : schemaPath;
-  const absolute = /^\/(components|paths)\//.test(path) ? path : `${root}${path}`;
-  return absolute.slice(0, absolute.lastIndexOf('/'));
+/**
+ * The place of the contract an ajv error is about, found from the value's path (ajv's own
+ * schemaPath does not say where a schema it inlined was written): the schema holding the broken
+ * keyword, or, for a field whose schema is a shared component (Role, Id), the field itself, so a
+ * change there does not change every other use of the component.
+ */
+function placeOf(root: Pointer, error: ErrorObject, objectSegments: string[]): Pointer | undefined {
+  const params = error.params as Record<string, unknown>;
+  const places = placesAt(root, objectSegments);
+  const holds = places.find(({ node }) => {
+    const keywords = node as Record<string, unknown>;
+    switch (error.keyword) {
+      case 'required':
+        return (keywords.required as unknown[] | undefined)?.includes(params.missingProperty);
+      case 'additionalProperties':
+        return keywords.additionalProperties === false;
+      default:
+        return error.keyword in keywords;
+    }
+  });
+  if (!holds) return undefined;
+  if (error.keyword === 'required' || error.keyword === 'additionalProperties')
+    return holds.pointer;
+  return holds.site !== holds.pointer && /^\/components\/schemas\/[^/]+$/.test(holds.pointer)
+    ? holds.site
+    : holds.pointer;
 }
 
 function contractWords(error: ErrorObject): string {
@@ -107,17 +128,11 @@ function findingsOf(ctx: Context, root: Pointer, body: unknown, errors: ErrorObj
           : undefined;
     const objectSegments = segmentsOf(error.instancePath);
     const segments = property === undefined ? objectSegments : [...objectSegments, property];
-    let at = nodeOf(root, error.schemaPath);
-    // A field whose schema is a shared component (Role, Id) is changed where it is used.
-    if (property === undefined && /^\/components\/schemas\/[^/]+$/.test(at)) {
-      const site = siteOf(root, segments);
-      const ref = site && (resolvePointer(site) as { $ref?: string } | undefined)?.$ref;
-      if (site && ref && componentName(ref) === at.split('/').pop()) at = site;
-    }
+    const at = placeOf(root, error, objectSegments);
     const value = valueAt(body, segments);
     // a missing field is shown by the object that lacked it
     const shown = error.keyword === 'required' ? valueAt(body, objectSegments) : value;
-    const unit = unitAt(at);
+    const unit = at === undefined ? undefined : unitAt(at);
     if (unit) contradicted.add(unit);
     ctx.out.findings.push({
       unit,

@@ -193,7 +193,11 @@ export async function learnFromRecordings(files: readonly string[]): Promise<Lea
   >();
   const presence = new Map<string, { note: FieldNote; present: number }>();
   const undeclared = new Map<string, FieldNote & { segments: string; key: string }>();
-  const unknown = new Map<string, { method: string; path: string; count: number }>();
+  const unknown = new Map<
+    string,
+    { method: string; origin: string; path: string; count: number }
+  >();
+  const contractOrigins = new Set<string>();
 
   for (const exchange of exchanges) {
     counts.total += 1;
@@ -208,13 +212,15 @@ export async function learnFromRecordings(files: readonly string[]): Promise<Lea
       else if (looksLikeApi(exchange)) {
         counts.unknown += 1;
         const path = showPath(exchange.url.pathname, secrets);
-        const key = `${exchange.method} ${path}`;
-        const known = unknown.get(key) ?? { method: exchange.method, path, count: 0 };
+        const origin = exchange.url.origin;
+        const key = `${exchange.method} ${origin}${path}`;
+        const known = unknown.get(key) ?? { method: exchange.method, origin, path, count: 0 };
         known.count += 1;
         unknown.set(key, known);
       } else counts.other += 1;
       continue;
     }
+    contractOrigins.add(exchange.url.origin);
     if (isMockFault(exchange)) counts.mockFaults += 1;
     else if (exchange.status === 0) counts.failed += 1;
     else if (exchange.status === 304) counts.notModified += 1;
@@ -366,7 +372,14 @@ export async function learnFromRecordings(files: readonly string[]): Promise<Lea
     undeclaredFields: [...undeclared.values()]
       .filter((entry) => !renames.has(`${entry.operationId}|${entry.segments}|${entry.key}`))
       .map(({ segments: _segments, key: _key, ...note }) => note),
-    unknownCalls: [...unknown.values()].sort((a, b) => b.count - a.count),
+    // another site's calls are named with their host
+    unknownCalls: [...unknown.values()]
+      .map(({ method, origin, path, count }) => ({
+        method,
+        path: contractOrigins.has(origin) ? path : `${new URL(origin).host}${path}`,
+        count,
+      }))
+      .sort((a, b) => b.count - a.count),
     summary: {
       confirmed: assumptions.filter((u) => u.verdict === 'confirmed').length,
       contradicted: assumptions.filter((u) => u.verdict === 'contradicted').length,

@@ -99,7 +99,8 @@ export function isNameLike(key: string, secrets: Secrets): boolean {
 /** A key as it may be shown: itself when it is name-like, else its shape. */
 export function showKey(key: string, secrets: Secrets): string {
   if (/^\d+$/.test(key)) return '*';
-  return isNameLike(key, secrets) ? key : `<key, ${[...key].length} chars>`;
+  const length = [...key].length;
+  return isNameLike(key, secrets) ? key : `<key, ${length} char${length === 1 ? '' : 's'}>`;
 }
 
 /** The JSON type of a value as the contract names types ('integer' for whole numbers). */
@@ -133,7 +134,9 @@ export function exampleOf(value: unknown, field: string, secrets: Secrets, depth
       NUMERIC.test(value) ? 'digits' : '',
       DATE_TIME.test(value) ? 'date-time' : DATE.test(value) ? 'date' : '',
     ].filter(Boolean);
-    return `"<string, ${[...value].length} chars${hints.length ? `, ${hints.join(', ')}` : ''}>"`;
+    const length = [...value].length;
+    const chars = `${length} char${length === 1 ? '' : 's'}`;
+    return `"<string, ${chars}${hints.length ? `, ${hints.join(', ')}` : ''}>"`;
   }
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';

@@ -44,29 +44,36 @@ export function branchesAt(
   return [{ pointer, node }, ...parts.flatMap((part) => branchesAt(part, component, depth + 1))];
 }
 
-/** Where in the schema the value at `segments` of the instance is described (before its `$ref`). */
-export function siteOf(root: Pointer, segments: readonly string[]): Pointer | undefined {
-  let at: Pointer = root;
+/** A schema a value at some instance path meets, and where it is named (before any `$ref`). */
+export interface Place {
+  /** The property, item or root the schema is written at. */
+  site: Pointer;
+  /** The schema itself: the site, a part of it, or what its `$ref` names. */
+  pointer: Pointer;
+  node: SchemaNode;
+}
+
+/** Every schema the value at `segments` of the instance meets, with where each is named. */
+export function placesAt(root: Pointer, segments: readonly string[]): Place[] {
+  let sites: Pointer[] = [root];
   for (const segment of segments) {
-    const next = branchesAt(at)
-      .map(({ pointer, node }) => {
+    sites = sites.flatMap((site) =>
+      branchesAt(site).flatMap(({ pointer, node }) => {
         if (node.properties && segment in node.properties) {
-          return `${pointer}/properties/${escapeSegment(segment)}`;
+          return [`${pointer}/properties/${escapeSegment(segment)}`];
         }
         if (/^\d+$/.test(segment) && node.prefixItems?.[Number(segment)]) {
-          return `${pointer}/prefixItems/${segment}`;
+          return [`${pointer}/prefixItems/${segment}`];
         }
-        if (/^\d+$/.test(segment) && node.items) return `${pointer}/items`;
+        if (/^\d+$/.test(segment) && node.items) return [`${pointer}/items`];
         if (typeof node.additionalProperties === 'object') {
-          return `${pointer}/additionalProperties`;
+          return [`${pointer}/additionalProperties`];
         }
-        return undefined;
-      })
-      .find((pointer) => pointer !== undefined);
-    if (!next) return undefined;
-    at = next;
+        return [];
+      }),
+    );
   }
-  return at;
+  return sites.flatMap((site) => branchesAt(site).map((branch) => ({ site, ...branch })));
 }
 
 export interface Presence {
