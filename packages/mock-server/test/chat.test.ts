@@ -447,6 +447,24 @@ describe('chat/read and readall', () => {
 });
 
 describe('chat/insert', () => {
+  it('takes the form’s booleans in any letter case, or as 1 and 0', async () => {
+    const { student, d0 } = await setup();
+    for (const [isSelect, IsGroupChat] of [
+      ['False', 'FALSE'],
+      ['0', 'false'],
+    ]) {
+      const res = await student.postForm(
+        '/api/chat/insert',
+        sendForm(student, { discipline: String(d0), isSelect, IsGroupChat }),
+      );
+      expect(res.status, `${isSelect} ${IsGroupChat}`).toBe(200);
+    }
+    await expectBadRequest(
+      student.postForm('/api/chat/insert', sendForm(student, { discipline: d0, isSelect: 'no' })),
+      'body/isSelect: must be boolean',
+    );
+  });
+
   it('sends a private message with files that both sides then read', async () => {
     const { teacher, student, d0 } = await setup();
     const report = new File(['%PDF-1.4 отчёт'], 'Отчёт ЛР3.pdf', { type: 'application/pdf' });

@@ -146,6 +146,17 @@ describe('library/getbooklist', () => {
 });
 
 describe('library/insertupdatebook', () => {
+  it('takes IsFromUmk as the contract writes a form’s boolean: False, 0, false', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    for (const IsFromUmk of ['False', '0', 'false']) {
+      expect((await saveBook(teacher, { IsFromUmk, file: pdf() })).status, IsFromUmk).toBe(200);
+    }
+    await expectBadRequest(
+      saveBook(teacher, { IsFromUmk: 'nope', file: pdf() }),
+      'body/IsFromUmk: must be boolean',
+    );
+  });
+
   it('adds a book that the list then shows, added by the session’s teacher', async () => {
     const app = createTestApp();
     const teacher = await signIn(app, 'teacher2');

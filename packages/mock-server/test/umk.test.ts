@@ -547,6 +547,38 @@ describe('umk/insertorupdateumk', () => {
     expect(list.find((i) => i.id_books === id)?.fileName).toBeNull();
   });
 
+  it('takes a form’s booleans as the contract writes them: true or false in any case, or 1 and 0', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const htmlBookOf = async (id: number) =>
+      (await umkList(teacher)).body.data.find((i) => i.id_books === id)?.isHTMLBook;
+    // as Python's requests (and so Schemathesis) writes them, numbers as decimal text
+    for (const [written, meant] of [
+      ['True', true],
+      ['FALSE', false],
+      ['1', true],
+      ['0', false],
+      ['true', true],
+      ['False', false],
+    ] as const) {
+      const id = await saved(
+        await save(teacher, {
+          isHTMLBook: written,
+          isForEBooks: 'False',
+          isSharedBookFromEBooks: '0',
+          totalPages: '86',
+          file: pdf(),
+        }),
+      );
+      expect(await htmlBookOf(id), written).toBe(meant);
+    }
+    for (const written of ['yes', '', 'truthy', '2', ' true']) {
+      await expectBadRequest(
+        save(teacher, { isHTMLBook: written, file: pdf() }),
+        'body/isHTMLBook: must be boolean',
+      );
+    }
+  });
+
   it('points a material at an existing e-library book', async () => {
     const teacher = await signIn(createTestApp(), 'teacher');
     const [book] = (await bookList(teacher, 11)).body.data;

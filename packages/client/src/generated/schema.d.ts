@@ -1871,7 +1871,7 @@ export interface components {
          * @enum {integer}
          */
         NewsAudience: 0 | 1 | 2;
-        /** @description Multipart news form (field names assumed from the news audience and faculty translations). */
+        /** @description Multipart news form (field names assumed from the news audience and faculty translations). Fields are written as the contract says for multipart forms: numbers in decimal, booleans `true` or `false` (any letter case) or `1` and `0`. */
         NewsInsertForm: {
             uid: number;
             role: components["schemas"]["Role"];
@@ -2058,7 +2058,7 @@ export interface components {
             id_type: components["schemas"]["Role"];
             countMessages: number;
         };
-        /** @description Multipart send form (field names from the spec; meaning of semester, group_subgroup and isSelect assumed). */
+        /** @description Multipart send form (field names from the spec; meaning of semester, group_subgroup and isSelect assumed). Fields are written as the contract says for multipart forms: numbers in decimal, booleans `true` or `false` (any letter case) or `1` and `0`. */
         ChatInsertForm: {
             /** @description Account id of the sender. */
             uid: number;
@@ -2377,7 +2377,7 @@ export interface components {
             /** @description The base category it belongs to (assumed link). */
             id_baseBookCategory?: number;
         };
-        /** @description Multipart UMK save form; idBook -1 creates, any other value updates that material. */
+        /** @description Multipart UMK save form; idBook -1 creates, any other value updates that material. Fields are written as the contract says for multipart forms: numbers in decimal, booleans `true` or `false` (any letter case) or `1` and `0`. */
         UmkSaveForm: {
             /** @description The material's id_books, or -1 for a new one. */
             idBook: number;
@@ -2466,7 +2466,7 @@ export interface components {
             id_human: number;
             id_humanType: components["schemas"]["LibraryHumanType"];
         };
-        /** @description Multipart e-book form; id_eBook -1 adds a book (a file is then required), any other value updates it. */
+        /** @description Multipart e-book form; id_eBook -1 adds a book (a file is then required), any other value updates it. Fields are written as the contract says for multipart forms: numbers in decimal, booleans `true` or `false` (any letter case) or `1` and `0`. */
         LibraryEBookForm: {
             /** @description The book to update, or -1 for a new one. */
             id_eBook: number;

@@ -19,6 +19,7 @@ import {
 } from '@lms/contract';
 import { fail, type AppContext } from '../http.js';
 import { boundsAt, formPartsAt } from './body-bounds.js';
+import { writeBooleans } from './form-booleans.js';
 import { boundaryOf, countParts } from './form-parts.js';
 import { jsonShapeProblem, MAX_JSON_DEPTH, shapeMessage } from './json-shape.js';
 
@@ -145,8 +146,8 @@ async function readBody(c: Context, op: Operation, maxSizeMb: number): Promise<B
 }
 
 /**
- * Multipart forms, checked by the contract package: file fields reach the handler as File[] (File
- * for a single-file field). The parts are counted as they arrive: a body with more than its form
+ * Multipart forms, checked by the contract package: booleans written as the contract allows
+ * (form-booleans.ts), file fields reaching the handler as File[] (File for a single-file field). The parts are counted as they arrive: a body with more than its form
  * may hold (formPartsAt) is refused before the rest is parsed.
  */
 async function readForm(c: Context, pointer: Pointer, maxSizeMb: number): Promise<BodyRead> {
@@ -171,6 +172,7 @@ async function readForm(c: Context, pointer: Pointer, maxSizeMb: number): Promis
   }
   const parts: Record<string, (string | File)[]> = {};
   for (const [name, value] of form.entries()) (parts[name] ??= []).push(value);
+  writeBooleans(pointer, parts);
   const checked = checkForm(pointer, parts, maxSizeMb * MB);
   if ('error' in checked) return checked;
   return { body: { ...checked.fields, ...checked.files } };
