@@ -178,14 +178,14 @@ describe('misc/dinurls', () => {
     const icons = body.data.flatMap((link) => (link.icon ? [link.icon] : []));
     expect(icons.length).toBeGreaterThanOrEqual(3);
     for (const icon of icons) {
-      expect(icon).toMatch(/^\/lms\/apps\/[a-z]+\.svg$/);
+      expect(icon).toMatch(/^\/api\/apps\/[a-z]+\.svg$/);
       const image = await app.request(icon);
       expect(image.status, icon).toBe(200);
       expect(image.headers.get('content-type')).toBe('image/svg+xml');
       expect(await image.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     }
-    expect((await app.request('/lms/apps/unknown.svg')).status).toBe(404);
-    expect((await app.request('/lms/apps/..%2Fsecret.svg')).status).toBe(404);
+    expect((await app.request('/api/apps/unknown.svg')).status).toBe(404);
+    expect((await app.request('/api/apps/..%2Fsecret.svg')).status).toBe(404);
   });
 
   it('answers 400 for a payload that is not the empty object', async () => {

@@ -69,9 +69,9 @@ describe('apps page', () => {
       name: linkName('Электронная библиотека'),
     });
     const image = library.querySelector('img');
-    // the mock serves its icons itself, at a path of the portal's own origin
+    // the mock serves its icons itself, under /api/ (its backend's path) of the portal's origin
     expect(image?.getAttribute('src')).toBe(
-      new URL('/lms/apps/library.svg', document.baseURI).href,
+      new URL('/api/apps/library.svg', document.baseURI).href,
     );
     expect(image?.getAttribute('alt')).toBe('');
 

@@ -1,8 +1,11 @@
-// The demo apps' icons, served by the mock itself (GET /lms/apps/<name>.svg, where the real portal
-// keeps its app icons), so a developer offline sees them and the page makes no outside request.
+// The demo apps' icons, served by the mock itself (GET /api/apps/<name>.svg), so a developer
+// offline sees them and the page makes no outside request. Under /api/, which every way of
+// serving the portal sends to its backend (the dev server's proxy, the nginx recipe, the
+// container): under /lms/ they would be looked for in the portal's own folder, and behind the
+// recipe every screen showed four broken icons.
 
 /** Where the icons are served; an app's `icon` is this path plus `<name>.svg`. */
-export const APP_ICON_PATH = '/lms/apps/';
+export const APP_ICON_PATH = '/api/apps/';
 
 // A glyph (24×24, stroked in white) on a rounded square of the app's colour.
 const icons: Record<string, { color: string; glyph: string }> = {
