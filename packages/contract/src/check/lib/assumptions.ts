@@ -4,7 +4,13 @@
 // a server, not from something that makes answers up from the contract: the run's session and
 // owner rules held (the runner says whether), and the read that gave it, asked twice, answered
 // the same. Otherwise the shape was seen, not confirmed, and the line says why.
-import { operations, resolvePointer, spec, type Operation, type Pointer } from '../../index.js';
+import {
+  assumedSchemas,
+  assumptionUnits,
+  componentsOf,
+  isAssumedOperation,
+} from '../../assumed-units.js';
+import { operations, type Operation } from '../../index.js';
 
 export type AssumptionVerdict =
   'confirmed' | 'seen, not confirmed' | 'contradicted' | 'never exercised';
@@ -20,40 +26,6 @@ export interface AssumptionLine {
   /** For `seen, not confirmed`: why the answers that showed it do not confirm it. */
   reasons: string[];
 }
-
-const componentName = (ref: string) => /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1];
-
-/** The component schemas a schema uses, transitively. */
-function componentsOf(pointer: Pointer | undefined, seen = new Set<string>()): Set<string> {
-  const walk = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(walk);
-    for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string') {
-        const name = componentName(value);
-        if (name && !seen.has(name)) {
-          seen.add(name);
-          walk(resolvePointer(value.slice(1)));
-        }
-      } else {
-        walk(value);
-      }
-    }
-  };
-  if (pointer) walk(resolvePointer(pointer));
-  return seen;
-}
-
-const schemas = (spec.components?.schemas ?? {}) as Record<string, { 'x-assumed'?: boolean }>;
-const assumedSchemas = new Set(
-  Object.entries(schemas)
-    .filter(([, schema]) => schema['x-assumed'] === true)
-    .map(([name]) => name),
-);
-const rawOperation = (op: Operation) =>
-  resolvePointer(
-    `/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${op.method.toLowerCase()}`,
-  ) as { 'x-assumed'?: boolean } | undefined;
 
 export class AssumptionTracker {
   private readonly seenBy = new Map<string, Set<string>>();
@@ -91,7 +63,7 @@ export class AssumptionTracker {
     const used = new Set<string>();
     for (const pointer of Object.values(content)) componentsOf(pointer, used);
     const units = [...used].filter((name) => assumedSchemas.has(name)).map((n) => `schema ${n}`);
-    if (rawOperation(op)?.['x-assumed']) units.push(`operation ${op.operationId}`);
+    if (isAssumedOperation(op)) units.push(`operation ${op.operationId}`);
     return units;
   }
 
@@ -122,7 +94,7 @@ export class AssumptionTracker {
       if (accepted) this.see(unit, op.operationId);
       else this.contradict(unit, `${op.operationId} refused the request: ${error ?? ''}`.trim());
     }
-    if (accepted && rawOperation(op)?.['x-assumed']) {
+    if (accepted && isAssumedOperation(op)) {
       this.see(`operation ${op.operationId}`, op.operationId);
     }
   }
@@ -132,7 +104,7 @@ export class AssumptionTracker {
     return (
       this.unitsOfAnswer(op, 200).length > 0 ||
       this.unitsOfRequest(op).length > 0 ||
-      Boolean(rawOperation(op)?.['x-assumed'])
+      isAssumedOperation(op)
     );
   }
 
@@ -166,12 +138,7 @@ export class AssumptionTracker {
    * server.
    */
   report(doubt?: string): AssumptionLine[] {
-    const units = [
-      ...operations
-        .filter((op) => rawOperation(op)?.['x-assumed'])
-        .map((op) => `operation ${op.operationId}`),
-      ...[...assumedSchemas].sort().map((name) => `schema ${name}`),
-    ];
+    const units = assumptionUnits();
     return units.map((unit): AssumptionLine => {
       const differences = this.contradictions.get(unit) ?? [];
       const seen = [...(this.seenBy.get(unit) ?? [])];
