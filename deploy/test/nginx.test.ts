@@ -29,6 +29,13 @@ const index = () => file('index.html').toString('utf8');
 const buildPolicy = () =>
   (JSON.parse(file('.vite/csp.json').toString('utf8')) as { policy: string }).policy;
 
+/** The signed-in user, as login answers it. */
+interface SignedInUser {
+  id: number;
+  uid: number;
+  role: number;
+}
+
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -82,7 +89,8 @@ describe.skipIf(!nginx)('Debian nginx with deploy/nginx/lms.conf before the mock
     if (!existsSync(join(webRoot, '.vite', 'csp.json'))) {
       throw new Error(`no build in ${webRoot}: pnpm --filter @lms/web build`);
     }
-    mock = await startMockServer(await freePort());
+    // as a frontend developer runs the mock behind the recipe: clients named by X-Real-IP
+    mock = await startMockServer(await freePort(), ['--trust-proxy']);
     server = await startNginx({ site: 'http', webRoot, backend: mock.backend });
   });
   afterAll(async () => {
@@ -197,6 +205,84 @@ describe.skipIf(!nginx)('Debian nginx with deploy/nginx/lms.conf before the mock
     const download = await send(url('/lms/api/news/download.file?filename=1_x.pdf&type=4'));
     expect(download.status).toBe(401);
     expect(JSON.parse(download.text())).toMatchObject({ data: null });
+  });
+
+  it("answers a signed-in first screen's calls, and the logo and app icons it shows, through the recipe: none 404", async () => {
+    for (const [login, password] of [
+      ['teacher', 'Teacher1'],
+      ['student', 'Student1'],
+    ] as const) {
+      const signedIn = await send(url('/api/auth/orize.json'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ login, password }),
+      });
+      expect(signedIn.status, login).toBe(200);
+      const user = (JSON.parse(signedIn.text()) as { data: SignedInUser }).data;
+      const cookies = Object.fromEntries(
+        (signedIn.headers['set-cookie'] ?? []).map((line) => {
+          const [name = '', value = ''] = (line.split(';')[0] ?? '').split('=');
+          return [name, value];
+        }),
+      );
+      const headers = {
+        Cookie: `token=${cookies.token}; XSRF-TOKEN=${cookies['XSRF-TOKEN']}`,
+        'X-XSRF-TOKEN': cookies['XSRF-TOKEN'] ?? '',
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      };
+      const { id, uid, role } = user;
+      // what the shell and the news screen ask for on a signed-in start (app/warm-start.ts)
+      const calls: [string, string, object?][] = [
+        ['POST', '/api/auth/enticate.json', { token: cookies.token }],
+        ['GET', '/config.json'],
+        ['GET', '/api/logo.json'],
+        ['POST', '/api/profile/data.json', { uid, role }],
+        ['POST', '/api/news/data.json', { id, uid, role, page: 1 }],
+        ['POST', '/api/news/check.json', { id, type: role }],
+        ['POST', '/api/misc/dinurls', {}],
+        ['POST', '/api/misc/photo', { uid, role }],
+        ['POST', '/api/misc/defaultyear', { uid }],
+        ['GET', '/api/discipline/current/year.json'],
+        ['GET', '/api/discipline/current/ws.json'],
+      ];
+      const answers = new Map<string, unknown>();
+      for (const [method, path, body] of calls) {
+        const answer = await send(url(path), {
+          method,
+          headers,
+          ...(body && { body: JSON.stringify(body) }),
+        });
+        expect(answer.status, `${login}: ${method} ${path}`).toBe(200);
+        expect(answer.headers['content-type'], path).toMatch(/^application\/json/);
+        answers.set(path, JSON.parse(answer.text()));
+      }
+      // the images those answers name: the university's logo and each app's icon
+      const logo = (answers.get('/api/logo.json') as { logo: string }).logo;
+      const apps = (answers.get('/api/misc/dinurls') as { data: { icon: string | null }[] }).data;
+      const images = [logo, ...apps.flatMap((app) => (app.icon ? [app.icon] : []))];
+      expect(images.length, 'the logo and at least three icons').toBeGreaterThanOrEqual(4);
+      for (const image of images) {
+        const answer = await send(new URL(image, server.origin).href, { headers });
+        expect(answer.status, `${login}: ${image}`).toBe(200);
+        expect(answer.headers['content-type'], image).toBe('image/svg+xml');
+      }
+    }
+  });
+
+  it('sends every path of the contract to the backend: nginx answers none of them itself', async () => {
+    const contract = JSON.parse(
+      readFileSync(join(REPO_ROOT, 'spec/generated/openapi.json'), 'utf8'),
+    ) as { paths: Record<string, Record<string, unknown>> };
+    const methods = new Set(['get', 'post', 'put', 'patch', 'delete']);
+    for (const [path, item] of Object.entries(contract.paths)) {
+      for (const method of Object.keys(item).filter((key) => methods.has(key))) {
+        // no session and no body: the backend's own refusal (400, 401), in its JSON envelope
+        const answer = await send(url(path), { method: method.toUpperCase() });
+        expect(answer.status, `${method} ${path}`).not.toBe(404);
+        expect(answer.headers['content-type'], `${method} ${path}`).toMatch(/^application\/json/);
+      }
+    }
   });
 
   it('lets an upload of several megabytes through to the backend', async () => {
