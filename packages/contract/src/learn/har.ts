@@ -154,7 +154,8 @@ function exchangeOf(entry: Entry, index: number, file: string, exact: boolean): 
     entry: index + 1,
     method: request.method.toUpperCase(),
     url,
-    status: error ? 0 : Number(response?.status ?? 0) || 0,
+    // Playwright writes -1 for a request that had no answer when its context closed
+    status: error ? 0 : Math.max(0, Number(response?.status ?? 0) || 0),
     requestHeaders,
     answerHeaders,
     requestCookies,

@@ -202,7 +202,7 @@ async function formParts(
     return parts;
   }
   if (body.kind !== 'bytes') return null;
-  const form = await new Response(body.bytes, {
+  const form = await new Response(new Uint8Array(body.bytes), {
     headers: { 'content-type': body.contentType },
   }).formData();
   for (const [name, value] of form.entries()) {
