@@ -1,12 +1,19 @@
 // The session feature's pure rules: short names, roles, login validation and errors, photos, the portal's config.
 import { LmsError } from '@lms/client';
+import { changeLanguage, i18n } from '@lms/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loginErrorKey } from '../src/features/session/utils/login-error';
+import { authorize } from '../src/features/session/api/authorize';
+import {
+  loginErrorKey,
+  loginErrorValues,
+  rememberRetryAfter,
+} from '../src/features/session/utils/login-error';
 import { photoToDataUrl } from '../src/features/session/utils/photo';
 import { parsePortalConfig, portalNameIn } from '../src/features/session/utils/portal-config';
 import { isPortalRole } from '../src/lib/roles';
 import { toShortName } from '../src/features/session/utils/short-name';
 import { validateLogin } from '../src/features/session/utils/validate-login';
+import { createMockBackend } from './support/mock-backend';
 
 describe('short name', () => {
   it('keeps the surname and turns the rest into initials', () => {
@@ -47,6 +54,62 @@ describe('login error texts', () => {
   it('a server holding back repeated attempts (429) asks to wait, whatever the password', () => {
     const throttled = new LmsError('CLIENT_ERROR', 'Too many attempts', { status: 429 });
     expect(loginErrorKey({ error: throttled, tokenPresent: false })).toBe('tooManyAttempts');
+    expect(loginErrorValues(throttled)).toEqual({});
+  });
+
+  it('says how long to wait when the 429 told it (Retry-After): seconds, then minutes', () => {
+    const after = (retryAfter: string | null) => {
+      const error = new LmsError('CLIENT_ERROR', 'Too many attempts', { status: 429 });
+      rememberRetryAfter(error, retryAfter, Date.parse('2026-11-20T03:00:00Z'));
+      return [loginErrorKey({ error, tokenPresent: false }), loginErrorValues(error)];
+    };
+    expect(after('15')).toEqual(['tooManyAttemptsSeconds', { seconds: 15 }]);
+    expect(after('59')).toEqual(['tooManyAttemptsSeconds', { seconds: 59 }]);
+    expect(after('60')).toEqual(['tooManyAttemptsMinutes', { minutes: 1 }]);
+    expect(after('900')).toEqual(['tooManyAttemptsMinutes', { minutes: 15 }]);
+    expect(after('Fri, 20 Nov 2026 03:02:30 GMT')).toEqual([
+      'tooManyAttemptsMinutes',
+      { minutes: 3 },
+    ]);
+    // nothing usable: "later", without a number
+    for (const header of [null, '', 'soon', '0', '-5', 'Fri, 20 Nov 2026 02:00:00 GMT']) {
+      expect(after(header), String(header)).toEqual(['tooManyAttempts', {}]);
+    }
+    // only a 429 waits
+    const refused = new LmsError('CLIENT_ERROR', 'Invalid login or password', { status: 401 });
+    rememberRetryAfter(refused, '15');
+    expect(loginErrorValues(refused)).toEqual({});
+  });
+
+  it('reads the mock server’s Retry-After on a held-back login and says it in each language', async () => {
+    const backend = createMockBackend();
+    const attempt = (password: string) =>
+      authorize(backend.client, { login: 'teacher', password }).catch((error: unknown) => error);
+    for (let i = 0; i < 5; i++) {
+      expect(loginErrorKey({ error: await attempt('wrong-password'), tokenPresent: false })).toBe(
+        'invalidCredentials',
+      );
+    }
+    const held = await attempt('Teacher1');
+    expect(held).toBeInstanceOf(LmsError);
+    expect((held as LmsError).status).toBe(429);
+    expect(loginErrorKey({ error: held, tokenPresent: false })).toBe('tooManyAttemptsSeconds');
+    const values = loginErrorValues(held);
+    expect(values).toEqual({ seconds: expect.any(Number) as number });
+    const seconds = (values as { seconds: number }).seconds;
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(15);
+    const texts: string[] = [];
+    for (const language of ['ru', 'kg', 'en'] as const) {
+      await changeLanguage(language);
+      texts.push(i18n.t('session:errors.tooManyAttemptsSeconds', values));
+    }
+    await changeLanguage('ru');
+    expect(texts).toEqual([
+      `Слишком много попыток входа. Попробуйте снова через ${seconds} с.`,
+      `Кирүү аракеттери өтө көп болду. ${seconds} секунддан кийин кайра аракет кылыңыз.`,
+      `Too many sign-in attempts. Try again in ${seconds} s.`,
+    ]);
   });
 });
 

@@ -17,7 +17,7 @@ export function LoginForm({ form }: LoginFormProps) {
   const { t } = useTranslation('session');
   const id = useId();
   const [passwordVisible, setPasswordVisible] = useState(false);
-  const { values, fieldErrors, error, pending } = form;
+  const { values, fieldErrors, error, errorValues, pending } = form;
   const loginErrorId = `${id}-login-error`;
   const passwordErrorId = `${id}-password-error`;
   const dismissHintId = `${id}-dismiss`;
@@ -33,7 +33,7 @@ export function LoginForm({ form }: LoginFormProps) {
             aria-describedby={dismissHintId}
           >
             <Icon name="alert" size={18} className={styles.errorIcon} />
-            <span className={styles.errorText}>{t(`errors.${error}`)}</span>
+            <span className={styles.errorText}>{t(`errors.${error}`, errorValues)}</span>
             <Icon name="close" size={16} className={styles.errorClose} />
             <span id={dismissHintId} className="visually-hidden">
               {t('dismissHint')}

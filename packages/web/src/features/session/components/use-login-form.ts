@@ -5,7 +5,12 @@ import { hasTokenCookie } from '../../../lib/session-cookies';
 import { authorize } from '../api/authorize';
 import { logout } from '../api/logout';
 import { sessionKeys } from '../api/session-keys';
-import { loginErrorKey, type LoginErrorKey } from '../utils/login-error';
+import {
+  loginErrorKey,
+  loginErrorValues,
+  type LoginErrorKey,
+  type LoginErrorValues,
+} from '../utils/login-error';
 import { isPortalUser, type PortalUser } from '../../../lib/roles';
 import { storeSessionId } from '../utils/session-id';
 import { rememberUser } from '../utils/stored-user';
@@ -17,6 +22,8 @@ export interface LoginFormState {
   /** Field messages, shown once the user has tried to submit. */
   fieldErrors: LoginFieldErrors;
   error: LoginErrorKey | null;
+  /** What the error's text names (how long to wait after too many attempts). */
+  errorValues: LoginErrorValues;
   dismissError: () => void;
   pending: boolean;
   submit: (event: FormEvent<HTMLFormElement>) => void;
@@ -41,12 +48,14 @@ export function useLoginForm(options: {
   const [values, setValues] = useState<LoginValues>({ login: '', password: '' });
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<LoginErrorKey | null>(options.initialError);
+  const [errorValues, setErrorValues] = useState<LoginErrorValues>({});
   const [pending, setPending] = useState(false);
 
   const fieldErrors = attempted ? validateLogin(values) : {};
 
   async function signIn(): Promise<void> {
     setError(null);
+    setErrorValues({});
     setPending(true);
     // A login request first clears the user.
     queryClient.current?.setQueryData(sessionKeys.user(), null);
@@ -74,6 +83,7 @@ export function useLoginForm(options: {
       setError(loginErrorKey({ tokenPresent: hasTokenCookie() }));
     } catch (failure) {
       setError(loginErrorKey({ error: failure, tokenPresent: hasTokenCookie() }));
+      setErrorValues(loginErrorValues(failure));
     } finally {
       setPending(false);
     }
@@ -84,6 +94,7 @@ export function useLoginForm(options: {
     setValue: (field, value) => setValues((current) => ({ ...current, [field]: value })),
     fieldErrors,
     error,
+    errorValues,
     dismissError: () => setError(null),
     pending,
     submit: (event) => {
