@@ -21,11 +21,7 @@ import {
   type AcceptedMessage,
 } from '../src/features/chat/utils/thread';
 import { dividerStartOf, openingRow, threadRows } from '../src/features/chat/utils/thread-rows';
-import {
-  groupUnreadOf,
-  unreadTotalOf,
-  withUnreadCount,
-} from '../src/features/chat/utils/unread-counts';
+import { groupUnreadOf, withUnreadCount } from '../src/features/chat/utils/unread-counts';
 
 function message(id: number, ismine = false): ChatMessage {
   return { id_message: id, message: `m${id}`, ismine, created: '2026-11-20T10:00:00+06:00' };
@@ -202,9 +198,7 @@ describe('unread counts of a discipline', () => {
     { idid: -1, id_type: 2 as const, countMessages: 4 },
   ];
 
-  it('totals every contact’s count and the group chat’s, and finds the group chat’s', () => {
-    expect(unreadTotalOf(rows)).toBe(7);
-    expect(unreadTotalOf([])).toBe(0);
+  it('finds the group chat’s count', () => {
     expect(groupUnreadOf(rows)).toBe(4);
     expect(groupUnreadOf(rows.slice(0, 1))).toBe(0);
   });

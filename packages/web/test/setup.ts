@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { ASYNC_UTIL_TIMEOUT_MS } from '../../../vitest.shared';
 import { resetUiState } from '../src/lib/ui-sync';
+import { clearUnreadBadge } from '../src/lib/unread-badge';
 
 // findBy*/waitFor wait as long as the tree's one policy says: lazy route chunks and the
 // in-process mock server answer in milliseconds alone, but CI runs every package's suite at once
@@ -34,4 +35,6 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // The title's unread count belongs to the case that showed it.
+  clearUnreadBadge();
 });

@@ -1,7 +1,8 @@
 /**
  * The person's unread messages outside the chat: the page title starts with '(N) ' and, where the
  * browser has the Badging API (an installed portal), the app icon shows N. Zero shows nothing.
- * The chat publishes the count when it learns it; nothing here asks the server or keeps a timer.
+ * The shell's unread count (lib/unread-count.ts) publishes it; nothing here asks the server or
+ * keeps a timer.
  */
 
 /** The prefix this module puts before the title; any earlier count is replaced, never stacked. */

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Loading } from '../../components/ui/loading';
 import { Panel } from '../../components/ui/panel';
 import { QueryFailed } from '../../components/ui/query-state';
-import { usePublishUnreadTotal, useUnreadCounts } from '../../features/chat/api/get-unread-counts';
+import { useUnreadCounts } from '../../features/chat/api/get-unread-counts';
 import { groupChatQueryOf } from '../../features/chat/utils/conversation';
 import { groupUnreadOf } from '../../features/chat/utils/unread-counts';
 import { useSessionUser } from '../../features/session/api/use-session-user';
@@ -24,7 +24,8 @@ export interface ContactPanelProps {
  * The contact column: the group chat pseudo-contact, then the discipline's students
  * (for a teacher) or teachers (for a student) with their unread counts, searchable by name.
  * Opening one shows the conversation at /lms/chat. The group chat's count comes from the chat's
- * unread counts of the discipline, whose total also goes to the page title and the app badge.
+ * unread counts of the discipline, which also go into the person's unread count (the page title
+ * and the app badge).
  */
 export function ContactPanel({ academic }: ContactPanelProps) {
   const { t } = useTranslation('shell');
@@ -37,7 +38,6 @@ export function ContactPanel({ academic }: ContactPanelProps) {
   const session = useSessionUser();
   const user = isPortalUser(session.data) ? session.data : null;
   const unread = useUnreadCounts(user && groupChatQueryOf(user, academic), { poll: true });
-  usePublishUnreadTotal(unread.data);
   const groupUnread = unread.data ? groupUnreadOf(unread.data) : 0;
   const open = (partner: ChatPartner) => {
     academic.choose.contact(partner);

@@ -3,9 +3,9 @@ import { hashKey, queryOptions, skipToken, useQuery, useQueryClient } from '@tan
 import { useEffect, useEffectEvent } from 'react';
 import { useApiClient } from '../../../lib/api-client';
 import { CONTACTS_REFRESH_MS } from '../../../lib/reference-data/contacts';
-import { showUnreadCount } from '../../../lib/unread-badge';
+import { useShareUnreadCounts } from '../../../lib/unread-count';
 import type { ChatQuery, Conversation } from '../utils/conversation';
-import { unreadTotalOf, withUnreadCount, type UnreadCount } from '../utils/unread-counts';
+import { withUnreadCount, type UnreadCount } from '../utils/unread-counts';
 import { chatKeys } from './chat-keys';
 
 /**
@@ -28,21 +28,16 @@ export function getUnreadCountsQueryOptions(client: LmsClient, query: ChatQuery 
 /**
  * The unread counts of the chosen discipline. `poll` refreshes them at the contact list's pace
  * while it is shown (the tab visible); elsewhere they are read when the screen opens and kept
- * current by the open conversation.
+ * current by the open conversation. What they say goes into the person's unread count (the page
+ * title and the app icon's badge) as it arrives.
  */
 export function useUnreadCounts(query: ChatQuery | null, { poll }: { poll: boolean }) {
-  return useQuery({
+  const counts = useQuery({
     ...getUnreadCountsQueryOptions(useApiClient(), query),
     refetchInterval: poll ? CONTACTS_REFRESH_MS : false,
   });
-}
-
-/** The total unread goes to the page title and the app icon's badge whenever the counts change. */
-export function usePublishUnreadTotal(rows: readonly UnreadCount[] | undefined): void {
-  const total = rows ? unreadTotalOf(rows) : null;
-  useEffect(() => {
-    if (total !== null) showUnreadCount(total);
-  }, [total]);
+  useShareUnreadCounts(query, counts.data);
+  return counts;
 }
 
 /**

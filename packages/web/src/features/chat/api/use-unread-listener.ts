@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
-
-/** How often the open conversation asks for newer messages while the tab is visible. */
-export const UNREAD_POLL_MS = 4_000;
+import { UNREAD_POLL_MS } from '../../../lib/unread-count';
 
 /**
  * The unread listener (on by default): while the conversation is loaded and the tab is

@@ -23,11 +23,7 @@ import { useThread } from '../api/get-thread';
 import { useReadAll } from '../api/read-all-messages';
 import { useReadMessage } from '../api/read-message';
 import { cancelSend, chatOutbox, registerChatSender, type ChatSend } from '../api/send-message';
-import {
-  useOpenConversationCount,
-  usePublishUnreadTotal,
-  useUnreadCounts,
-} from '../api/get-unread-counts';
+import { useOpenConversationCount, useUnreadCounts } from '../api/get-unread-counts';
 import { useThreadPaging } from '../api/use-thread-paging';
 import { useUnreadListener } from '../api/use-unread-listener';
 import type { ChatMessage, ChatQuery, Conversation } from '../utils/conversation';
@@ -128,14 +124,14 @@ export function ChatScreen({
   const keptCopy = thread.data !== undefined && thread.dataUpdatedAt < openedAt;
 
   // The discipline's unread counts: read as the conversation opens (the contact column refreshes
-  // them while it is shown), with this conversation's own count standing for its row.
-  const counts = useUnreadCounts(unreadQuery, { poll: false });
+  // them while it is shown), with this conversation's own count standing for its row; they go
+  // into the person's unread count in the title and on the app icon.
+  useUnreadCounts(unreadQuery, { poll: false });
   useOpenConversationCount(
     unreadQuery,
     conversation,
     thread.data !== undefined && !keptCopy ? unread : null,
   );
-  usePublishUnreadTotal(counts.data);
   let body;
   if (failedWithoutData(thread)) {
     body = (

@@ -1,8 +1,8 @@
 import type { components } from '@lms/client';
 import { GROUP_CHAT_ID } from '../../../lib/academic-context/selection';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
-import { ROLE_STUDENT } from '../../../lib/roles';
 import type { ShellUser } from '../../../lib/shell-session';
+import { groupChatQuery } from '../../../lib/unread-count';
 
 export type ChatQuery = components['schemas']['ChatQuery'];
 export type ChatMessage = components['schemas']['ChatMessage'];
@@ -37,18 +37,7 @@ export function groupChatQueryOf(
 ): ChatQuery | null {
   const { discipline, group, year, ws } = academic;
   if (!discipline || !group || year === null || ws === null) return null;
-  return {
-    year,
-    id_from_type: user.role,
-    id_from: user.id,
-    id_to_type: ROLE_STUDENT,
-    id_to: GROUP_CHAT_ID,
-    id_discipline: discipline.id_discipline,
-    ws,
-    kredit: discipline.kredits,
-    gr_potok: group.id_group,
-    IsSelect: group.isPotok ?? false,
-  };
+  return groupChatQuery(user, year, ws, discipline, group);
 }
 
 /** The open conversation of the academic context, or null while the chain has not reached one. */

@@ -4,11 +4,6 @@ import { GROUP_CHAT_ID } from '../../../lib/academic-context/selection';
 /** One row of POST /api/chat/count: a contact (or the group chat, idid -1) and its unread count. */
 export type UnreadCount = components['schemas']['ChatUnreadCount'];
 
-/** The total the person has unread in the discipline: every contact's count and the group chat's. */
-export function unreadTotalOf(rows: readonly UnreadCount[]): number {
-  return rows.reduce((total, row) => total + Math.max(0, row.countMessages), 0);
-}
-
 /** The group chat's unread count (its row idid -1), 0 when it has none. */
 export function groupUnreadOf(rows: readonly UnreadCount[]): number {
   return rows.find((row) => row.idid === GROUP_CHAT_ID)?.countMessages ?? 0;
