@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Secrets } from '../src/learn/masking.js';
-import { inferSchema, withoutAssumption } from '../src/learn/write.js';
+import { inferSchema, withoutAssumption } from '../src/learn/observed.js';
 import { YamlFile } from '../src/learn/yaml-edit.js';
 
 // How --write changes the contract's YAML: in place, everything else byte for byte, in the tree's

@@ -60,7 +60,7 @@ export interface Recording {
 /** `creator.name` of the validating proxy's own recordings, whose bodies are exact. */
 export const PROXY_CREATOR = 'lms-contract-proxy';
 
-const headerValue = (headers: NameValue[], name: string) =>
+export const headerValue = (headers: NameValue[], name: string) =>
   headers.find((header) => header.name.toLowerCase() === name)?.value;
 
 const pairs = (list: unknown): NameValue[] =>
@@ -198,5 +198,3 @@ export function readRecording(path: string): Recording {
   });
   return { file, creator, exchanges };
 }
-
-export { headerValue };

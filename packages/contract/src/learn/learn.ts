@@ -3,10 +3,10 @@
 // confirmed it, where the traffic contradicted it, or that nothing exercised it; the same for
 // shapes the contract does not mark assumed but the traffic contradicts; and the calls the
 // contract does not know. Sessions are told apart by their token cookie, which is hashed at once.
-import { createHash } from 'node:crypto';
 import { assumptionUnits, isAssumedUnit, type UnitName } from '../assumed-units.js';
 import { findOperation, type Operation } from '../contract.js';
-import { headerValue, readRecording, type Exchange } from './har.js';
+import { isMockFault, isStatic, looksLikeApi, sessionOf } from './classify.js';
+import { readRecording } from './har.js';
 import { judgeExchange, type Finding, type Side } from './judge.js';
 import { gatherSecrets } from './gather.js';
 import { isNameLike, showPath, showPointer, type Secrets } from './masking.js';
@@ -108,47 +108,6 @@ export interface Learned {
   groups: Group[];
   secrets: Secrets;
 }
-
-const STATIC_TYPES = new Set([
-  'document',
-  'stylesheet',
-  'script',
-  'image',
-  'font',
-  'media',
-  'manifest',
-  'texttrack',
-  'websocket',
-  'ping',
-]);
-const STATIC_PATH =
-  /(\.(m?js|css|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|otf|eot|html?|webmanifest|txt|wasm|mp4|webm|mp3)$|\/$)/i;
-const STATIC_MEDIA =
-  /^(text\/(html|css|javascript)|application\/(javascript|wasm)|image\/|font\/)/i;
-
-const mediaTypeOf = (exchange: Exchange) =>
-  exchange.answerContentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-
-function isStatic(exchange: Exchange): boolean {
-  if (exchange.resourceType && STATIC_TYPES.has(exchange.resourceType)) return true;
-  return STATIC_PATH.test(exchange.url.pathname) || STATIC_MEDIA.test(mediaTypeOf(exchange));
-}
-
-const looksLikeApi = (exchange: Exchange) =>
-  /\/api\//.test(exchange.url.pathname) ||
-  exchange.resourceType === 'xhr' ||
-  exchange.resourceType === 'fetch' ||
-  /json/.test(mediaTypeOf(exchange));
-
-/** Requests that ask the mock server to misbehave on purpose are not the server's answers. */
-const isMockFault = (exchange: Exchange) =>
-  headerValue(exchange.requestHeaders, 'x-mock-scenario') !== undefined ||
-  exchange.requestCookies.some((cookie) => cookie.name === 'mock_scenario');
-
-const sessionOf = (exchange: Exchange) => {
-  const token = exchange.requestCookies.find((cookie) => cookie.name === 'token')?.value;
-  return token ? createHash('sha256').update(token).digest('hex') : undefined;
-};
 
 const groupKey = (op: Operation, finding: Finding) =>
   [
