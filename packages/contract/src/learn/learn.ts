@@ -227,6 +227,8 @@ export async function learnFromRecordings(files: readonly string[]): Promise<Lea
         counted.add(key);
         groups.set(key, group);
       }
+      // each list item is looked at, but an exchange counts once
+      const looked = new Set<string>();
       for (const p of judgement.presence) {
         const field = showPointer(p.segments, secrets);
         const key = [op.operationId, p.side, p.status ?? '', p.owner, field, p.required].join('|');
@@ -240,7 +242,8 @@ export async function learnFromRecordings(files: readonly string[]): Promise<Lea
           },
           present: 0,
         };
-        if (!p.required) entry.note.exchanges += 1;
+        if (!p.required && !looked.has(key)) entry.note.exchanges += 1;
+        looked.add(key);
         if (p.present || p.required) entry.present += 1;
         presence.set(key, entry);
       }
@@ -256,7 +259,8 @@ export async function learnFromRecordings(files: readonly string[]): Promise<Lea
           segments: showPointer(u.segments, secrets),
           key: u.key,
         };
-        entry.exchanges += 1;
+        if (!looked.has(key)) entry.exchanges += 1;
+        looked.add(key);
         undeclared.set(key, entry);
       }
     }
