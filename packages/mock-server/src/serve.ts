@@ -18,7 +18,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 /** How long a client may take, in ms (`serveApp`'s `timeouts`). */
-export interface ServerTimeouts {
+interface ServerTimeouts {
   /** From a request's first byte (or the connection, for its first request) to its last header. */
   headersMs: number;
   /** From a request's first byte to its last body byte (uploads included). */

@@ -452,7 +452,7 @@ describe('chat/insert', () => {
     for (const [isSelect, IsGroupChat] of [
       ['False', 'FALSE'],
       ['0', 'false'],
-    ]) {
+    ] as const) {
       const res = await student.postForm(
         '/api/chat/insert',
         sendForm(student, { discipline: String(d0), isSelect, IsGroupChat }),

@@ -9,7 +9,7 @@
 import { resolvePointer, type JsonSchema, type Pointer } from '@lms/contract';
 
 /** Keys of one object and items of one array, at most, anywhere in a body. */
-export interface BodyBounds {
+interface BodyBounds {
   keys: number;
   items: number;
 }
@@ -18,7 +18,7 @@ export interface BodyBounds {
  * A bound for what a schema leaves open (no maxProperties, maxItems or closed shape), so a body
  * is bounded even where a future schema forgets to say; the contract's test keeps it unused.
  */
-export const UNSTATED_BOUND = 1000;
+const UNSTATED_BOUND = 1000;
 /** Small containers are not worth refusing from the text: the validator names their problem. */
 const FLOOR = 16;
 

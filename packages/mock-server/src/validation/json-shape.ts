@@ -8,10 +8,10 @@
 /** Far deeper than any request body of the contract (the deepest nests three levels). */
 export const MAX_JSON_DEPTH = 32;
 
-export const tooDeepMessage = `body: JSON nesting deeper than ${MAX_JSON_DEPTH} levels`;
+const tooDeepMessage = `body: JSON nesting deeper than ${MAX_JSON_DEPTH} levels`;
 
 /** How far a JSON text may nest and how many members one object or one array may hold. */
-export interface JsonShapeLimits {
+interface JsonShapeLimits {
   depth: number;
   /** Keys of one object. */
   keys: number;
@@ -20,7 +20,7 @@ export interface JsonShapeLimits {
 }
 
 /** The first place where a text passes its limits. */
-export type JsonShapeProblem =
+type JsonShapeProblem =
   { kind: 'depth' } | { kind: 'keys' | 'items'; limit: number; path: readonly (string | number)[] };
 
 const QUOTE = 0x22; // "

@@ -27,10 +27,10 @@ import { defineSlice, type Store } from './store.js';
 /** Failures of one login from one address before that pair is held. */
 export const FREE_FAILURES = 5;
 /** The same, for a pair whose login or address is hot. */
-export const HOT_FREE_FAILURES = 1;
+const HOT_FREE_FAILURES = 1;
 /** Failures within HOT_WINDOW_MS that make a login (from any addresses) or an address (to any logins) hot. */
 export const HOT_FAILURES = 20;
-export const HOT_WINDOW_MS = 60_000;
+const HOT_WINDOW_MS = 60_000;
 /** The first hold of a pair; each further failure doubles it. */
 export const FIRST_HOLD_MS = 15_000;
 export const MAX_HOLD_MS = 15 * 60_000;

@@ -35,7 +35,7 @@ export const SESSIONS_PER_ACCOUNT = 20;
  * The sessions of every account. Each account's sessions sit in the order they started (a Map
  * keeps insertion order), so its oldest comes first; the tokens index all of them.
  */
-export class SessionTable {
+class SessionTable {
   readonly #byToken = new Map<string, Session>();
   readonly #byLogin = new Map<string, Map<string, Session>>();
 
