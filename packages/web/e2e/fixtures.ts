@@ -47,7 +47,7 @@ export async function setTheme(page: Page, theme: Theme): Promise<void> {
   if ((await html.getAttribute('data-theme')) === theme) return;
   const menu = profileMenu(page);
   await menu.click();
-  await page.getByRole('switch', { name: /Тёмная тема|Караңгы режим|Dark mode/ }).click();
+  await page.getByRole('menuitemcheckbox', { name: /Тёмная тема|Караңгы режим|Dark mode/ }).click();
   await expect(html).toHaveAttribute('data-theme', theme);
   await menu.click();
   await settled(page);
@@ -303,9 +303,23 @@ export const profileMenu = (page: Page) =>
 export async function chooseLanguage(page: Page, autonym: 'Кыр' | 'Рус' | 'Eng'): Promise<void> {
   const tag = { Кыр: 'ky', Рус: 'ru', Eng: 'en' }[autonym];
   await profileMenu(page).click();
-  await page.getByRole('button', { name: autonym, exact: true }).click();
+  await page.getByRole('menuitemradio', { name: autonym, exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', tag);
   await profileMenu(page).click();
+}
+
+/** The login page's language menu button ('Язык: Рус'), in whichever language it speaks. */
+export const loginLanguageMenu = (page: Page) =>
+  page.getByRole('button', { name: /^(Язык|Тил|Language): / });
+
+/** Chooses a language on the login page ('Кыр', 'Рус', 'Eng'), as a person does. */
+export async function chooseLoginLanguage(
+  page: Page,
+  autonym: 'Кыр' | 'Рус' | 'Eng',
+): Promise<void> {
+  await loginLanguageMenu(page).click();
+  await page.getByRole('menuitemradio', { name: autonym, exact: true }).click();
+  await expect(loginLanguageMenu(page)).toHaveAccessibleName(new RegExp(`: ${autonym}$`));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { demo, expect, expectAccessible, logIn, test } from './fixtures';
+import { chooseLoginLanguage, demo, expect, expectAccessible, logIn, test } from './fixtures';
 
 // The portal's frame: login, session, shell, languages, themes, offline and failures. Texts and
 // constants come from the product spec and packages/i18n. The journeys about signing in and out
@@ -233,7 +233,7 @@ test.describe('signing in', () => {
 
     await profileMenuButton(page).click();
     const logout = page.waitForResponse('**/api/auth/logout.json');
-    await page.getByRole('button', { name: 'Выйти' }).click();
+    await page.getByRole('menuitem', { name: 'Выйти' }).click();
     expect((await logout).ok()).toBe(true);
     await expect(page).toHaveURL(/\/lms\/login$/);
     await expect(submitButton(page)).toBeVisible();
@@ -265,8 +265,8 @@ test.describe('languages', () => {
 
       // Kyrgyz.
       await profileMenuButton(page).click();
-      await page.getByRole('button', { name: 'Кыр' }).click();
-      await expect(page.getByRole('button', { name: 'Чыгуу' })).toBeVisible();
+      await page.getByRole('menuitemradio', { name: 'Кыр' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Чыгуу' })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: 'Жаңылыктар' })).toBeVisible();
       await expect(profileMenuButton(page).getByText('Окутуучу', { exact: true })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'ky');
@@ -289,10 +289,10 @@ test.describe('languages', () => {
 
       // English.
       await profileMenuButton(page).click();
-      await page.getByRole('button', { name: 'Eng' }).click();
-      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await page.getByRole('menuitemradio', { name: 'Eng' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
-      await expect(page.getByRole('switch', { name: 'Dark mode' })).toBeVisible();
+      await expect(page.getByRole('menuitemcheckbox', { name: 'Dark mode' })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       expect((await cookie(context, 'lang'))?.value).toBe('en');
 
@@ -312,8 +312,8 @@ test.describe('languages', () => {
 
       // Back to Russian.
       await profileMenuButton(page).click();
-      await page.getByRole('button', { name: 'Рус' }).click();
-      await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+      await page.getByRole('menuitemradio', { name: 'Рус' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Выйти' })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
       expect((await cookie(context, 'lang'))?.value).toBe('ru');
@@ -322,7 +322,7 @@ test.describe('languages', () => {
 
   test('the login screen switches language too', async ({ page, context }) => {
     await page.goto('/lms/login');
-    await page.getByRole('button', { name: 'Eng' }).click();
+    await chooseLoginLanguage(page, 'Eng');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Sign in to your account' }),
     ).toBeVisible();
@@ -333,7 +333,7 @@ test.describe('languages', () => {
     expect(await cyrillicUiTexts(page.locator('body'), [UNIVERSITY_NAME])).toEqual([]);
     await expectAccessible(page, 'login in English');
 
-    await page.getByRole('button', { name: 'Кыр' }).click();
+    await chooseLoginLanguage(page, 'Кыр');
     await expect(page.getByRole('button', { name: 'Кирүү', exact: true })).toBeVisible();
     await page.reload();
     await expect(
@@ -354,7 +354,7 @@ test('the dark theme is the default; light is remembered over a reload', async (
   const darkBackground = await background();
 
   await profileMenuButton(page).click();
-  const toggle = page.getByRole('switch', { name: 'Тёмная тема' });
+  const toggle = page.getByRole('menuitemcheckbox', { name: 'Тёмная тема' });
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
@@ -367,13 +367,13 @@ test('the dark theme is the default; light is remembered over a reload', async (
   await expect(html).toHaveAttribute('data-theme', 'light');
   await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
   await profileMenuButton(page).click();
-  await expect(page.getByRole('switch', { name: 'Тёмная тема' })).toHaveAttribute(
+  await expect(page.getByRole('menuitemcheckbox', { name: 'Тёмная тема' })).toHaveAttribute(
     'aria-checked',
     'false',
   );
 
   // The preference outlives a logout (it belongs to the device, not the session).
-  await page.getByRole('button', { name: 'Выйти' }).click();
+  await page.getByRole('menuitem', { name: 'Выйти' }).click();
   await expect(page).toHaveURL(/\/lms\/login$/);
   await expect(html).toHaveAttribute('data-theme', 'light');
   await expect(themeColor(page)).toHaveAttribute('content', THEME_COLOR.entry);

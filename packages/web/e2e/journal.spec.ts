@@ -205,7 +205,7 @@ test('marks taken offline wait, survive a reload and are saved when the server i
     ['Eng', 'Attendance journal', 'Total absences'],
   ] as const) {
     await page.getByRole('button', { name: /Меню профиля|Профиль менюсу|Profile menu/ }).click();
-    await page.getByRole('button', { name: button }).click();
+    await page.getByRole('menuitemradio', { name: button }).click();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(main(page).getByRole('columnheader', { name: column })).toBeVisible();

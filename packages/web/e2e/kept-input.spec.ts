@@ -333,7 +333,7 @@ test.describe(() => {
       .toContainEqual(expect.stringContaining('(черновик)'));
 
     await page.getByRole('button', { name: /Меню профиля/ }).click();
-    await page.getByRole('button', { name: 'Выйти' }).click();
+    await page.getByRole('menuitem', { name: 'Выйти' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Выйти и удалить неотправленное?' });
     await expect(ask).toContainText('1 неотправленная запись');
     await expect(ask).toContainText('1 черновик');

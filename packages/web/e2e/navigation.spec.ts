@@ -39,7 +39,7 @@ test.describe(() => {
 
     // From the profile menu.
     await menu.click();
-    await page.getByRole('link', { name: 'Новости' }).click();
+    await page.getByRole('menuitem', { name: 'Новости' }).click();
     await expect(newsHeading(page)).toBeVisible();
     await expect(tab(page, 'Новости')).toHaveAttribute('aria-pressed', 'true');
 

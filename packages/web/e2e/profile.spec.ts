@@ -25,7 +25,7 @@ function profileMenuButton(page: Page): Locator {
 
 async function openProfileFromMenu(page: Page): Promise<void> {
   await profileMenuButton(page).click();
-  await page.getByRole('banner').getByRole('link', { name: 'Профиль' }).click();
+  await page.getByRole('banner').getByRole('menuitem', { name: 'Профиль' }).click();
   await page.waitForURL(/\/lms\/profile$/);
 }
 
@@ -60,7 +60,7 @@ async function logInAs(page: Page, login: string, password: string): Promise<voi
 
 async function logOut(page: Page): Promise<void> {
   await profileMenuButton(page).click();
-  await page.getByRole('button', { name: 'Выйти' }).click();
+  await page.getByRole('menuitem', { name: 'Выйти' }).click();
   await page.waitForURL(/\/lms\/login$/);
 }
 
@@ -101,7 +101,7 @@ test('a student sees their profile and photo; axe is clean in dark and light', a
   await expectAccessible(page, 'profile, dark');
 
   await profileMenuButton(page).click();
-  await page.getByRole('switch', { name: 'Тёмная тема' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Тёмная тема' }).click();
   await page.keyboard.press('Escape');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await fillPasswords(page, 'NotMyPassword', NEW_PASSWORD);
@@ -221,7 +221,7 @@ test('the fault scenarios show loading, empty and failed states, and the page st
   await form.submit.click();
   await expect(form.panel.getByText('Введите старый пароль')).toBeVisible();
   await profileMenuButton(page).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Новости' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('menuitem', { name: 'Новости' })).toBeVisible();
   await page.keyboard.press('Escape');
 
   await page.unrouteAll();

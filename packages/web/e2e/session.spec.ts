@@ -1,5 +1,6 @@
 import {
   checkLooks,
+  chooseLoginLanguage,
   openWebDevelopmentContact,
   demo,
   expect,
@@ -171,12 +172,11 @@ test('the login page, the shell and the offline page call the portal by one name
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The same name in Kyrgyz and English before the sign-in as after it.
-  const languages = page.getByRole('group', { name: 'Язык' });
-  await languages.getByRole('button', { name: 'Eng' }).click();
+  await chooseLoginLanguage(page, 'Eng');
   await expect(page).toHaveTitle(`Sign in · ${config.names.en}`);
-  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Кыр' }).click();
+  await chooseLoginLanguage(page, 'Кыр');
   await expect(page).toHaveTitle(`Кирүү · ${config.names.kg}`);
-  await page.getByRole('group').getByRole('button', { name: 'Рус' }).click();
+  await chooseLoginLanguage(page, 'Рус');
   await expect(page).toHaveTitle(`Вход · ${config.name}`);
 
   await logIn(page, 'student');

@@ -235,7 +235,7 @@ describe('the last data read, kept on the device', () => {
 
     const person = userEvent.setup();
     await person.click(screen.getByRole('button', { name: /Меню профиля/ }));
-    await person.click(screen.getByRole('button', { name: 'Выйти' }));
+    await person.click(screen.getByRole('menuitem', { name: 'Выйти' }));
     await screen.findByRole('button', { name: 'Войти' });
     await waitFor(async () => expect(await keys(snapshots)).toEqual([]));
   });

@@ -533,7 +533,7 @@ describe('schedule screen', () => {
 
     const person = userEvent.setup();
     await person.click(screen.getByRole('button', { name: /Меню профиля/ }));
-    await person.click(screen.getByRole('button', { name: 'Выйти' }));
+    await person.click(screen.getByRole('menuitem', { name: 'Выйти' }));
     await screen.findByRole('button', { name: 'Войти' });
     // Longer than a save may wait (lib/offline-store.ts): nothing comes back after the clearing.
     await new Promise((resolve) => setTimeout(resolve, 1_500));

@@ -245,7 +245,7 @@ describe('session', () => {
     localStorage.setItem('schedule-cache', '{}');
 
     await user.click(screen.getByRole('button', { name: /Меню профиля/ }));
-    await user.click(screen.getByRole('button', { name: 'Выйти' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Выйти' }));
 
     await screen.findByRole('button', { name: 'Войти' });
     expect(router.state.location.pathname).toBe('/lms/login');
@@ -281,7 +281,7 @@ describe('session', () => {
     // Once: a later logout and sign-in start from the main screen again.
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Меню профиля/ }));
-    await user.click(screen.getByRole('button', { name: 'Выйти' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Выйти' }));
     await screen.findByRole('button', { name: 'Войти' });
     expect(screen.queryByRole('alert')).toBeNull();
     await signIn('student', 'Student1');

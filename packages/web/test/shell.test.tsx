@@ -67,17 +67,19 @@ describe('desktop shell', () => {
     await renderApp({ client: backend.client, path: '/lms' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Меню профиля/ }));
-    await user.click(screen.getByRole('button', { name: 'Eng' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Eng' }));
 
-    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'News' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Eng' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('menuitemradio', { name: 'Eng' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     expect(cookie('lang')).toBe('en');
     expect(localStorage.getItem('lang')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
 
-    await user.click(screen.getByRole('button', { name: 'Кыр' }));
-    expect(await screen.findByRole('button', { name: 'Чыгуу' })).toBeTruthy();
+    await user.click(screen.getByRole('menuitemradio', { name: 'Кыр' }));
+    expect(await screen.findByRole('menuitem', { name: 'Чыгуу' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('ky');
     expect(cookie('lang')).toBe('kg');
   });
@@ -87,7 +89,7 @@ describe('desktop shell', () => {
     const { unmount } = await renderApp({ client: backend.client, path: '/lms' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Меню профиля/ }));
-    const toggle = screen.getByRole('switch', { name: 'Тёмная тема' });
+    const toggle = screen.getByRole('menuitemcheckbox', { name: 'Тёмная тема' });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
 
     await user.click(toggle);
@@ -159,7 +161,7 @@ describe('mobile shell', () => {
     // The profile menu's 'Новости' opens the news.
     const person = userEvent.setup();
     await person.click(screen.getByRole('button', { name: /Меню профиля/ }));
-    await person.click(screen.getByRole('link', { name: 'Новости' }));
+    await person.click(screen.getByRole('menuitem', { name: 'Новости' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Новости' })).toBeTruthy();
     expect(within(tabs).getByRole('button', { name: 'Новости' }).getAttribute('aria-pressed')).toBe(
       'true',

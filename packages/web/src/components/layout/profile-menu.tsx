@@ -1,5 +1,4 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cx } from '../../lib/class-names';
@@ -7,7 +6,8 @@ import { OPEN_NEWS, type MainTabState } from '../../lib/main-tabs';
 import { theme, toggleTheme } from '../../lib/theme';
 import { Avatar } from '../ui/avatar';
 import { Icon, type IconName } from '../ui/icon';
-import { LanguageSwitch } from '../ui/language-switch';
+import { LanguageOptions } from '../ui/language-switch';
+import { useMenuButton } from '../ui/use-menu-button';
 import surface from '../ui/surface.module.css';
 import styles from './profile-menu.module.css';
 
@@ -23,7 +23,11 @@ export interface ProfileMenuProps {
   compact?: boolean;
 }
 
-/** The profile menu: profile, news, dark mode, language and logout. */
+/**
+ * The profile menu: profile, news, dark mode, language and logout, as a WAI-ARIA menu button
+ * (useMenuButton: the arrows, Home, End, Escape and Tab). The card with the photo and the name
+ * sits above the menu's items, not among them.
+ */
 export function ProfileMenu({
   fullName,
   shortName,
@@ -35,31 +39,8 @@ export function ProfileMenu({
 }: ProfileMenuProps) {
   useSignals();
   const { t } = useTranslation(['shell', 'common']);
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const popupId = useId();
+  const menu = useMenuButton();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        triggerRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
-
-  const close = () => setOpen(false);
   const item = cx(surface.menuItem, styles.item);
   const dark = theme.value === 'dark';
   const links: readonly { to: string; icon: IconName; label: string; state?: MainTabState }[] = [
@@ -68,14 +49,11 @@ export function ProfileMenu({
   ];
 
   return (
-    <div className={styles.root} ref={rootRef}>
+    <div className={styles.root} {...menu.rootProps}>
       <button
-        ref={triggerRef}
         type="button"
         className={cx(styles.trigger, compact && styles.compact)}
-        aria-expanded={open}
-        aria-controls={popupId}
-        onClick={() => setOpen((value) => !value)}
+        {...menu.triggerProps}
       >
         <span className="visually-hidden">{t('profileMenu.open')}</span>
         <Avatar src={photoUrl} name={fullName} alt="" size={40} />
@@ -88,7 +66,7 @@ export function ProfileMenu({
         {compact ? null : <Icon name="chevronDown" size={18} className={styles.chevron} />}
       </button>
 
-      <div id={popupId} className={cx(surface.card, styles.popup)} hidden={!open}>
+      <div className={cx(surface.card, styles.popup)} hidden={!menu.open}>
         <div className={styles.card}>
           <Avatar
             src={photoUrl}
@@ -102,52 +80,60 @@ export function ProfileMenu({
           </div>
         </div>
         <hr className={styles.divider} />
-        <ul className={cx(surface.bareList, styles.list)}>
+        <div {...menu.menuProps} className={styles.list}>
           {links.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} state={link.state} className={item} onClick={close}>
-                <Icon name={link.icon} className={styles.itemIcon} />
-                {link.label}
-              </Link>
-            </li>
-          ))}
-          <li>
-            <button
-              type="button"
-              role="switch"
-              aria-checked={dark}
+            <Link
+              key={link.to}
+              to={link.to}
+              state={link.state}
+              role="menuitem"
+              tabIndex={-1}
               className={item}
-              onClick={toggleTheme}
+              // The next screen's heading takes the focus.
+              onClick={() => menu.close()}
             >
-              <Icon name="moon" className={styles.itemIcon} />
-              <span className={styles.grow}>{t('profileMenu.darkMode')}</span>
-              <span className={styles.switchTrack} aria-hidden="true" />
-            </button>
-          </li>
-          <li className={cx(surface.spreadRow, styles.languageRow)}>
-            <span className={styles.languageLabel}>
+              <Icon name={link.icon} className={styles.itemIcon} />
+              {link.label}
+            </Link>
+          ))}
+          <button
+            type="button"
+            role="menuitemcheckbox"
+            tabIndex={-1}
+            aria-checked={dark}
+            className={item}
+            onClick={toggleTheme}
+          >
+            <Icon name="moon" className={styles.itemIcon} />
+            <span className={styles.grow}>{t('profileMenu.darkMode')}</span>
+            <span className={styles.switchTrack} aria-hidden="true" />
+          </button>
+          <div role="none" className={cx(surface.spreadRow, styles.languageRow)}>
+            <span className={styles.languageLabel} aria-hidden="true">
               <Icon name="globe" className={styles.itemIcon} />
               {t('common:language')}
             </span>
-            <LanguageSwitch />
-          </li>
-        </ul>
-        <hr className={styles.divider} />
-        <button
-          type="button"
-          className={cx(item, styles.logout)}
-          onClick={() => {
-            // The menu gives way to what follows (a confirmation, the login page); focus goes
-            // back to its trigger, where a cancelled confirmation returns it.
-            setOpen(false);
-            triggerRef.current?.focus();
-            onLogout();
-          }}
-          disabled={loggingOut}
-        >
-          <Icon name="logout" className={styles.itemIcon} />
-          {loggingOut ? t('profileMenu.loggingOut') : t('profileMenu.logout')}
-        </button>
+            <LanguageOptions />
+          </div>
+          <hr className={styles.divider} role="separator" />
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={cx(item, styles.logout)}
+            onClick={() => {
+              if (loggingOut) return;
+              // The menu gives way to what follows (a confirmation, the login page); focus goes
+              // back to its trigger, where a cancelled confirmation returns it.
+              menu.close({ returnFocus: true });
+              onLogout();
+            }}
+            aria-disabled={loggingOut || undefined}
+          >
+            <Icon name="logout" className={styles.itemIcon} />
+            {loggingOut ? t('profileMenu.loggingOut') : t('profileMenu.logout')}
+          </button>
+        </div>
       </div>
     </div>
   );
