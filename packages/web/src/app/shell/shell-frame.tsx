@@ -119,7 +119,9 @@ const AppsColumn = memo(function AppsColumn({
     return (
       <>
         <PageTitle section={t('nav.apps')} />
-        <h1 className={styles.mobileTitle}>{t('sections')}</h1>
+        <h1 className={styles.mobileTitle} tabIndex={-1}>
+          {t('sections')}
+        </h1>
         <AppsPanel variant="grid" exclude={['news', 'chat']} />
         <AppLinksPanel variant="tab" />
       </>
@@ -222,7 +224,9 @@ export function ShellFrame({
             {mobile ? (
               <>
                 <PageTitle section={t('nav.chat')} />
-                <h1 className="visually-hidden">{t('nav.chat')}</h1>
+                <h1 className="visually-hidden" tabIndex={-1}>
+                  {t('nav.chat')}
+                </h1>
               </>
             ) : null}
             <aside

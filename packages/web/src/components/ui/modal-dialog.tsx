@@ -1,4 +1,5 @@
 import { useEffect, useRef, type DialogHTMLAttributes, type RefObject } from 'react';
+import { focusPageHeading } from '../../lib/page-heading';
 
 export interface ModalDialogProps extends Omit<
   DialogHTMLAttributes<HTMLDialogElement>,
@@ -12,7 +13,9 @@ export interface ModalDialogProps extends Omit<
 
 /**
  * A native modal <dialog>, open while it is rendered: showModal() makes the rest of the page
- * inert (the focus stays inside) and gives Escape; the focus goes back where it was on closing.
+ * inert (the focus stays inside) and gives Escape; the focus goes back where it was on closing,
+ * or, when that control is gone with what the dialog did (a deleted item's button), to the
+ * screen's heading rather than to nowhere.
  */
 export function ModalDialog({ onDismiss, initialFocus, children, ...rest }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -28,7 +31,8 @@ export function ModalDialog({ onDismiss, initialFocus, children, ...rest }: Moda
     return () => {
       closingRef.current = true;
       if (typeof dialog.close === 'function') dialog.close();
-      previous?.focus();
+      if (previous?.isConnected) previous.focus();
+      else focusPageHeading();
     };
   }, [initialFocus]);
 

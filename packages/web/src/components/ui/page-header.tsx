@@ -19,7 +19,10 @@ export function PageHeader({ title, icon }: PageHeaderProps) {
           <Icon name={icon} size={22} />
         </span>
       ) : null}
-      <h1 className={styles.title}>{title}</h1>
+      {/* Focused after a change of screen (app/focus-on-navigation.ts), never by Tab. */}
+      <h1 className={styles.title} tabIndex={-1}>
+        {title}
+      </h1>
     </header>
   );
 }

@@ -39,7 +39,7 @@ export function StatusScreen({
       >
         <Icon name={icon} size={28} />
       </span>
-      <h1 id={titleId} className={cx(surface.title, styles.screenTitle)}>
+      <h1 id={titleId} className={cx(surface.title, styles.screenTitle)} tabIndex={-1}>
         {title}
       </h1>
       {text ? <p className={cx(surface.note, styles.screenText)}>{text}</p> : null}

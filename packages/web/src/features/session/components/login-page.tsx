@@ -84,7 +84,9 @@ export function LoginPage({ notice = null, logo, onSignedIn, onPrepare }: LoginP
   );
   const heading = (
     <>
-      <h1 className={styles.heading}>{t('heading')}</h1>
+      <h1 className={styles.heading} tabIndex={-1}>
+        {t('heading')}
+      </h1>
       <p className={styles.subheading}>{t('subheading')}</p>
     </>
   );
