@@ -1,4 +1,5 @@
 import { createStore, del, set, values, type UseStore } from 'idb-keyval';
+import { tellOutboxTabs } from './outbox-tabs';
 
 /**
  * Where outbox entries live between page loads: IndexedDB (it keeps Files and Blobs, which local
@@ -7,6 +8,11 @@ import { createStore, del, set, values, type UseStore } from 'idb-keyval';
  */
 export interface OutboxStore {
   readonly persistent: boolean;
+  /**
+   * The IndexedDB database's name: every tab of the browser that opens it shares its entries.
+   * Absent for a store of this page only.
+   */
+  readonly name?: string;
   all(): Promise<unknown[]>;
   put(id: string, value: unknown): Promise<void>;
   remove(id: string): Promise<void>;
@@ -22,9 +28,10 @@ function memoryStore(): OutboxStore {
   };
 }
 
-function indexedDbStore(db: UseStore): OutboxStore {
+function indexedDbStore(db: UseStore, name: string): OutboxStore {
   return {
     persistent: true,
+    name,
     all: () => values(db),
     put: (id, value) => set(id, value, db),
     remove: (id) => del(id, db),
@@ -44,7 +51,8 @@ export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export function openOutboxStore(kind: string): OutboxStore {
   if (typeof indexedDB === 'undefined') return memoryStore();
   try {
-    return indexedDbStore(createStore(`${OUTBOX_DATABASE}-${kind}`, 'entries'));
+    const name = `${OUTBOX_DATABASE}-${kind}`;
+    return indexedDbStore(createStore(name, 'entries'), name);
   } catch {
     return memoryStore();
   }
@@ -54,7 +62,7 @@ export function openOutboxStore(kind: string): OutboxStore {
 export interface LiveOutbox {
   readonly kind: OutboxKind;
   readonly entries: { readonly value: readonly { id: string; owner: number }[] };
-  /** Drops the owner's entries from the page and from the outbox's store. */
+  /** Drops the owner's entries from the page and from the outbox's store, and tells other tabs. */
   forgetOwner(owner: number): Promise<void>;
 }
 
@@ -105,17 +113,24 @@ export async function countWaitingWrites(owner: number): Promise<number> {
 
 /**
  * Deletes every waiting write of this account on this device, in every kind of outbox and in the
- * outboxes this page already holds; other accounts' writes stay.
+ * outboxes this page already holds, and tells the other tabs to drop theirs (what they hold in
+ * memory, and anything a send that ends there would store again); other accounts' writes stay.
+ * An outbox of this page tells them itself; for a kind this page has none of, this does.
  */
 export async function forgetWrites(owner: number): Promise<void> {
   await Promise.all([...live].map((outbox) => outbox.forgetOwner(owner)));
+  const told = new Set([...live].map((outbox) => outbox.kind));
   await Promise.all(
     OUTBOX_KINDS.map(async (kind) => {
       const store = storeOf(kind);
-      const stored = await store.all();
-      await Promise.all(
-        stored.filter((value) => ownedBy(value, owner)).map((value) => store.remove(value.id)),
-      );
+      try {
+        const stored = await store.all();
+        await Promise.all(
+          stored.filter((value) => ownedBy(value, owner)).map((value) => store.remove(value.id)),
+        );
+      } finally {
+        if (store.name && !told.has(kind)) tellOutboxTabs(store.name, { type: 'forgot', owner });
+      }
     }),
   );
 }

@@ -8,6 +8,15 @@ import {
   type OutboxKind,
   type OutboxStore,
 } from './outbox-store';
+import {
+  browserTabs,
+  deliveryLockName,
+  isOutboxNews,
+  openOutboxChannel,
+  postOutboxNews,
+  type OutboxNews,
+  type OutboxTabs,
+} from './outbox-tabs';
 
 export type OutboxStatus = 'pending' | 'sending' | 'failed';
 
@@ -21,6 +30,10 @@ export interface OutboxEntry<Payload> {
   payload: Payload;
   files: File[];
   createdAt: number;
+  /**
+   * 'sending' while a tab sends it; one found so by the next tab to deliver was cut off mid-send
+   * (its tab closed or reloaded), and is reconciled before it is sent again.
+   */
   status: OutboxStatus;
   /** The last failure's error (for the screen to word), when the last attempt failed. */
   error?: unknown;
@@ -42,7 +55,7 @@ export interface Outbox<Payload> {
   readonly entries: ReadonlySignal<readonly OutboxEntry<Payload>[]>;
   /** False when entries cannot outlive the page (no IndexedDB). */
   readonly persistent: boolean;
-  /** Reads the stored entries once (later calls reuse the first read). */
+  /** Reads the stored entries (later calls reuse the first read; other tabs' changes follow). */
   load(): Promise<void>;
   /** Keeps a write and starts sending it at once (after what is already waiting). */
   add(entry: Pick<OutboxEntry<Payload>, 'owner' | 'scope' | 'payload' | 'files'>): Promise<void>;
@@ -50,7 +63,10 @@ export interface Outbox<Payload> {
   flush(owner: number): Promise<void>;
   retry(id: string, owner: number): Promise<void>;
   discard(id: string): Promise<void>;
-  /** Drops every entry of the owner, here and in the store (a shared device's sign-out). */
+  /**
+   * Drops every entry of the owner, here, in the store and in the other tabs (a shared device's
+   * sign-out).
+   */
   forgetOwner(owner: number): Promise<void>;
 }
 
@@ -58,17 +74,25 @@ export interface OutboxOptions<Payload> {
   /** Names the IndexedDB store: one per kind of write. */
   kind: OutboxKind;
   /**
-   * Delivers one entry and nothing more: resolves when the server stored it, rejects with the
+   * Delivers one entry and nothing more: resolves when the server stored it (with what the
+   * server answered, which the other tabs get as `deliveredElsewhere`'s receipt), rejects with the
    * client's error. The entry is removed as soon as it resolves, before `afterSent` reads the
    * server again: a kind whose screen must go on showing the write (the chat's message) puts what
    * the server took into its own data before resolving (as `reconcile` does before 'delivered').
    */
-  send: (entry: OutboxEntry<Payload>) => Promise<void>;
+  send: (entry: OutboxEntry<Payload>) => Promise<unknown>;
   /**
-   * Runs after an entry was delivered (the screen's refresh). Its failure is ignored: the write is
-   * stored, so it is neither shown as unsent nor sent again.
+   * Runs after an entry was delivered (the screen's refresh), in the tab that delivered it and in
+   * every other tab that showed it. Its failure is ignored: the write is stored, so it is neither
+   * shown as unsent nor sent again.
    */
   afterSent?: (entry: OutboxEntry<Payload>) => Promise<unknown>;
+  /**
+   * In a tab that shows an entry another tab delivered, just before it leaves: what the screen
+   * shows of it as sent until `afterSent` has read the server (the chat's message). `receipt` is
+   * what `send` resolved with there, absent when the write was found stored.
+   */
+  deliveredElsewhere?: (entry: OutboxEntry<Payload>, receipt: unknown) => void;
   /**
    * Reads the server to tell whether an uncertain entry's write is stored: 'delivered' counts as
    * sent, 'missing' sends it again, a failure leaves it waiting. Without it an uncertain entry is
@@ -81,6 +105,8 @@ export interface OutboxOptions<Payload> {
    */
   prepare?: (entry: OutboxEntry<Payload>) => Promise<Payload>;
   store?: OutboxStore;
+  /** The browser's Web Locks and visibility (tests give each of their tabs its own). */
+  tabs?: OutboxTabs;
 }
 
 const RETRY_FLOOR_MS = 1_000;
@@ -113,6 +139,26 @@ function byAge<Payload>(a: OutboxEntry<Payload>, b: OutboxEntry<Payload>) {
 /** How one owner's queue stopped: emptied (or only refusals left), a transient failure, a 401. */
 type QueueEnd = 'done' | 'transient' | 'session';
 
+/** The owner's lock is held by another tab (asked for only if available). */
+const BUSY = 'busy';
+/** Without Web Locks, a tab the person does not see leaves delivering to the one they see. */
+const HIDDEN = 'hidden';
+
+/** An entry as the store holds it, read by a page. */
+function asRead<Payload>(value: OutboxEntry<Payload>): OutboxEntry<Payload> {
+  return { ...value, uncertain: value.uncertain === true };
+}
+
+/** Whether a read of the store says nothing new about an entry the page shows. */
+function sameState<Payload>(shown: OutboxEntry<Payload>, read: OutboxEntry<Payload>): boolean {
+  return (
+    shown.status === read.status &&
+    shown.attempts === read.attempts &&
+    shown.uncertain === read.uncertain &&
+    shown.createdAt === read.createdAt
+  );
+}
+
 /**
  * An outbox (ARCHITECTURE 14): writes made offline or during a failure are kept (in IndexedDB, so
  * they survive a reload and a 401), shown by their screen as not yet sent, and sent in order. A
@@ -122,57 +168,235 @@ type QueueEnd = 'done' | 'transient' | 'session';
  * when the network returns or the tab is shown again. A 401 is told to `onOutboxSessionEnded`'s
  * listeners (outbox-session.ts) and waits for the next flush (a screen opened after sign-in). A
  * refusal marks the entry failed for the user to retry or discard, and the queue goes on.
+ *
+ * Every tab of the browser shows the same entries (the store is shared), but one tab at a time
+ * delivers and reconciles an owner's writes: it holds the owner's Web Lock (which the browser
+ * releases when the tab closes mid-send) and reads the store again before each entry, so an
+ * entry another tab delivered or dropped meanwhile is not sent. A tab tells the others what it
+ * changed (outbox-tabs.ts), and they follow: an entry delivered there shows as sent here and
+ * its screen reads the server again. Without Web Locks, only the tab the person sees delivers.
  */
 export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<Payload> {
   const store = options.store ?? openOutboxStore(options.kind);
+  const tabs = options.tabs ?? browserTabs();
+  // Only a store in IndexedDB is shared with other tabs; one in memory is this page's alone.
+  const shared = store.persistent ? store.name : undefined;
   const entries = signal<readonly OutboxEntry<Payload>[]>([]);
   let loading: Promise<void> | undefined;
   const flushing = new Map<number, Promise<void>>();
   const flushAgain = new Set<number>();
   /** Owners whose queue waits for an automatic retry: the retry count and its timer. */
   const waiting = new Map<number, { attempt: number; timer?: ReturnType<typeof setTimeout> }>();
+  /** Owners this tab delivers for (a screen of theirs asked): another tab's news may start them. */
+  const delivering = new Set<number>();
+  /** Ids this page has seen in the store: one gone from it was delivered or dropped elsewhere. */
+  const stored = new Set<string>();
+  /**
+   * Entries that left the store under another tab, newest last: the news that one was delivered
+   * may come after this page read the store (the lock passes before the message arrives).
+   */
+  const vanished = new Map<string, OutboxEntry<Payload>>();
+  const VANISHED_KEPT = 50;
+  let channel: BroadcastChannel | null = null;
   let stopListening: (() => void) | undefined;
 
   const held = (id: string) => entries.value.some((entry) => entry.id === id);
   const hasPending = (owner: number) =>
     entries.value.some((entry) => entry.owner === owner && entry.status === 'pending');
+  /** Whether something of the owner waits to be delivered (or was cut off mid-send). */
+  const hasUndelivered = (owner: number) =>
+    entries.value.some((entry) => entry.owner === owner && entry.status !== 'failed');
+  const tell = (news: OutboxNews) => postOutboxNews(channel, news);
 
-  /** Stores a changed entry; one discarded or forgotten meanwhile stays gone (false). */
-  const save = async (next: OutboxEntry<Payload>): Promise<boolean> => {
-    if (!held(next.id)) return false;
-    entries.value = entries.value.map((entry) => (entry.id === next.id ? next : entry));
-    try {
-      await store.put(next.id, next);
-    } catch {
-      // The entry stays on screen for this page; only its survival of a reload is lost.
-    }
-    return true;
+  // The list and the store change one step at a time, so a read of the store never undoes a
+  // change this page made after the read began.
+  let lastStep: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(step: () => Promise<T>): Promise<T> => {
+    const run = lastStep.then(step);
+    lastStep = run.catch(() => undefined);
+    return run;
   };
-  const forget = async (id: string) => {
-    entries.value = entries.value.filter((entry) => entry.id !== id);
+
+  /** Stores a changed entry; one discarded, forgotten or delivered meanwhile stays gone (false). */
+  const save = (next: OutboxEntry<Payload>): Promise<boolean> =>
+    inTurn(async () => {
+      if (!held(next.id)) return false;
+      entries.value = entries.value.map((entry) => (entry.id === next.id ? next : entry));
+      try {
+        await store.put(next.id, next);
+        stored.add(next.id);
+        tell({ type: 'changed' });
+      } catch {
+        // The entry stays on screen for this page; only its survival of a reload is lost.
+      }
+      return true;
+    });
+  const forget = (id: string, news: OutboxNews = { type: 'changed' }) =>
+    inTurn(async () => {
+      entries.value = entries.value.filter((entry) => entry.id !== id);
+      try {
+        await store.remove(id);
+      } catch {
+        // As above.
+      }
+      stored.delete(id);
+      tell(news);
+    });
+
+  /**
+   * Reads the store into the list: what other tabs added, changed or removed. An entry this page
+   * never managed to store stays (it is this page's only copy). On a page's first read of a store
+   * no other tab shares, an entry caught mid-send by a reload may or may not have reached the
+   * server; a shared store leaves that to the tab that next holds the owner's lock.
+   */
+  const readStore = async (first: boolean) => {
+    let values: OutboxEntry<Payload>[];
     try {
-      await store.remove(id);
+      values = (await store.all()) as OutboxEntry<Payload>[];
     } catch {
-      // As above.
+      return;
     }
+    const found = new Map(
+      values.map((value): [string, OutboxEntry<Payload>] => {
+        const read = asRead(value);
+        const cutOff = first && !shared && read.status === 'sending';
+        return [read.id, cutOff ? { ...read, status: 'pending', uncertain: true } : read];
+      }),
+    );
+    let changed = false;
+    const next: OutboxEntry<Payload>[] = [];
+    for (const entry of entries.value) {
+      const read = found.get(entry.id);
+      found.delete(entry.id);
+      if (read) {
+        const same = sameState(entry, read);
+        next.push(same ? entry : read);
+        changed ||= !same;
+      } else if (!stored.has(entry.id)) next.push(entry);
+      else {
+        changed = true;
+        vanished.set(entry.id, entry);
+        if (vanished.size > VANISHED_KEPT) vanished.delete(vanished.keys().next().value!);
+      }
+    }
+    next.push(...found.values());
+    changed ||= found.size > 0;
+    stored.clear();
+    for (const value of values) stored.add(value.id);
+    if (changed) entries.value = next.sort(byAge);
+  };
+  let queuedRead: Promise<void> | undefined;
+  /** Reads the store once more after whatever this page is changing (joined while queued). */
+  const refresh = (): Promise<void> =>
+    (queuedRead ??= inTurn(() => {
+      queuedRead = undefined;
+      return readStore(false);
+    }));
+
+  /** Another tab delivered the entry: it shows as sent here, leaves, and its screen reads again. */
+  const deliveredThere = async (id: string, receipt: unknown) => {
+    const entry = await inTurn(async () => {
+      const shown = entries.value.find((item) => item.id === id) ?? vanished.get(id);
+      vanished.delete(id);
+      if (!shown) return undefined;
+      try {
+        options.deliveredElsewhere?.(shown, receipt);
+      } catch {
+        // The server holds it: failing to show it must not keep it waiting here.
+      }
+      entries.value = entries.value.filter((item) => item.id !== id);
+      stored.delete(id);
+      return shown;
+    });
+    if (!entry) return;
+    try {
+      await options.afterSent?.(entry);
+    } catch {
+      // As after a delivery here.
+    }
+  };
+
+  /** Drops every entry of the owner from this page and from the store. */
+  const dropOwner = (owner: number) => {
+    stopWaiting(owner);
+    delivering.delete(owner);
+    return inTurn(async () => {
+      entries.value = entries.value.filter((entry) => entry.owner !== owner);
+      const values = (await store.all().catch(() => [])) as Partial<OutboxEntry<Payload>>[];
+      for (const value of values) {
+        if (value.owner !== owner || typeof value.id !== 'string') continue;
+        await store.remove(value.id).catch(() => undefined);
+        stored.delete(value.id);
+      }
+    });
+  };
+
+  const hear = (news: OutboxNews) => {
+    if (news.type === 'forgot') {
+      // A sign-out in another tab: anything a send ending here stored again goes too.
+      void dropOwner(news.owner);
+      return;
+    }
+    if (news.type === 'delivered') void deliveredThere(news.id, news.receipt);
+    void refresh().then(() => {
+      // A queue this tab holds back (a retry's wait, the network) keeps its wait; an idle one
+      // asks for the owner's lock, so it takes over if the tab sending now closes mid-send.
+      for (const owner of delivering) {
+        if (!waiting.has(owner) && !flushing.has(owner) && hasUndelivered(owner)) {
+          void flush(owner);
+        }
+      }
+    });
   };
 
   const load = () =>
-    (loading ??= store.all().then(
-      (stored) => {
-        const known = new Set(entries.value.map((entry) => entry.id));
-        const read = (stored as OutboxEntry<Payload>[])
-          .filter((entry) => !known.has(entry.id))
-          // An entry caught mid-send by a reload may or may not have reached the server.
-          .map((entry): OutboxEntry<Payload> =>
-            entry.status === 'sending'
-              ? { ...entry, status: 'pending', uncertain: true }
-              : { ...entry, uncertain: entry.uncertain === true },
-          );
-        entries.value = [...entries.value, ...read].sort(byAge);
-      },
-      () => undefined,
-    ));
+    (loading ??= (() => {
+      if (shared && !channel) {
+        channel = openOutboxChannel(shared);
+        channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+          if (isOutboxNews(event.data)) hear(event.data);
+        });
+      }
+      return inTurn(() => readStore(true));
+    })());
+
+  /**
+   * Runs `work` while this tab alone delivers the owner's writes: under the owner's Web Lock
+   * (waited for, or only if free), or without Web Locks while the person sees this tab.
+   */
+  const exclusive = async <T>(
+    owner: number,
+    work: () => Promise<T>,
+    ifAvailable = false,
+  ): Promise<T | typeof BUSY | typeof HIDDEN> => {
+    if (!shared) return work();
+    const { locks } = tabs;
+    if (!locks) return tabs.inFront() ? work() : HIDDEN;
+    let granted = false;
+    try {
+      return await locks.request(deliveryLockName(shared, owner), { ifAvailable }, (lock) => {
+        if (!lock) return BUSY;
+        granted = true;
+        return work();
+      });
+    } catch (error) {
+      if (granted) throw error;
+      // A browser that refuses the lock (an opaque origin) delivers from the tab in front.
+      return tabs.inFront() ? work() : HIDDEN;
+    }
+  };
+
+  /**
+   * With the owner's lock: an entry of theirs still 'sending' has no tab sending it any more (its
+   * tab closed or reloaded mid-send), so the server may hold it and it is reconciled first.
+   */
+  const resumeCutOff = async (owner: number) => {
+    for (const entry of entries.value) {
+      if (entry.owner === owner && entry.status === 'sending') {
+        await save({ ...entry, status: 'pending', uncertain: true });
+      }
+    }
+  };
 
   const wake = () => {
     if (!onlineManager.isOnline()) return;
@@ -228,8 +452,9 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
     listen();
   };
 
-  const delivered = async (entry: OutboxEntry<Payload>) => {
-    await forget(entry.id);
+  /** The server holds the entry: it leaves (every tab is told, with the answer) and is refreshed. */
+  const delivered = async (entry: OutboxEntry<Payload>, receipt?: unknown) => {
+    await forget(entry.id, { type: 'delivered', id: entry.id, receipt });
     try {
       await options.afterSent?.(entry);
     } catch {
@@ -264,6 +489,7 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
     if (!(await save(entry))) return 'next';
     // Whether this turn's write left for the server (a failure after it may have stored it).
     let left = false;
+    let receipt: unknown;
     try {
       if (entry.uncertain && options.reconcile) {
         if ((await options.reconcile(entry)) === 'delivered') {
@@ -276,16 +502,21 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
       entry = { ...entry, attempts: entry.attempts + 1 };
       if (!(await save(entry))) return 'next';
       left = true;
-      await options.send(entry);
+      receipt = await options.send(entry);
     } catch (error) {
       return failed(entry, error, left);
     }
-    await delivered(entry);
+    await delivered(entry, receipt);
     return 'next';
   };
 
+  /** The owner's queue, run while this tab alone delivers their writes. */
   const runQueue = async (owner: number): Promise<QueueEnd> => {
     await load();
+    if (shared) {
+      await refresh();
+      await resumeCutOff(owner);
+    }
     for (;;) {
       const next = entries.value.find(
         (entry) => entry.owner === owner && entry.status === 'pending',
@@ -296,14 +527,22 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
       // The server answered this one: a later failure starts the backoff over, so a write queued
       // behind others on a server that fails now and then does not inherit their waits.
       startBackoffOver(owner);
+      // Another tab may have added, retried or discarded an entry meanwhile.
+      if (shared) await refresh();
     }
   };
 
   const flush = (owner: number): Promise<void> => {
-    // Offline, nothing is tried: the queue starts when the network returns.
+    delivering.add(owner);
+    // Offline, nothing is tried: the queue starts when the network returns. A write cut off
+    // mid-send shows as waiting rather than on its way (unless a tab, this one too, is at the
+    // queue: its send ends by itself).
     if (!onlineManager.isOnline()) {
       wait(owner, false);
-      return load();
+      return load().then(async () => {
+        if (!shared || flushing.has(owner)) return;
+        await exclusive(owner, () => refresh().then(() => resumeCutOff(owner)), true);
+      });
     }
     const running = flushing.get(owner);
     if (running) {
@@ -312,13 +551,15 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
       return running;
     }
     const run = (async () => {
-      let end: QueueEnd;
+      let end: QueueEnd | typeof BUSY | typeof HIDDEN;
       do {
         flushAgain.delete(owner);
-        end = await runQueue(owner);
+        end = await exclusive(owner, () => runQueue(owner));
       } while (end === 'done' && flushAgain.has(owner));
-      // A transient failure retries by itself; a 401 waits for a flush after sign-in.
+      // A transient failure retries by itself; a 401 waits for a flush after sign-in; a tab out
+      // of sight (without Web Locks) waits to be shown.
       if (end === 'transient') wait(owner, true);
+      else if (end === HIDDEN) wait(owner, false);
       else stopWaiting(owner);
     })().finally(() => {
       flushing.delete(owner);
@@ -366,16 +607,8 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
     },
     async forgetOwner(owner) {
       await load();
-      stopWaiting(owner);
-      const ids = new Set(
-        entries.value.filter((entry) => entry.owner === owner).map((entry) => entry.id),
-      );
-      entries.value = entries.value.filter((entry) => entry.owner !== owner);
-      const stored = await store.all().catch(() => []);
-      for (const value of stored as Partial<OutboxEntry<Payload>>[]) {
-        if (value.owner === owner && typeof value.id === 'string') ids.add(value.id);
-      }
-      await Promise.all([...ids].map((id) => store.remove(id)));
+      await dropOwner(owner);
+      tell({ type: 'forgot', owner });
     },
   };
   registerLiveOutbox(outbox);

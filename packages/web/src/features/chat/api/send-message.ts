@@ -69,7 +69,13 @@ function showAccepted(
   }
 }
 
-async function sendEntry(entry: OutboxEntry<ChatSend>) {
+/** What the server answered a send with: the chat's other tabs show the message from it. */
+interface ChatReceipt {
+  id_message?: number;
+  created?: string;
+}
+
+async function sendEntry(entry: OutboxEntry<ChatSend>): Promise<ChatReceipt> {
   const lent = sender.of(entry);
   const { client } = lent;
   const controller = new AbortController();
@@ -84,12 +90,36 @@ async function sendEntry(entry: OutboxEntry<ChatSend>) {
     });
     const id_message = typeof inserted?.id_message === 'number' ? inserted.id_message : undefined;
     if (id_message !== undefined) newest.set(entry.scope, id_message);
-    showAccepted(lent, entry, { id_message });
+    const receipt: ChatReceipt = { id_message, created: new Date().toISOString() };
+    showAccepted(lent, entry, receipt);
+    return receipt;
   } finally {
     controllers.delete(entry.id);
     const { [entry.id]: _done, ...rest } = sendProgress.value;
     sendProgress.value = rest;
   }
+}
+
+/**
+ * A message another tab delivered: shown here as sent until this tab reads the conversation
+ * again. This tab's newest known id is that message's, or unknown when it was found stored rather
+ * than sent (the next baseline is read from the server), so a same message sent from here later
+ * is never taken for it.
+ */
+function deliveredElsewhere(entry: OutboxEntry<ChatSend>, receipt: unknown) {
+  const answer = (receipt ?? {}) as ChatReceipt;
+  const id_message = typeof answer.id_message === 'number' ? answer.id_message : undefined;
+  const created = typeof answer.created === 'string' ? answer.created : undefined;
+  if (id_message === undefined) newest.delete(entry.scope);
+  else newest.set(entry.scope, Math.max(id_message, newest.get(entry.scope) ?? 0));
+  let lent: ChatSender;
+  try {
+    lent = sender.of(entry);
+  } catch {
+    // No chat of the writer is open here: nothing shows it.
+    return;
+  }
+  showAccepted(lent, entry, { id_message, created });
 }
 
 /*
@@ -129,7 +159,7 @@ async function reconcileEntry(entry: OutboxEntry<ChatSend>): Promise<Reconciled>
  * Every message goes through the chat outbox: it is kept (with its files) until the server takes
  * it, shown in its conversation as pending meanwhile (then as sent, until the conversation is read
  * again), sent in order when the network returns, and looked for on the server before it is sent
- * again after an unknown outcome.
+ * again after an unknown outcome. Every tab of the writer shows it; one of them sends it.
  */
 export const chatOutbox = createOutbox<ChatSend>({
   kind: 'chat-message',
@@ -137,6 +167,7 @@ export const chatOutbox = createOutbox<ChatSend>({
   prepare: recordBaseline,
   reconcile: reconcileEntry,
   afterSent: sender.afterSent,
+  deliveredElsewhere,
 });
 
 /**
