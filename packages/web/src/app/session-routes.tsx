@@ -6,6 +6,7 @@ import { LoginPage } from '../features/session/components/login-page';
 import { useApiClient } from '../lib/api-client';
 import { useLazyQueryClient } from '../lib/lazy-query-client';
 import { isOnline } from '../lib/online-status';
+import { resetAcademicSelection } from '../lib/academic-context/selection';
 import { takeReturn } from '../lib/return-path';
 import { isPortalUser, type PortalUser } from '../lib/roles';
 import { isMobile } from '../lib/viewport';
@@ -120,6 +121,10 @@ function useEnterShell() {
         .catch(() => undefined);
       // Back to the screen a session that ended left (once, for the same person), else the main screen.
       const to = takeReturn(user) ?? '/lms';
+      // A new session starts with none of the choices this tab held (discipline, class,
+      // conversation): they were the ended session's, perhaps another person's, and the shell
+      // writes held choices into the address. A screen returned to names its own in its address.
+      resetAcademicSelection();
       startTransition(() => void navigate(to, { replace: true }));
     },
   };

@@ -5,8 +5,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { useApiClient } from '../../../lib/api-client';
 import { onOutboxSessionEnded } from '../../../lib/outbox/outbox-session';
 import { rememberReturn } from '../../../lib/return-path';
+import { isPortalUser, type User } from '../../../lib/roles';
+import { onSignedOutElsewhere } from '../../../lib/session-tabs';
 import { endLocalSession } from '../utils/end-local-session';
 import { storedUser } from '../utils/stored-user';
+import { sessionUserQuery } from './authenticate';
 
 const isUnauthorized = (error: unknown) => isLmsError(error) && error.status === 401;
 
@@ -21,7 +24,8 @@ type Middleware = Parameters<RawLmsClient['use']>[0];
  *
  * It is noticed wherever a request's answer is read: every answer the client reads (the queries,
  * and the calls made outside the cache, such as the chat's new-messages poller and the outboxes'
- * reads), the failed queries and mutations (an upload's 401), and an outbox's write.
+ * reads), the failed queries and mutations (an upload's 401), and an outbox's write; and a
+ * sign-out in another tab of the browser ends it here at once.
  */
 export function useExpiredSessionRedirect(): void {
   const client = useApiClient();
@@ -37,7 +41,10 @@ export function useExpiredSessionRedirect(): void {
     const end = () => {
       if (ended) return;
       ended = true;
-      const user = storedUser();
+      // Whose screen it was is this tab's own session user: the user kept in storage is shared
+      // by every tab, and a sign-out in another tab has cleared it by the time this tab hears.
+      const cached = queryClient.getQueryData<User | null>(sessionUserQuery.queryKey);
+      const user = isPortalUser(cached) ? cached : storedUser();
       if (user) rememberReturn(here.current, user);
       endLocalSession(queryClient);
       void navigate('/lms/login', { replace: true });
@@ -58,11 +65,13 @@ export function useExpiredSessionRedirect(): void {
       if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
     });
     const stopOutboxes = onOutboxSessionEnded(end);
+    const stopTabs = onSignedOutElsewhere(end);
     return () => {
       client.raw.eject(answers);
       stopQueries();
       stopMutations();
       stopOutboxes();
+      stopTabs();
     };
   }, [client, queryClient, navigate]);
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import { forgetReturn } from '../../../lib/return-path';
+import { tellSignedOut } from '../../../lib/session-tabs';
 import { forgetUnsentWork } from '../../../lib/unsent-work';
 import { endLocalSession } from '../utils/end-local-session';
 import { logout } from './logout';
@@ -22,6 +23,8 @@ export function useLogout(owner: number) {
       // Signing out on purpose is not an interrupted session: the next sign-in starts afresh.
       forgetReturn();
       endLocalSession(queryClient);
+      // The other tabs share the session that just ended: they open the login page too.
+      tellSignedOut();
       return forgetUnsentWork(owner);
     },
   });
