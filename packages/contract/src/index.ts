@@ -5,3 +5,4 @@ export * from './contract.js';
 export * from './validators.js';
 export * from './answers.js';
 export * from './requests.js';
+export * from './form-values.js';

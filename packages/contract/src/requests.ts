@@ -8,6 +8,7 @@ import {
   type Operation,
   type Pointer,
 } from './contract.js';
+import { readFormFields } from './form-values.js';
 import { firstError, isJsonMediaType, queryValidator, validatorAt } from './validators.js';
 
 export interface RequestProblem {
@@ -115,8 +116,9 @@ const isFile = (value: FormValue): value is { name: string; size: number } =>
   typeof value !== 'string';
 
 /**
- * A multipart (or url-encoded) form: text fields coerced to the schema's types and checked, file
- * fields holding files of at most `maxFileBytes` each (when given). The schema sees file names, so
+ * A multipart (or url-encoded) form: text fields read as the contract writes them (form-values.ts:
+ * decimal numbers; booleans `true`/`false` in any case, or `1`/`0`) and checked, file fields
+ * holding files of at most `maxFileBytes` each (when given). The schema sees file names, so
  * required, minItems and maxItems still apply.
  */
 export function checkForm<File extends { name: string; size: number }>(
@@ -149,9 +151,10 @@ export function checkForm<File extends { name: string; size: number }>(
     fields[name] = kind === 'many' ? list.map((f) => f.name) : list[0]?.name;
     files[name] = kind === 'many' ? list : (list[0] as File);
   }
-  const validate = validatorAt(pointer, { coerce: true });
-  if (!validate(fields)) return { status: 400, error: firstError('body', validate) };
-  return { fields, files };
+  const read = readFormFields(pointer, fields);
+  const validate = validatorAt(pointer);
+  if (!validate(read)) return { status: 400, error: firstError('body', validate) };
+  return { fields: read, files };
 }
 
 /** The schema of a request body for its content type ('' when none was sent). */

@@ -18,50 +18,32 @@ function createAjv(coerceTypes: false | 'array', allErrors = false) {
   return ajv;
 }
 
+// Bodies are checked as they are: a multipart form's texts are first read into the types its
+// schema declares by the contract's rule for forms (form-values.ts), never by ajv's coercion.
 let exact: Ajv2020 | undefined;
-// Multipart fields and query parameters arrive as strings: this instance coerces them to the
-// schema's types ('42' → 42, a lone value → [value]) before checking.
+// Query parameters arrive as strings: this instance coerces them to the schema's types
+// ('42' → 42, a lone value → [value]) before checking.
 let coercing: Ajv2020 | undefined;
 // Tools that learn from recorded traffic want every difference of a body, not the first one.
 let exhaustive: Ajv2020 | undefined;
-let exhaustiveCoercing: Ajv2020 | undefined;
 // By pointer, one map per instance: a lookup hashes the pointer string the operation holds (V8
 // keeps its hash), never a key built per request.
 const exactByPointer = new Map<Pointer, ValidateFunction>();
-const coercingByPointer = new Map<Pointer, ValidateFunction>();
 const exhaustiveByPointer = new Map<Pointer, ValidateFunction>();
-const exhaustiveCoercingByPointer = new Map<Pointer, ValidateFunction>();
 const queryByOperation = new WeakMap<Operation, ValidateFunction>();
 
 export interface CompileOptions {
-  coerce?: boolean;
   /** Report every error of a value rather than stop at the first (slower; for reports). */
   allErrors?: boolean;
 }
 
-function instanceFor(coerce: boolean, all: boolean): Ajv2020 {
-  if (all) {
-    return coerce
-      ? (exhaustiveCoercing ??= createAjv('array', true))
-      : (exhaustive ??= createAjv(false, true));
-  }
-  return coerce ? (coercing ??= createAjv('array')) : (exact ??= createAjv(false));
-}
-
 /** The validator of the schema at a pointer of the contract, compiled on first use. */
 export function validatorAt(pointer: Pointer, options?: CompileOptions) {
-  const coerce = options?.coerce === true;
   const all = options?.allErrors === true;
-  const cache = all
-    ? coerce
-      ? exhaustiveCoercingByPointer
-      : exhaustiveByPointer
-    : coerce
-      ? coercingByPointer
-      : exactByPointer;
+  const cache = all ? exhaustiveByPointer : exactByPointer;
   let validate = cache.get(pointer);
   if (!validate) {
-    const ajv = instanceFor(coerce, all);
+    const ajv = all ? (exhaustive ??= createAjv(false, true)) : (exact ??= createAjv(false));
     validate = ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
     cache.set(pointer, validate);
   }
@@ -89,8 +71,8 @@ export function queryValidator(op: Operation) {
 function* compileJobs(responses: boolean): Generator<() => unknown> {
   for (const op of operations) {
     if (op.query.length > 0) yield () => queryValidator(op);
-    for (const [type, pointer] of Object.entries(op.requestBody?.content ?? {})) {
-      yield () => validatorAt(pointer, { coerce: type !== 'application/json' });
+    for (const pointer of Object.values(op.requestBody?.content ?? {})) {
+      yield () => validatorAt(pointer);
     }
     if (!responses) continue;
     for (const content of Object.values(op.responses)) {

@@ -5,6 +5,7 @@ import type { ErrorObject } from 'ajv';
 import { declaredContent, schemaFor } from '../answers.js';
 import { isAssumedOperation, unitAt, type UnitName } from '../assumed-units.js';
 import type { Operation, Pointer } from '../contract.js';
+import { readFormFields } from '../form-values.js';
 import { checkQuery, fileFieldsAt, readQuery } from '../requests.js';
 import { isJsonMediaType, validatorAt } from '../validators.js';
 import type { Exchange, FormParam } from './har.js';
@@ -261,8 +262,10 @@ async function judgeRequest(ctx: Context, exchange: Exchange) {
     const shown = values.map((v) => (typeof v === 'string' ? v : v.name));
     fields[name] = files.has(name) || shown.length > 1 ? shown : shown[0];
   }
-  const validate = validatorAt(pointer, { coerce: true, allErrors: true });
-  findingsOf(ctx, pointer, fields, validate(fields) ? [] : (validate.errors ?? []));
+  // read as the contract writes a form's values (decimal numbers; booleans true/false, 1/0)
+  const read = readFormFields(pointer, fields);
+  const validate = validatorAt(pointer, { allErrors: true });
+  findingsOf(ctx, pointer, read, validate(read) ? [] : (validate.errors ?? []));
 }
 
 function judgeAnswer(ctx: Context, exchange: Exchange) {
