@@ -312,13 +312,22 @@ export async function chooseLanguage(page: Page, autonym: 'Кыр' | 'Рус' | 
 export const loginLanguageMenu = (page: Page) =>
   page.getByRole('button', { name: /^(Язык|Тил|Language): / });
 
-/** Chooses a language on the login page ('Кыр', 'Рус', 'Eng'), as a person does. */
+/**
+ * Chooses a language on the login page ('Кыр', 'Рус', 'Eng'), as a person does. A page just
+ * resized may still swap its phone and desktop layouts (each with its own menu): the menu is
+ * opened again until its items show.
+ */
 export async function chooseLoginLanguage(
   page: Page,
   autonym: 'Кыр' | 'Рус' | 'Eng',
 ): Promise<void> {
-  await loginLanguageMenu(page).click();
-  await page.getByRole('menuitemradio', { name: autonym, exact: true }).click();
+  const option = page.getByRole('menuitemradio', { name: autonym, exact: true });
+  await expect(async () => {
+    const menu = loginLanguageMenu(page);
+    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+    await expect(option).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await option.click();
   await expect(loginLanguageMenu(page)).toHaveAccessibleName(new RegExp(`: ${autonym}$`));
 }
 

@@ -179,6 +179,8 @@ describe('the profile menu, from the keyboard', () => {
     await person.keyboard(' ');
     expect(followed).toHaveBeenCalledOnce();
     expect(menu()).toBeNull();
+    // Until the next screen's heading takes it (a link to the screen on view leaves it there).
+    expect(focused()).toBe(button);
   });
 
   it('closes on a press outside it, and on a second press of its button', async () => {

@@ -89,8 +89,9 @@ export function ProfileMenu({
               role="menuitem"
               tabIndex={-1}
               className={item}
-              // The next screen's heading takes the focus.
-              onClick={() => menu.close()}
+              // Back on the button: the next screen's heading then takes the focus, and a link
+              // to the screen on view (the news from the news) leaves it there, not nowhere.
+              onClick={() => menu.close({ returnFocus: true })}
             >
               <Icon name={link.icon} className={styles.itemIcon} />
               {link.label}
