@@ -22,39 +22,22 @@ export interface RouteErrorProps {
 export function RouteError({ error, inShell = false }: RouteErrorProps) {
   const { t } = useTranslation();
 
-  if (isChunkLoadError(error) && error.failure === 'new-version') {
-    return (
-      <StatusScreen
-        icon="refresh"
-        role="alert"
-        fullScreen={!inShell}
-        title={t('newVersion.title')}
-        text={t('newVersion.text')}
-        detail={error.message}
-        actions={
-          <Button onClick={loadNewVersion}>
-            <Icon name="refresh" size={18} />
-            {t('newVersion.load')}
-          </Button>
-        }
-      />
-    );
-  }
-
   if (isChunkLoadError(error)) {
+    // A new version deployed under the page is offered; only the network is told to be checked.
+    const fresh = error.failure === 'new-version';
     return (
       <StatusScreen
-        icon="offline"
-        tone="danger"
+        icon={fresh ? 'refresh' : 'offline'}
+        tone={fresh ? 'info' : 'danger'}
         role="alert"
         fullScreen={!inShell}
-        title={t('chunkError.title')}
-        text={t('chunkError.text')}
+        title={t(fresh ? 'newVersion.title' : 'chunkError.title')}
+        text={t(fresh ? 'newVersion.text' : 'chunkError.text')}
         detail={error.message}
         actions={
-          <Button onClick={() => window.location.reload()}>
+          <Button onClick={fresh ? loadNewVersion : () => window.location.reload()}>
             <Icon name="refresh" size={18} />
-            {t('reload')}
+            {t(fresh ? 'newVersion.load' : 'reload')}
           </Button>
         }
       />
