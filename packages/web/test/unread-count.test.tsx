@@ -14,14 +14,16 @@ import type { AcademicContext } from '../src/lib/academic-context/use-academic-c
 import { ApiClientProvider } from '../src/lib/api-client';
 import type { PortalUser } from '../src/lib/roles';
 import {
-  unreadReads,
   unreadTotal,
-  useUnreadCount,
-  withUnreadCounts,
-  type ChatClass,
   type UnreadReader,
   type UnreadTally,
-} from '../src/lib/unread-count';
+} from '../src/lib/unread-count/unread-count-keys';
+import {
+  unreadReads,
+  withUnreadCounts,
+  type ChatClass,
+} from '../src/lib/unread-count/unread-tally';
+import { useUnreadCount } from '../src/lib/unread-count/use-unread-count';
 import { signInDemo, withHooks } from './support/mock-backend';
 import { createTestQueryClient, renderApp } from './support/render-app';
 import { serverUnreadTotal } from './support/unread-total';

@@ -1,7 +1,7 @@
 /**
  * The person's unread messages outside the chat: the page title starts with '(N) ' and, where the
  * browser has the Badging API (an installed portal), the app icon shows N. Zero shows nothing.
- * The shell's unread count (lib/unread-count.ts) publishes it; nothing here asks the server or
+ * The shell's unread count (lib/unread-count/) publishes it; nothing here asks the server or
  * keeps a timer.
  */
 

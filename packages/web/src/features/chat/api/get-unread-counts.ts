@@ -3,7 +3,7 @@ import { hashKey, queryOptions, skipToken, useQuery, useQueryClient } from '@tan
 import { useEffect, useEffectEvent } from 'react';
 import { useApiClient } from '../../../lib/api-client';
 import { CONTACTS_REFRESH_MS } from '../../../lib/reference-data/contacts';
-import { useShareUnreadCounts } from '../../../lib/unread-count';
+import { useShareUnreadCounts } from '../../../lib/unread-count/use-unread-count';
 import type { ChatQuery, Conversation } from '../utils/conversation';
 import { withUnreadCount, type UnreadCount } from '../utils/unread-counts';
 import { chatKeys } from './chat-keys';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { UNREAD_POLL_MS } from '../../../lib/unread-count';
+import { UNREAD_POLL_MS } from '../../../lib/unread-count/unread-count-keys';
 
 /**
  * The unread listener (on by default): while the conversation is loaded and the tab is

@@ -2,7 +2,7 @@ import type { components } from '@lms/client';
 import { GROUP_CHAT_ID } from '../../../lib/academic-context/selection';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
 import type { ShellUser } from '../../../lib/shell-session';
-import { groupChatQuery } from '../../../lib/unread-count';
+import { groupChatQuery } from '../../../lib/unread-count/unread-count-keys';
 
 export type ChatQuery = components['schemas']['ChatQuery'];
 export type ChatMessage = components['schemas']['ChatMessage'];
