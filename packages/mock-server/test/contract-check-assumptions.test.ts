@@ -112,7 +112,8 @@ describe('the assumption report', () => {
   it(
     'confirms nothing a generator answers behind a real sign-in, where the mock server confirms the same shapes',
     async () => {
-      const options = { ...accounts, readOnly: true };
+      // no slow-client probe (contract-check-posture.test.ts's): the proxy would keep it a minute
+      const options = { ...accounts, readOnly: true, slowClientSeconds: 0 };
       const generated = await runCheck({
         target: await startLyingServer(generator, [signInAt(mock)]),
         ...options,
@@ -145,6 +146,7 @@ describe('the assumption report', () => {
     const report = await runCheck({
       target: await startLyingServer(mock, [changingPhone()]),
       ...accounts,
+      slowClientSeconds: 0,
     });
     expect(blamed(report)).toEqual(new Set());
     for (const unit of ['schema ProfileData', 'operation profileGetData']) {

@@ -10,6 +10,7 @@ import { sharedClass } from './discovery.js';
 import { BudgetExceeded } from './lib/http.js';
 import { ROLE_STUDENT, ROLE_TEACHER, type Role } from './lib/roles.js';
 import { posture } from './posture.js';
+import { startSlowClientProbe, type SlowClientProbe } from './probes/slow-client.js';
 import { applicableChecks, CHECK_REGISTRY, type CheckName } from './registry.js';
 import {
   CheckRun,
@@ -49,6 +50,11 @@ export interface CheckOptions {
   strictFields?: boolean;
   /** How long the server's sessions live (default 24 hours): no session cookie may live longer. */
   sessionHours?: number;
+  /**
+   * How long the slow-client probe waits for the server to cut a client that sends a header byte a
+   * second (default 30 s; 0 leaves the probe out). The run never waits for it longer than that.
+   */
+  slowClientSeconds?: number;
   /** Makes the checker's own texts (markers) repeatable. */
   seed?: number;
   limits?: { maxRequests?: number; timeoutMs?: number; totalSeconds?: number };
@@ -59,6 +65,12 @@ const DEFAULT_LIMITS = { maxRequests: 6000, timeoutMs: 15_000, totalSeconds: 600
 
 /** The portal's session lasts a day: the default bound of a session cookie's lifetime. */
 const DEFAULT_SESSION_HOURS = 24;
+
+/**
+ * Three times a careful server's headers timeout (the mock's 10 s): a server still holding a slow
+ * client then is weak.
+ */
+const DEFAULT_SLOW_CLIENT_SECONDS = 30;
 
 /** The writes, area by area, and the operations each exercises. */
 const SCENARIOS: [string[], (s: Scenario) => Promise<void>][] = [
@@ -179,7 +191,12 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     const reason = error instanceof Error ? error.message : String(error);
     return finish(run, started, reason, error instanceof SignInFailed);
   }
+  let slowClient: SlowClientProbe | undefined;
   try {
+    slowClient = startSlowClientProbe(
+      run,
+      options.slowClientSeconds ?? DEFAULT_SLOW_CLIENT_SECONDS,
+    );
     PUBLIC_OPERATIONS.forEach((id) => run.reached(id));
     for (const check of CHECK_REGISTRY) await check.sweep?.(run);
     await posture(run, options.portal ?? new URL('/lms/', options.target).href);
@@ -197,8 +214,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
         await step(scenario);
       }
     }
+    run.posture.push(await slowClient.line);
     return finish(run, started);
   } catch (error) {
+    slowClient?.stop();
     const reason =
       error instanceof BudgetExceeded
         ? error.message

@@ -31,6 +31,9 @@ const usage = `Usage: pnpm contract:check --target <url> [options]
                            not exercised, so the run is incomplete (exit 3)
   --session-hours <n>      how long the server's sessions live (default 24): the cookies check
                            fails a token or XSRF-TOKEN cookie that lives longer
+  --slow-client-seconds <n>
+                           how long the posture table's slow-client probe (a header byte a
+                           second) waits for the server to cut it (default 30; 0: no probe)
   --junit <file>           write a JUnit XML report (default contract-check.xml)
   --seed <n>               the checker's own texts repeat with the seed (default 1)
   --max-requests <n>       stop after this many requests (default 6000)
@@ -76,6 +79,7 @@ const { values } = parseArgs({
     'strict-fields': { type: 'boolean', default: false },
     'read-only': { type: 'boolean', default: false },
     'session-hours': { type: 'string', default: '24' },
+    'slow-client-seconds': { type: 'string', default: '30' },
     junit: { type: 'string', default: 'contract-check.xml' },
     seed: { type: 'string', default: '1' },
     'max-requests': { type: 'string', default: '6000' },
@@ -98,6 +102,12 @@ if (!(sessionHours > 0)) {
   process.exit(2);
 }
 
+const slowClientSeconds = Number(values['slow-client-seconds']);
+if (!(slowClientSeconds >= 0)) {
+  console.error(`--slow-client-seconds must be a number of seconds, 0 or more.\n\n${usage}`);
+  process.exit(2);
+}
+
 const interactive = process.stderr.isTTY;
 const report = await runCheck({
   target: values.target,
@@ -109,6 +119,7 @@ const report = await runCheck({
   strictFields: values['strict-fields'],
   readOnly: values['read-only'],
   sessionHours,
+  slowClientSeconds,
   seed: Number(values.seed),
   limits: {
     maxRequests: Number(values['max-requests']),

@@ -1,6 +1,8 @@
-// The posture table: how the server's session cookies are flagged and which security headers the
-// portal's pages carry, reported as seen (good, weak, missing). It passes or fails nothing itself:
-// the cookies check fails a session cookie set with SameSite=None or living past the session.
+// The posture table: how the server's session cookies are flagged, which security headers the
+// portal's pages carry, and how it meets what a careful server refuses (an undeclared method, a
+// slow client, a body far wider than allowed: probes/), reported as seen (good, weak, missing). It
+// passes or fails nothing itself: the cookies check fails a session cookie set with SameSite=None
+// or living past the session.
 import {
   lifetimeSeconds,
   lifetimeText,
@@ -8,6 +10,8 @@ import {
   sameSiteOf,
   type SetCookie,
 } from './lib/cookies.js';
+import { bodyKeysProbe } from './probes/body-keys.js';
+import { methodProbe } from './probes/method.js';
 import type { CheckRun, PostureLine } from './run.js';
 
 const verdict = (good: boolean, weak = false): PostureLine['verdict'] =>
@@ -90,10 +94,9 @@ function headerLines(subject: string, headers: Headers, https: boolean): Posture
   ];
 }
 
-/** Fills the run's posture table from the sign-in cookies and the portal's pages. */
-export async function posture(run: CheckRun, portal: string) {
-  const https = new URL(run.options.target).protocol === 'https:';
-  const lines = cookieLines(run.main(1).client.setCookies, https, run.options.sessionHours * 3600);
+/** The security headers of the portal's first page and its login page (as served, or why not). */
+async function pageLines(run: CheckRun, portal: string, https: boolean): Promise<PostureLine[]> {
+  const lines: PostureLine[] = [];
   for (const page of [
     portal,
     new URL('login', portal.endsWith('/') ? portal : `${portal}/`).href,
@@ -124,5 +127,26 @@ export async function posture(run: CheckRun, portal: string) {
       });
     }
   }
-  run.posture = lines;
+  return lines;
+}
+
+/**
+ * Fills the run's posture table: the sign-in cookies, the portal's pages, and how the server meets
+ * a method a path does not take (probes/method.ts) and a body far wider than its operation allows
+ * (probes/body-keys.ts), probed side by side. The slow-client row (probes/slow-client.ts) is
+ * added when that probe, started with the run, ends.
+ */
+export async function posture(run: CheckRun, portal: string) {
+  const https = new URL(run.options.target).protocol === 'https:';
+  const cookies = cookieLines(
+    run.main(1).client.setCookies,
+    https,
+    run.options.sessionHours * 3600,
+  );
+  const [pages, method, bodyKeys] = await Promise.all([
+    pageLines(run, portal, https),
+    methodProbe(run),
+    bodyKeysProbe(run),
+  ]);
+  run.posture = [...cookies, ...pages, method, bodyKeys];
 }

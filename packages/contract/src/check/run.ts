@@ -71,7 +71,8 @@ const operationsById = new Map(operations.map((op) => [op.operationId, op]));
 
 export const isOk = (answer: Answer) => answer.status >= 200 && answer.status < 300;
 
-const isFailingEnvelope = (body: unknown) =>
+/** `{result: truthy, data: null}`: the contract's error envelope. */
+export const isFailingEnvelope = (body: unknown) =>
   typeof body === 'object' &&
   body !== null &&
   Boolean((body as { result?: unknown }).result) &&
