@@ -76,22 +76,3 @@ export function readFormFields(
   }
   return read;
 }
-
-/**
- * The form's boolean fields rewritten in place as `true` or `false` where the rule reads them, for
- * code that hands the texts on (the mock server before its checks); other parts are untouched.
- */
-export function writeFormBooleans<Part>(
-  pointer: Pointer,
-  parts: Record<string, (string | Part)[]>,
-): void {
-  for (const [name, kind] of scalarFieldsAt(pointer)) {
-    const values = parts[name];
-    if (kind !== 'boolean' || !values) continue;
-    parts[name] = values.map((value) => {
-      if (typeof value !== 'string') return value;
-      const meant = formBoolean(value);
-      return meant === undefined ? value : String(meant);
-    });
-  }
-}

@@ -19,7 +19,6 @@ import {
 } from '@lms/contract';
 import { fail, type AppContext } from '../http.js';
 import { boundsAt, formPartsAt } from './body-bounds.js';
-import { writeBooleans } from './form-booleans.js';
 import { boundaryOf, countParts } from './form-parts.js';
 import { jsonShapeProblem, MAX_JSON_DEPTH, shapeMessage } from './json-shape.js';
 
@@ -146,9 +145,10 @@ async function readBody(c: Context, op: Operation, maxSizeMb: number): Promise<B
 }
 
 /**
- * Multipart forms, checked by the contract package: booleans written as the contract allows
- * (form-booleans.ts), file fields reaching the handler as File[] (File for a single-file field). The parts are counted as they arrive: a body with more than its form
- * may hold (formPartsAt) is refused before the rest is parsed.
+ * Multipart forms, read and checked by the contract package's one rule for form values (decimal
+ * numbers; booleans true/false in any case, or 1/0), file fields reaching the handler as File[]
+ * (File for a single-file field). The parts are counted as they arrive: a body with more than its
+ * form may hold (formPartsAt) is refused before the rest is parsed.
  */
 async function readForm(c: Context, pointer: Pointer, maxSizeMb: number): Promise<BodyRead> {
   const raw = c.req.raw;
@@ -172,7 +172,6 @@ async function readForm(c: Context, pointer: Pointer, maxSizeMb: number): Promis
   }
   const parts: Record<string, (string | File)[]> = {};
   for (const [name, value] of form.entries()) (parts[name] ??= []).push(value);
-  writeBooleans(pointer, parts);
   const checked = checkForm(pointer, parts, maxSizeMb * MB);
   if ('error' in checked) return checked;
   return { body: { ...checked.fields, ...checked.files } };
