@@ -72,7 +72,9 @@ export function useUnreadCount(
       : null;
   const { data } = useQuery({
     ...getUnreadCountQueryOptions(useApiClient(), useQueryClient(), reader),
+    // A hidden tab pauses the reads; coming back to it reads at once, as the conversation does.
     refetchInterval: UNREAD_POLL_MS,
+    refetchOnWindowFocus: true,
   });
   const total = reader && data ? unreadTotal(data) : null;
   useEffect(() => {
