@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { testTimeouts } from '../vitest.shared';
+import { testTimeouts } from '../vitest.shared.ts';
 
 export default defineConfig({
   test: {

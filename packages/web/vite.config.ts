@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { atomicOutDir } from './scripts/atomic-out-dir';
+import { atomicOutDir } from './scripts/atomic-out-dir.ts';
 
 /** Where `pnpm dev` sends API calls: the mock server by default, a real backend when set. */
 const apiTarget = process.env.LMS_API_TARGET ?? 'http://127.0.0.1:8080';

@@ -1,7 +1,7 @@
 import { initI18n } from '@lms/i18n';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { ASYNC_UTIL_TIMEOUT_MS } from '../../../vitest.shared';
+import { ASYNC_UTIL_TIMEOUT_MS } from '../../../vitest.shared.ts';
 import { resetUiState } from '../src/lib/ui-sync';
 import { clearUnreadBadge } from '../src/lib/unread-badge';
 
