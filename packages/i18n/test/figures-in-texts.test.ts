@@ -4,7 +4,17 @@ import { changeLanguage, i18n, initI18n, loadNamespaces, type Language } from '.
 // Intl separates thousands with a no-break space in Russian and Kyrgyz.
 const nbsp = (text: string) => text.replace(/(\d) (?=\d)/g, '$1\u00a0');
 
-async function textIn(language: Language, key: string, values: Record<string, unknown>) {
+type FigureText =
+  | 'e-library:pagesCount'
+  | 'study-materials:pagesCount'
+  | 'upload.sizeLimit'
+  | 'publication:tooLarge';
+
+async function textIn(
+  language: Language,
+  key: FigureText,
+  values: { count: number } | { maxSizeMb: number },
+) {
   await changeLanguage(language);
   return i18n.t(key, values);
 }
