@@ -67,6 +67,14 @@ async function storeTheme(page: Page, theme: Theme): Promise<void> {
 }
 
 /** A phone the journeys look at, and the desktop the browser opens at (playwright.config.ts). */
+/**
+ * A signed-in page's title: the screen's own, after the person's unread count ('(3) ') when they
+ * have unread messages, which the shell reads on every screen.
+ */
+export function signedInTitle(title: string): RegExp {
+  return new RegExp(`^(\\(\\d+\\) )?${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 

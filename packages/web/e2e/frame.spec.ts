@@ -1,5 +1,13 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { chooseLoginLanguage, demo, expect, expectAccessible, logIn, test } from './fixtures';
+import {
+  chooseLoginLanguage,
+  demo,
+  expect,
+  expectAccessible,
+  logIn,
+  signedInTitle,
+  test,
+} from './fixtures';
 
 // The portal's frame: login, session, shell, languages, themes, offline and failures. Texts and
 // constants come from the product spec and packages/i18n. The journeys about signing in and out
@@ -187,7 +195,7 @@ test.describe('signing in', () => {
     await expect(page.getByRole('complementary', { name: 'Дисциплины' })).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Контакты' })).toBeVisible();
     await expect(themeColor(page)).toHaveAttribute('content', THEME_COLOR.shell);
-    await expect(page).toHaveTitle(`Новости · ${PORTAL_NAME}`);
+    await expect(page).toHaveTitle(signedInTitle(`Новости · ${PORTAL_NAME}`));
     // A client-generated identifier under the `token` key once signed in through the form.
     expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/\S{8,}/);
     await expectAccessible(page, 'teacher shell');
@@ -279,7 +287,7 @@ test.describe('languages', () => {
       expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('kg');
       // The portal's own name in Kyrgyz, from /config.json's `names`.
       await expect(header.getByText(PORTAL_NAME_KG, { exact: true })).toBeVisible();
-      await expect(page).toHaveTitle(`Жаңылыктар · ${PORTAL_NAME_KG}`);
+      await expect(page).toHaveTitle(signedInTitle(`Жаңылыктар · ${PORTAL_NAME_KG}`));
 
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Жаңылыктар' })).toBeVisible();
@@ -307,7 +315,7 @@ test.describe('languages', () => {
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
       await expect(profileMenuButton(page).getByText('Teacher', { exact: true })).toBeVisible();
-      await expect(page).toHaveTitle(`News · ${PORTAL_NAME_EN}`);
+      await expect(page).toHaveTitle(signedInTitle(`News · ${PORTAL_NAME_EN}`));
       expect(await cyrillicUiTexts(header, data)).toEqual([]);
 
       // Back to Russian.
@@ -399,7 +407,7 @@ test.describe('mobile, 390×844', () => {
     const schedule = sectionsNav(page).getByRole('link', { name: 'Расписание', exact: true });
     await expect(schedule).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toHaveCount(0);
-    await expect(page).toHaveTitle(`Приложения · ${PORTAL_NAME}`);
+    await expect(page).toHaveTitle(signedInTitle(`Приложения · ${PORTAL_NAME}`));
     await expectAccessible(page, 'mobile apps tab');
 
     await tab('Чат').click();
@@ -571,7 +579,7 @@ test.describe('failures', () => {
       await expect(
         page.getByRole('banner').getByText(FALLBACK_PORTAL_NAME, { exact: true }),
       ).toBeVisible();
-      await expect(page).toHaveTitle(`Новости · ${FALLBACK_PORTAL_NAME}`);
+      await expect(page).toHaveTitle(signedInTitle(`Новости · ${FALLBACK_PORTAL_NAME}`));
       await expect(page.getByRole('heading', { level: 2, name: 'Написать новость' })).toBeVisible();
       await expect(page.getByText(/МБ на файл/)).toHaveCount(0);
       expect(warnings).toContain('/config.json: ignored invalid name, maxSizeMb');
@@ -591,20 +599,20 @@ test.describe('entry routes and titles', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/lms\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
-    await expect(page).toHaveTitle(`Новости · ${PORTAL_NAME}`);
+    await expect(page).toHaveTitle(signedInTitle(`Новости · ${PORTAL_NAME}`));
     await expect(page.getByRole('banner').getByRole('link', { name: PORTAL_NAME })).toBeVisible();
 
     await sectionsNav(page).getByRole('link', { name: 'Журнал', exact: true }).click();
     await expect(
       page.getByRole('heading', { level: 1, name: 'Журнал посещаемости' }),
     ).toBeVisible();
-    await expect(page).toHaveTitle(`Журнал посещаемости · ${PORTAL_NAME}`);
+    await expect(page).toHaveTitle(signedInTitle(`Журнал посещаемости · ${PORTAL_NAME}`));
 
     await page.goto('/lms/no-such-page');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Страница не найдена' }),
     ).toBeVisible();
-    await expect(page).toHaveTitle(`Страница не найдена · ${PORTAL_NAME}`);
+    await expect(page).toHaveTitle(signedInTitle(`Страница не найдена · ${PORTAL_NAME}`));
     await expectAccessible(page, 'not found in the shell');
   });
 });

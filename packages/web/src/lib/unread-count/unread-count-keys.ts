@@ -1,5 +1,6 @@
 import type { components } from '@lms/client';
 import { GROUP_CHAT_ID } from '../academic-context/selection';
+import { CONTACTS_REFRESH_MS } from '../reference-data/contacts';
 import type { Ws } from '../reference-data/current-ws';
 import type { Discipline } from '../reference-data/disciplines';
 import type { Group } from '../reference-data/student-groups';
@@ -16,11 +17,16 @@ import { ROLE_STUDENT, type PortalRole, type PortalUser } from '../roles';
 export type ChatQuery = components['schemas']['ChatQuery'];
 export type UnreadCount = components['schemas']['ChatUnreadCount'];
 
-/**
- * While the tab is visible, the open conversation asks for newer messages this often, and the
- * person's unread count is read again as often.
- */
+/** While the tab is visible, the open conversation asks for newer messages this often. */
 export const UNREAD_POLL_MS = 4_000;
+
+/**
+ * The person's whole count is read again as often as the contact column refreshes its counts, not
+ * at the open conversation's beat: it costs one request per discipline and group chat (five for a
+ * student, a dozen for a teacher), which a phone on a weak network should not send every 4 s. The
+ * chat's own reads still move it at once.
+ */
+export const UNREAD_TOTAL_POLL_MS = CONTACTS_REFRESH_MS;
 
 /** Whose unread messages are counted, in which year and semester half (the current ones). */
 export interface UnreadReader {

@@ -13,7 +13,7 @@ import { useApiClient } from '../api-client';
 import type { PortalUser } from '../roles';
 import { showUnreadCount } from '../unread-badge';
 import {
-  UNREAD_POLL_MS,
+  UNREAD_TOTAL_POLL_MS,
   unreadCountKeys,
   unreadTotal,
   type ChatQuery,
@@ -42,14 +42,14 @@ export function getUnreadCountQueryOptions(
       ? async ({ signal }) =>
           (await loadTally()).readUnreadTally(client, queryClient, reader, signal)
       : skipToken,
-    staleTime: UNREAD_POLL_MS,
+    staleTime: UNREAD_TOTAL_POLL_MS,
   });
 }
 
 /**
  * The shell's read of the person's unread count, for both roles and on every screen: once the
  * first screen has been painted (it never delays what the person came for), then every
- * `UNREAD_POLL_MS` while the tab is visible; shown in the page title and on the app icon. A
+ * `UNREAD_TOTAL_POLL_MS` while the tab is visible; shown in the page title and on the app icon. A
  * sign-out clears both (lib/unread-badge.ts).
  */
 export function useUnreadCount(
@@ -73,7 +73,7 @@ export function useUnreadCount(
   const { data } = useQuery({
     ...getUnreadCountQueryOptions(useApiClient(), useQueryClient(), reader),
     // A hidden tab pauses the reads; coming back to it reads at once, as the conversation does.
-    refetchInterval: UNREAD_POLL_MS,
+    refetchInterval: UNREAD_TOTAL_POLL_MS,
     refetchOnWindowFocus: true,
   });
   const total = reader && data ? unreadTotal(data) : null;
