@@ -86,7 +86,7 @@ async function holdChatSends(page: Page, outcome: 'unsent' | 'stored') {
     const calls = new WeakMap<XMLHttpRequest, { url: string; headers: Record<string, string> }>();
     proto.open = function (this: XMLHttpRequest, ...args: [string, string | URL]) {
       calls.set(this, { url: String(args[1]), headers: {} });
-      open.apply(this, args);
+      Reflect.apply(open, this, args);
     } as typeof proto.open;
     proto.setRequestHeader = function (this: XMLHttpRequest, name: string, value: string) {
       const call = calls.get(this);
