@@ -4,7 +4,6 @@
 // drift once with the operation and the field.
 import { request as httpRequest, createServer, type IncomingMessage, type Server } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import {
   checkAnswer,
   checkForm,
@@ -15,6 +14,7 @@ import {
   readQuery,
   type Operation,
 } from '../index.js';
+import { decodeBody } from './content-encoding.js';
 import type { HarRecorder } from './recorder.js';
 
 export interface Drift {
@@ -46,20 +46,6 @@ export interface ProxyOptions {
 const isMockFault = (req: IncomingMessage) =>
   req.headers['x-mock-scenario'] !== undefined ||
   /(?:^|;\s*)mock_scenario=/.test(req.headers.cookie ?? '');
-
-function decode(body: Buffer, encoding: string | undefined): Buffer {
-  switch (encoding?.trim().toLowerCase()) {
-    case 'gzip':
-    case 'x-gzip':
-      return gunzipSync(body);
-    case 'br':
-      return brotliDecompressSync(body);
-    case 'deflate':
-      return inflateSync(body);
-    default:
-      return body;
-  }
-}
 
 async function requestProblem(
   op: Operation,
@@ -235,7 +221,9 @@ export function createContractProxy(options: ProxyOptions): ContractProxy {
     let body: unknown;
     if (isJsonMediaType(mediaType)) {
       try {
-        body = JSON.parse(decode(answerBody, answerHeaders['content-encoding']).toString('utf8'));
+        body = JSON.parse(
+          decodeBody(answerBody, answerHeaders['content-encoding']).toString('utf8'),
+        );
       } catch {
         report({
           ...base,

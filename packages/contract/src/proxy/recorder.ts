@@ -8,7 +8,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { writeFile, rename } from 'node:fs/promises';
 import type { Entry, Har, Header } from 'har-format';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { decodeBody } from './content-encoding.js';
 
 /** `log.creator.name` of these recordings. */
 export const RECORDER_NAME = 'lms-contract-proxy';
@@ -91,19 +91,10 @@ function setCookies(headers: Header[]) {
     });
 }
 
+/** The answer as the server meant it; bytes that do not match their Content-Encoding are kept as sent. */
 function decoded(body: Buffer, encoding: string | undefined): Buffer {
   try {
-    switch (encoding?.trim().toLowerCase()) {
-      case 'gzip':
-      case 'x-gzip':
-        return gunzipSync(body);
-      case 'br':
-        return brotliDecompressSync(body);
-      case 'deflate':
-        return inflateSync(body);
-      default:
-        return body;
-    }
+    return decodeBody(body, encoding);
   } catch {
     return body;
   }
