@@ -12,7 +12,7 @@ import {
   type ApiSession,
   type Language,
 } from './fixtures';
-import { unreadTotal } from './unread';
+import { appBadgeCalls, recordAppBadge, unreadTotal } from './unread';
 
 // The chat as a teacher meets it with many unread messages, on a phone (390 px) and a laptop
 // (1440 px), in each language and both themes: the conversation opens at the unread divider even
@@ -50,33 +50,9 @@ function textsOf(language: Language) {
 }
 type Texts = ReturnType<typeof textsOf>;
 
-/** Every call to the Badging API, recorded before the portal loads (Chromium has the API). */
-async function recordAppBadge(page: Page) {
-  await page.addInitScript(() => {
-    const calls: (number | null)[] = [];
-    Object.assign(window, { appBadgeCalls: calls });
-    Object.defineProperty(navigator, 'setAppBadge', {
-      configurable: true,
-      value: (count?: number) => {
-        calls.push(count ?? 0);
-        return Promise.resolve();
-      },
-    });
-    Object.defineProperty(navigator, 'clearAppBadge', {
-      configurable: true,
-      value: () => {
-        calls.push(null);
-        return Promise.resolve();
-      },
-    });
-  });
-}
-
 /** The badge the portal last asked for: a count, or null when it cleared it. */
-function lastAppBadge(page: Page): Promise<number | null | undefined> {
-  return page.evaluate(() =>
-    (window as unknown as { appBadgeCalls: (number | null)[] }).appBadgeCalls.at(-1),
-  );
+async function lastAppBadge(page: Page): Promise<number | null | undefined> {
+  return (await appBadgeCalls(page)).at(-1);
 }
 
 /** The count the page title starts with ('(3) …'), 0 without one. */

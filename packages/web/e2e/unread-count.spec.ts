@@ -1,37 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, profileMenu, test } from './fixtures';
-import { readEverything, unreadTotal, writes } from './unread';
+import { appBadgeCalls, readEverything, recordAppBadge, unreadTotal, writes } from './unread';
 
 // The person's unread messages from the first screen on: after a reload on the schedule, without
 // the chat ever opened, the page title starts with the count and the installed portal's icon
 // shows it, for a student and a teacher, on a phone and a laptop; signing out clears both.
-
-// ---- The page ----
-
-/** Every call to the Badging API, recorded from the page's first script on (null: cleared). */
-async function recordAppBadge(page: Page) {
-  await page.addInitScript(() => {
-    const calls: (number | null)[] = [];
-    Object.assign(window, { appBadgeCalls: calls });
-    Object.defineProperty(navigator, 'setAppBadge', {
-      configurable: true,
-      value: (count?: number) => {
-        calls.push(count ?? 0);
-        return Promise.resolve();
-      },
-    });
-    Object.defineProperty(navigator, 'clearAppBadge', {
-      configurable: true,
-      value: () => {
-        calls.push(null);
-        return Promise.resolve();
-      },
-    });
-  });
-}
-
-const appBadgeCalls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { appBadgeCalls: (number | null)[] }).appBadgeCalls);
 
 // ---- The journeys ----
 

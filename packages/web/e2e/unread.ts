@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, expect, type ApiSession, type DemoLogin } from './fixtures';
 
 // The chat's world through the API, as each person would act in it: what a person has unread in
@@ -184,3 +184,29 @@ export async function writes(
     expect(response.ok(), `insert: ${response.status()}`).toBe(true);
   }
 }
+
+/** Every call to the Badging API, recorded from the page's first script on (null: cleared). */
+export async function recordAppBadge(page: Page) {
+  await page.addInitScript(() => {
+    const calls: (number | null)[] = [];
+    Object.assign(window, { appBadgeCalls: calls });
+    Object.defineProperty(navigator, 'setAppBadge', {
+      configurable: true,
+      value: (count?: number) => {
+        calls.push(count ?? 0);
+        return Promise.resolve();
+      },
+    });
+    Object.defineProperty(navigator, 'clearAppBadge', {
+      configurable: true,
+      value: () => {
+        calls.push(null);
+        return Promise.resolve();
+      },
+    });
+  });
+}
+
+/** The Badging API calls so far: counts, and null for each clear. */
+export const appBadgeCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { appBadgeCalls: (number | null)[] }).appBadgeCalls);
