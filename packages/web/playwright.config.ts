@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { ASYNC_UTIL_TIMEOUT_MS, TEST_TIMEOUT_MS } from '../../vitest.shared.ts';
 
 // Journeys run in real Chromium against the mock server serving the built portal.
 // Debian's /usr/bin/chromium is used when present (CI installs it); elsewhere Playwright's own
@@ -23,8 +24,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // The one timeout policy of every suite (vitest.shared.ts): a limit only catches a journey that
+  // hangs or a screen that never shows what it waits for; a loaded machine makes CI slower, not red.
+  timeout: TEST_TIMEOUT_MS,
+  expect: { timeout: ASYNC_UTIL_TIMEOUT_MS },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     locale: 'ru-RU',

@@ -5,7 +5,6 @@ import { checkLooks, expect, expectAccessible, PHONE, setTheme, test } from './f
 // deleting it; a plan row's choice deleted and the row staying; year and semester switched by a
 // third-year student.
 
-test.describe.configure({ timeout: 60_000 });
 test.use({ signedInAs: 'student' });
 
 const period = (page: Page) => page.getByRole('region', { name: 'Год и семестр регистрации' });

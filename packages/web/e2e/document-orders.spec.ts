@@ -12,7 +12,6 @@ import {
 // The single window: a student orders a certificate with region and district, sees it waiting and
 // cancels it; an order the office works on advances to 'Готово' without a reload.
 
-test.describe.configure({ timeout: 60_000 });
 test.use({ signedInAs: 'student' });
 
 const orders = (page: Page) => page.getByRole('list', { name: 'Мои заявки' });

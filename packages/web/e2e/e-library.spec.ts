@@ -4,7 +4,6 @@ import type { Page } from '@playwright/test';
 // The e-library: search by title and by author, a search that finds nothing, and a teacher adding
 // a PDF book that can then be read in the browser's viewer.
 
-test.describe.configure({ timeout: 60_000 });
 test.use({ signedInAs: 'student' });
 
 const books = (page: Page) => page.getByRole('list', { name: 'Книги' });

@@ -14,7 +14,6 @@ import {
 // news and the chat and fold away elsewhere (remembered); the academic choice lives in the
 // address, so a reload of a chat or a journal address opens the same conversation or class.
 
-test.describe.configure({ timeout: 60_000 });
 test.use({ signedInAs: 'teacher' });
 
 const WIDE = { width: 1440, height: 900 };

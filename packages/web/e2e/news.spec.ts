@@ -14,8 +14,6 @@ import {
 // The news page at /lms: the feed, the writing block of users with newsPerms, downloads and
 // deletion, and the page's loading, empty and failed states under the mock's fault scenarios.
 
-// Uploads of several megabytes and the retries of a failing feed take longer than a plain page.
-test.describe.configure({ timeout: 60_000 });
 test.use({ signedInAs: 'student' });
 
 const NEWS_DATA = '**/api/news/data.json';

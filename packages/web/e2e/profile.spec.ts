@@ -4,8 +4,6 @@ import { demo, expect, expectAccessible, forgetKeptData, test } from './fixtures
 // The profile screen with its password change. Texts come from packages/i18n (ru), the rules from
 // the product spec, the data from the mock server's seeded world.
 
-// Whole journeys (logins, logouts, axe scans in two themes) need more than one screen check's 30 s.
-test.describe.configure({ timeout: 60_000 });
 // Each starts signed in as the demo student; the password change signs in again through the form.
 test.use({ signedInAs: 'student' });
 
