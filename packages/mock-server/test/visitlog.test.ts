@@ -477,14 +477,34 @@ describe('visitlog/getstudentslistsubgroupupdate', () => {
   it('shows what is stored for a date, and defaults for a date not held yet', async () => {
     const [teacher] = await signInAll('teacher');
     const j = await journal(teacher);
-    const date = j.resArray[3]!.visitDate;
-    const stored = await visitsOn(teacher, date);
-    expect(stored.map((v) => v.id_student)).toEqual(j.data.map((row) => row.id_student));
-    for (const v of stored) {
-      expect(v.otsenka).toBe(rowOf(j, v.id_student)?.dates[3]?.otsenka);
-      if (v.otsenka === 'н/б') expect(v).toMatchObject({ isVisited: false, id_otsenka: 5 });
-      if (v.otsenka === '') expect(v).toMatchObject({ isVisited: true, id_otsenka: -1 });
-    }
+    const options = (
+      await teacher.postData<Schema<'VisitLogAssessment'>[]>('/api/visitlog/getassessments', {
+        id_vid_zaniatiy: practice.id_vid_zaniatiy,
+      })
+    ).body.data;
+    const idOf = (name: string) => options.find((option) => option.name === name)?.id_otsenka;
+    // A date whose roll holds an absence, a mark and a student without one, so each reading
+    // below is checked whatever the world seeded.
+    const marksOn = (column: number) => j.data.map((row) => row.dates[column]!.otsenka);
+    const column = j.resArray.findIndex((_, i) => {
+      const marks = marksOn(i);
+      return marks.includes('н/б') && marks.includes('') && marks.some((m) => /^[2-5]$/.test(m));
+    });
+    expect(column).toBeGreaterThanOrEqual(0);
+    const stored = await visitsOn(teacher, j.resArray[column]!.visitDate);
+    // absent: the н/б option; no mark: present with -1; a mark: present with its option
+    expect(stored).toEqual(
+      j.data.map((row, i) => {
+        const otsenka = marksOn(column)[i]!;
+        return expect.objectContaining({
+          id_student: row.id_student,
+          otsenka,
+          isVisited: otsenka !== 'н/б',
+          id_otsenka: otsenka === '' ? -1 : idOf(otsenka),
+        });
+      }),
+    );
+    expect(idOf('н/б')).toBe(5);
     const fresh = await visitsOn(teacher, '2026-11-27');
     expect(fresh).toHaveLength(12);
     for (const v of fresh) {

@@ -11,6 +11,7 @@ import { forgetOfflineData, KEPT_OFFLINE, offlinePersistence } from '../src/lib/
 import { isMobile } from '../src/lib/viewport';
 import { renderApp } from './support/render-app';
 import { withHooks, createMockBackend } from './support/mock-backend';
+import { settle } from './support/retry-clock';
 
 const TEACHER_CALL = '/api/schedule/teacher.json';
 const STUDENT_CALL = '/api/schedule/student.json';
@@ -525,18 +526,23 @@ describe('schedule screen', () => {
   });
 
   it('leaves nothing of the schedule on the device after sign-out, nor written back later', async () => {
+    // The saves' timeouts are fake, so the wait after sign-out takes no real time; the fake clock
+    // also moves with the real one, so the screen's waits poll as they do elsewhere.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const { backend, user } = await signIn('student');
     await renderApp({ client: backend.client, path: '/lms/schedule' });
     await weekTable();
     const week = { uid: user.uid, role: 2, id: user.id } as const;
     await waitFor(async () => expect((await keptWeek(week))?.data.length).toBeGreaterThan(0));
 
-    const person = userEvent.setup();
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await person.click(screen.getByRole('button', { name: /Меню профиля/ }));
     await person.click(screen.getByRole('menuitem', { name: 'Выйти' }));
     await screen.findByRole('button', { name: 'Войти' });
-    // Longer than a save may wait (lib/offline-store.ts): nothing comes back after the clearing.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Longer than a save may wait (a second, lib/offline-store.ts): a save still due then, and
+    // what it writes, come before the look below, and nothing comes back after the clearing.
+    await vi.advanceTimersByTimeAsync(1_500);
+    await settle();
     expect(await keys(snapshots)).toEqual([]);
     expect(Object.keys(localStorage).filter((key) => key.startsWith('schedule'))).toEqual([]);
   });
