@@ -30,7 +30,10 @@ function portalTitle(portalName: string): Plugin {
   };
 }
 
-/** The service worker lives at /lms/sw.js but controls `/` too (the spec's offline redirect). */
+/**
+ * The service worker lives at /lms/sw.js but controls `/` too: `/` leads to /lms/offline without a
+ * network (docs/product/screens.md#screens-and-routes).
+ */
 export const SERVICE_WORKER_SCOPE = '/';
 
 /** `vite preview` lets the worker control `/`, as `pnpm start` and deploy/nginx do. */

@@ -10,8 +10,9 @@ import {
 } from './fixtures';
 
 // The portal's frame: login, session, shell, languages, themes, offline and failures. Texts and
-// constants come from the product spec and packages/i18n. The journeys about signing in and out
-// use the login form; the others start signed in (`signedInAs`).
+// constants come from the product specification (docs/product/constants.md) and packages/i18n.
+// The journeys about signing in and out use the login form; the others start signed in
+// (`signedInAs`).
 
 /** Light blue on the shell, darker blue on login and offline (src/lib/page-chrome.tsx). */
 const THEME_COLOR = { shell: '#4fc3f7', entry: '#0b3d91' } as const;

@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { demo, expect, expectAccessible, forgetKeptData, test } from './fixtures';
 
 // The profile screen with its password change. Texts come from packages/i18n (ru), the rules from
-// the product spec, the data from the mock server's seeded world.
+// the product specification (docs/product/validation.md), the data from the mock server's seeded
+// world.
 
 // Each starts signed in as the demo student; the password change signs in again through the form.
 test.use({ signedInAs: 'student' });

@@ -1,6 +1,6 @@
 // The one download endpoint for every stored file. `type` says whose it is: 4 news attachments
-// (the product spec's links), and, as the contract assumes, 1 UMK materials, 2 e-library books and
-// 3 chat attachments; `filename` is `{owner id}_{file name}`.
+// (docs/product/screens.md#news-feed), and, as the contract assumes, 1 UMK materials, 2 e-library
+// books and 3 chat attachments; `filename` is `{owner id}_{file name}`.
 import { createRouter, fail, getQuery, getSession, type QueryParams } from '../http.js';
 import { findChatFile } from '../world/chat/chat-queries.js';
 import { createReadStream } from 'node:fs';

@@ -30,7 +30,7 @@ import type { Store } from '../core/store.js';
 /** The portal pages by 20: fewer means there are no more in that direction. */
 export const CHAT_PAGE_SIZE = 20;
 
-/** id_to (idid) of the group chat pseudo-contact (product spec section 9). */
+/** id_to (idid) of the group chat pseudo-contact (docs/product/constants.md: group chat id). */
 export const GROUP_CHAT_ID = -1;
 
 /** First index whose id_message is greater than `id` (or ≥ `id` with `inclusive`). */

@@ -160,14 +160,15 @@ function sameState<Payload>(shown: OutboxEntry<Payload>, read: OutboxEntry<Paylo
 }
 
 /**
- * An outbox (ARCHITECTURE 14): writes made offline or during a failure are kept (in IndexedDB, so
- * they survive a reload and a 401), shown by their screen as not yet sent, and sent in order. A
- * write whose send ended without a clear answer is not sent again before the server was asked
- * whether it holds it (`reconcile`), so each write is stored once. A transient failure stops the
- * owner's queue (order is kept) and the outbox retries by itself: after a growing delay, at once
- * when the network returns or the tab is shown again. A 401 is told to `onOutboxSessionEnded`'s
- * listeners (outbox-session.ts) and waits for the next flush (a screen opened after sign-in). A
- * refusal marks the entry failed for the user to retry or discard, and the queue goes on.
+ * An outbox (docs/adr/0002-indexeddb-outbox.md): writes made offline or during a failure are kept
+ * (in IndexedDB, so they survive a reload and a 401), shown by their screen as not yet sent, and
+ * sent in order. A write whose send ended without a clear answer is not sent again before the
+ * server was asked whether it holds it (`reconcile`), so each write is stored once. A transient
+ * failure stops the owner's queue (order is kept) and the outbox retries by itself: after a growing
+ * delay, at once when the network returns or the tab is shown again. A 401 is told to
+ * `onOutboxSessionEnded`'s listeners (outbox-session.ts) and waits for the next flush (a screen
+ * opened after sign-in). A refusal marks the entry failed for the user to retry or discard, and the
+ * queue goes on.
  *
  * Every tab of the browser shows the same entries (the store is shared), but one tab at a time
  * delivers and reconciles an owner's writes: it holds the owner's Web Lock (which the browser

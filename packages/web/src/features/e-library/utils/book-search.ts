@@ -11,7 +11,7 @@ export interface SearchResult {
   books: LibraryBook[];
   /** How many matched, or null when nothing is searched for. */
   found: number | null;
-  /** The search found nothing, so every book is shown (the spec's second result text). */
+  /** The search found nothing, so every book is shown (docs/product/states.md#e-library). */
   showingAll: boolean;
 }
 

@@ -37,8 +37,9 @@ function instantOf(local: LocalDateTime, second = 0): number {
 }
 
 /**
- * The end of the semester half, from the academic year's label; the spec does not give semester
- * dates, so the fall half is assumed to end on 31 December, spring on 30 June, summer on 31 August.
+ * The end of the semester half, from the academic year's label; the product specification
+ * (docs/product/constants.md) gives no semester dates, so the fall half is assumed to end on
+ * 31 December, spring on 30 June, summer on 31 August.
  */
 export function semesterEnd(yearName: string | undefined, ws: number): Date | undefined {
   const firstYear = Number(/\d{4}/.exec(yearName ?? '')?.[0]);

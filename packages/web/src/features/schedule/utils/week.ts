@@ -33,8 +33,9 @@ export function dateOfDay(weekStart: Date, day: number): Date {
 
 /**
  * Which week of the academic year `date` falls in, counted from the week (Monday-based) that holds
- * 1 September; the product spec does not say how parity is counted, so the common Russian and
- * Kyrgyz university rule is assumed: the week of 1 September is week 1, an odd week.
+ * 1 September; the product specification (docs/product/states.md#schedule) does not say how
+ * parity is counted, so the common Russian and Kyrgyz university rule is assumed: the week of
+ * 1 September is week 1, an odd week.
  */
 export function academicWeekOf(date: Date): number {
   const weekStart = dayjs(weekStartOf(date));
