@@ -82,7 +82,7 @@ const signInAll = async <L extends DemoLogin[]>(...logins: L) => {
   return clients as { [K in keyof L]: Client };
 };
 
-/** The portal's per-row columns (product spec, "Journal calculation"). */
+/** The portal's per-row columns (docs/product/validation.md#journal-calculation). */
 function journalTotals(j: Journal, row: Row) {
   let absences = 0;
   let sum = 0;
