@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { File as NodeFile } from 'node:buffer';
-import { createStore, get } from 'idb-keyval';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { createStore, entries, get, keys, set } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   countDrafts,
   DRAFTS_DATABASE,
@@ -13,12 +13,87 @@ import {
   sameDraft,
   writeDraft,
 } from '../src/lib/drafts/draft-store';
+import type * as DraftStore from '../src/lib/drafts/draft-store';
 
 /** Node's File, which Node's structured clone (under fake-indexeddb) keeps, as a browser's does. */
-const nodeFile = (text: string, name: string) =>
-  new NodeFile([text], name, { type: 'text/plain', lastModified: 1 }) as unknown as File;
+const nodeFile = (text: string, name: string, type = 'text/plain') =>
+  new NodeFile([text], name, { type, lastModified: 1 }) as unknown as File;
+
+/** A file picked from a folder and gone from it since: reading its bytes fails, as in a browser. */
+class UnreadableFile extends NodeFile {
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.reject(new DOMException('The file changed on disk.', 'NotReadableError'));
+  }
+}
+
+const raw = () => createStore(DRAFTS_DATABASE, 'drafts');
+
+/** The text of a Blob: Node's through Response, the page's (jsdom's) through its FileReader. */
+function textOf(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(blob);
+  });
+}
+
+const isBlob = (value: object): boolean =>
+  typeof (value as Blob).size === 'number' && typeof (value as Blob).slice === 'function';
+
+/** Whether a value holds a Blob or File anywhere. */
+function holdsBlob(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (isBlob(value)) return true;
+  return Object.values(value).some(holdsBlob);
+}
+
+/**
+ * IndexedDB as WebKit keeps it where its storage is not on disk: a value holding a Blob or File
+ * is refused, anything else is stored.
+ */
+function refuseBlobs() {
+  const put = IDBObjectStore.prototype.put;
+  return vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+    this: IDBObjectStore,
+    value: unknown,
+    key?: IDBValidKey,
+  ) {
+    if (holdsBlob(value)) {
+      throw new DOMException(
+        'Error preparing Blob/File data to be stored in object store',
+        'UnknownError',
+      );
+    }
+    return put.call(this, value, key);
+  });
+}
+
+/** IndexedDB whose disk is full for the file entry of `name`. */
+function refuseFileNamed(name: string) {
+  const put = IDBObjectStore.prototype.put;
+  return vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+    this: IDBObjectStore,
+    value: unknown,
+    key?: IDBValidKey,
+  ) {
+    if (typeof value === 'object' && value !== null && (value as { name?: unknown }).name === name)
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    return put.call(this, value, key);
+  });
+}
+
+/** The draft store as the next page load finds it: a fresh module over the same IndexedDB. */
+async function afterReload(): Promise<typeof DraftStore> {
+  vi.resetModules();
+  return import('../src/lib/drafts/draft-store');
+}
 
 beforeEach(() => forgetAllDrafts());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('the draft store', () => {
   it('keeps one entry per person and form in IndexedDB, as { owner, key, value, savedAt }', async () => {
@@ -33,14 +108,118 @@ describe('the draft store', () => {
     expect(await readDraft(9, 'news:composer')).toBeUndefined();
   });
 
-  it('keeps attached files in IndexedDB with their bytes', async () => {
-    await writeDraft(7, 'chat:a', { text: '', files: [nodeFile('%PDF bytes', 'lab.pdf')] });
-    const stored = await readDraft<{ files: Blob[] }>(7, 'chat:a');
-    // A browser's IndexedDB gives the File back; Node's structured clone (under fake-indexeddb)
-    // gives its bytes back as a Blob.
-    const [file] = stored!.value.files;
-    expect(file!.size).toBe(10);
-    expect(await new Response(file).text()).toBe('%PDF bytes');
+  it('keeps attached files as their bytes, apart from the text, and gives them back as Files', async () => {
+    const pdf = nodeFile('%PDF bytes', 'lab.pdf', 'application/pdf');
+    const result = await writeDraft(7, 'chat:a', { text: 'Отчёт', files: [pdf] });
+    expect(result.pageOnlyFiles).toEqual([]);
+
+    // No Blob or File is stored: the text's entry names the file, the file's entry holds its bytes.
+    const stored = await entries(raw());
+    expect(stored.some(([, value]) => holdsBlob(value))).toBe(false);
+    const text = stored.find(([id]) => id === '7:chat:a')?.[1] as { value: { files: unknown[] } };
+    expect(text.value.files).toEqual([
+      expect.objectContaining({ name: 'lab.pdf', type: 'application/pdf', size: 10 }),
+    ]);
+    const file = stored.find(([id]) => id !== '7:chat:a')?.[1] as { bytes: ArrayBuffer };
+    expect(new TextDecoder().decode(file.bytes)).toBe('%PDF bytes');
+
+    // The next page load rebuilds the File with its name, type and date.
+    const next = await afterReload();
+    const restored = await next.readDraft<{ text: string; files: File[] }>(7, 'chat:a');
+    expect(restored).toMatchObject({ value: { text: 'Отчёт' }, lostFiles: [], pageOnlyFiles: [] });
+    const [back] = restored!.value.files;
+    expect(back).toBeInstanceOf(File);
+    expect(back).toMatchObject({ name: 'lab.pdf', type: 'application/pdf', lastModified: 1 });
+    expect(await textOf(back!)).toBe('%PDF bytes');
+    expect(next.sameDraft(back, pdf)).toBe(true);
+  });
+
+  it('keeps a draft with files where IndexedDB refuses every Blob and File, as WebKit may', async () => {
+    refuseBlobs();
+    const files = [nodeFile('%PDF one', 'Повестка.pdf'), nodeFile('%PDF two', 'Список.pdf')];
+    const result = await writeDraft(7, 'news:composer', { message: 'Собрание', files });
+    expect(result.pageOnlyFiles).toEqual([]);
+
+    const next = await afterReload();
+    const restored = await next.readDraft<{ message: string; files: File[] }>(7, 'news:composer');
+    expect(restored?.value.message).toBe('Собрание');
+    expect(restored?.value.files.map((file) => file.name)).toEqual(['Повестка.pdf', 'Список.pdf']);
+    expect(await Promise.all(restored!.value.files.map(textOf))).toEqual(['%PDF one', '%PDF two']);
+    expect(restored?.lostFiles).toEqual([]);
+  });
+
+  it('stores the text even when a file cannot be kept, and names the files it did not keep', async () => {
+    refuseFileNamed('big.pdf');
+    const unreadable = new UnreadableFile(['gone'], 'moved.pdf', {
+      type: 'application/pdf',
+    }) as unknown as File;
+    const value = {
+      message: 'Текст остаётся',
+      files: [nodeFile('kept', 'kept.pdf'), nodeFile('big', 'big.pdf'), unreadable],
+    };
+    const result = await writeDraft(7, 'news:composer', value);
+    expect(result.pageOnlyFiles).toEqual(['big.pdf', 'moved.pdf']);
+
+    // This page still holds the whole draft, and says which files a reload would lose.
+    const here = await readDraft<typeof value>(7, 'news:composer');
+    expect(here?.value).toBe(value);
+    expect(here?.pageOnlyFiles).toEqual(['big.pdf', 'moved.pdf']);
+
+    // The next page load finds the text and the file that was stored, and names the others.
+    const next = await afterReload();
+    const restored = await next.readDraft<{ message: string; files: File[] }>(7, 'news:composer');
+    expect(restored?.value.message).toBe('Текст остаётся');
+    expect(restored?.value.files.map((file) => file.name)).toEqual(['kept.pdf']);
+    expect(restored?.lostFiles).toEqual(['big.pdf', 'moved.pdf']);
+    expect(await next.countDrafts(7)).toBe(1);
+  });
+
+  it('stores a file once while the draft keeps it, and lets its entry go with it', async () => {
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    const storedBytes = () =>
+      put.mock.calls.filter(([value]) => (value as { bytes?: unknown }).bytes !== undefined).length;
+    const [a, b] = [nodeFile('a', 'a.pdf'), nodeFile('b', 'b.pdf')];
+    await writeDraft(7, 'chat:a', { text: 'x', files: [a, b] });
+    await writeDraft(7, 'chat:a', { text: 'xy', files: [a, b] });
+    expect(storedBytes()).toBe(2);
+    expect(await keys(raw())).toHaveLength(3);
+
+    // A file taken off the draft leaves the store; the text and the other file stay.
+    await writeDraft(7, 'chat:a', { text: 'xy', files: [b] });
+    expect(storedBytes()).toBe(2);
+    expect(await keys(raw())).toHaveLength(2);
+    const restored = await (await afterReload()).readDraft<{ files: File[] }>(7, 'chat:a');
+    expect(restored?.value.files.map((file) => file.name)).toEqual(['b.pdf']);
+
+    // The draft removed, nothing of it stays.
+    await removeDraft(7, 'chat:a');
+    expect(await keys(raw())).toEqual([]);
+  });
+
+  it('reads drafts stored before files were kept apart, with the Files inside them', async () => {
+    // The older form: the File itself inside the value (Node's structured clone keeps its bytes).
+    await set(
+      '7:chat:a',
+      {
+        owner: 7,
+        key: 'chat:a',
+        value: { text: 'старый', files: [nodeFile('%PDF old', 'old.pdf')] },
+        savedAt: 1,
+      },
+      raw(),
+    );
+    const restored = await readDraft<{ text: string; files: Blob[] }>(7, 'chat:a');
+    expect(restored).toMatchObject({ value: { text: 'старый' }, lostFiles: [], pageOnlyFiles: [] });
+    expect(await textOf(restored!.value.files[0]!)).toBe('%PDF old');
+
+    // Written again, it takes the new form and still comes back whole.
+    await writeDraft(7, 'chat:a', restored!.value);
+    expect((await entries(raw())).some(([, value]) => holdsBlob(value))).toBe(false);
+    const again = await (
+      await afterReload()
+    ).readDraft<{ text: string; files: File[] }>(7, 'chat:a');
+    expect(again?.value.text).toBe('старый');
+    expect(await textOf(again!.value.files[0]!)).toBe('%PDF old');
   });
 
   it('keeps in memory, for this page, what IndexedDB cannot take', async () => {
@@ -55,7 +234,7 @@ describe('the draft store', () => {
 
   it('counts and forgets one person’s drafts and leaves everyone else’s', async () => {
     await writeDraft(7, 'news:composer', { message: 'a' });
-    await writeDraft(7, 'chat:1', { text: 'b', files: [] });
+    await writeDraft(7, 'chat:1', { text: 'b', files: [nodeFile('b', 'b.pdf')] });
     await writeDraft(7, 'odd', { refuse: () => undefined });
     await writeDraft(8, 'news:composer', { message: 'c' });
     // Where a form was is kept with the drafts, but is nothing typed: it is not counted.

@@ -1,7 +1,7 @@
 import type { UploadProgress } from '@lms/client';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DraftNote } from '../ui/draft-note';
+import { DraftNote, type DraftNoteProps } from '../ui/draft-note';
 import { hasErrors } from '../../lib/publication';
 import { writeFailure } from '../../lib/write-failure';
 import { Button } from '../ui/button';
@@ -73,7 +73,7 @@ export interface PublicationDialogProps {
   failedTitle: string;
   failureTexts?: FailureDetailTexts;
   /** The form opened with a kept draft (and how to throw it away): 'Черновик восстановлен'. */
-  draft?: { restored: boolean; onDiscard: () => void };
+  draft?: Pick<DraftNoteProps, 'restored' | 'filesNotKept' | 'onDiscard'>;
   children: ReactNode;
 }
 
@@ -124,7 +124,7 @@ export function PublicationDialog({
         </>
       }
     >
-      {draft ? <DraftNote restored={draft.restored} onDiscard={draft.onDiscard} /> : null}
+      {draft ? <DraftNote {...draft} /> : null}
       {children}
       {progress ? <UploadProgressBar progress={progress} label={t('progress')} /> : null}
       {missing.length > 0 ? (

@@ -113,6 +113,7 @@ export function usePublicationEditor<
       outcome: form.outcome,
       draft: {
         restored: kept.restored,
+        filesNotKept: kept.filesNotKept,
         onDiscard: () => {
           kept.clear();
           form.reset();

@@ -1,12 +1,19 @@
-import { clear, createStore, del, delMany, get, keys, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, delMany, get, getMany, keys, set, type UseStore } from 'idb-keyval';
 
 /*
  * Where drafts live between page loads: one IndexedDB database, one entry per person and form
  * (`${owner}:${key}`), so a reload, a crash or the same person's next sign-in finds what they typed.
- * IndexedDB keeps Files and Blobs as they are, so attached files are kept too. Where IndexedDB is
- * missing, or refuses a value (a full disk, a value it cannot clone), the newest value is kept in
- * memory for this page instead. This module imports nothing but idb-keyval: the shell's sign-out
- * counts and forgets a person's drafts without loading any feature.
+ *
+ * A draft's attached files are kept apart from its text, each in an entry of its own holding its
+ * bytes as an ArrayBuffer with its name, type and date, and rebuilt into a File when the draft is
+ * read. Not every engine keeps a File or Blob in IndexedDB (WebKit refuses them where its storage
+ * is not on disk: "Error preparing Blob/File data to be stored in object store"), while every
+ * engine keeps an ArrayBuffer. The text is written first and never waits on the files: a file
+ * that cannot be read or stored (a full disk, a file gone from its folder) leaves the rest of the
+ * draft stored, and the write says which files only this page holds. Where IndexedDB is missing,
+ * or refuses the text, the newest value is kept in memory for this page instead. This module
+ * imports nothing but idb-keyval: the shell's sign-out counts and forgets a person's drafts
+ * without loading any feature.
  */
 
 export const DRAFTS_DATABASE = 'lms-drafts';
@@ -19,8 +26,21 @@ export interface DraftEntry<T = unknown> {
   savedAt: number;
 }
 
-/** The newest entry of each id that IndexedDB did not take (or every entry, without IndexedDB). */
-const memory = new Map<string, DraftEntry>();
+/** A draft as read back, with the names of its files this device did not keep. */
+export interface RestoredDraft<T = unknown> extends DraftEntry<T> {
+  /** Files the draft held that did not come back (the person attaches them again). */
+  lostFiles: readonly string[];
+  /** Files the draft holds in this page's memory only: a reload loses them. */
+  pageOnlyFiles: readonly string[];
+}
+
+/** What a write kept: the names of the draft's files that only this page holds. */
+export interface DraftWrite {
+  pageOnlyFiles: readonly string[];
+}
+
+/** The newest entry of each id that IndexedDB did not take whole (or every entry, without IndexedDB). */
+const memory = new Map<string, { entry: DraftEntry; pageOnlyFiles: readonly string[] }>();
 
 let database: UseStore | null | undefined;
 
@@ -48,34 +68,250 @@ function inTurn<R>(operation: () => Promise<R>): Promise<R> {
 
 export const draftId = (owner: number, key: string) => `${owner}:${key}`;
 
+/**
+ * A key under this prefix keeps where a form was (which of its drafts it opens on), not anything
+ * typed: it goes with the person's drafts, and is not counted as one.
+ */
+export const PLACE_KEY_PREFIX = 'place:';
+
+/**
+ * The entries of a draft's files live under `${owner}:draft-file:`, then the draft's key (escaped,
+ * so no key's files fall under another key's prefix), '/' and the file's own token. They go with
+ * the person's drafts and are not counted as drafts.
+ */
+const FILE_KEY_PREFIX = 'draft-file:';
+const filePrefix = (owner: number, key: string) =>
+  draftId(owner, `${FILE_KEY_PREFIX}${encodeURIComponent(key)}/`);
+
+/** Where a file stood in a draft's value: its entry and what the draft shows of it. */
+interface FileRef {
+  /** The id of the file's entry. */
+  $draftFile: string;
+  name: string;
+  type: string;
+  lastModified: number;
+  size: number;
+}
+
+/** A file's entry: its bytes, and what rebuilds the File. */
+interface StoredFile {
+  owner: number;
+  key: string;
+  name: string;
+  type: string;
+  lastModified: number;
+  bytes: ArrayBuffer;
+}
+
+type FileLike = Blob & { name?: string; lastModified?: number };
+
+const isFile = (value: object): value is FileLike =>
+  typeof (value as Blob).size === 'number' &&
+  typeof (value as Blob).type === 'string' &&
+  typeof (value as Blob).slice === 'function';
+
+const isFileRef = (value: object): value is FileRef =>
+  typeof (value as FileRef).$draftFile === 'string' && typeof (value as FileRef).name === 'string';
+
+const isPlainObject = (value: object): value is Record<string, unknown> => {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
+
+const nameOf = (file: FileLike) => (typeof file.name === 'string' ? file.name : '');
+
+/**
+ * The value with each file (in arrays and plain objects, at any depth) replaced by what `toRef`
+ * makes of it; anything else is kept as it is.
+ */
+function replaceFiles(value: unknown, toRef: (file: FileLike) => unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (isFile(value)) return toRef(value);
+  if (Array.isArray(value)) return value.map((item) => replaceFiles(item, toRef));
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [name, replaceFiles(item, toRef)]),
+  );
+}
+
+/** Every file a value holds, in order. */
+function filesIn(value: unknown, found: FileLike[] = []): FileLike[] {
+  replaceFiles(value, (file) => found.push(file));
+  return found;
+}
+
+/** The names of the files a draft's value holds. */
+export const fileNamesIn = (value: unknown): string[] => filesIn(value).map(nameOf);
+
+/**
+ * A stored value with its file references rebuilt by `toFile`: a file that did not come back
+ * (`undefined`) leaves its array, or is null where it stood alone. Values of the older form,
+ * which held the Files themselves, come back as they were stored.
+ */
+function rebuildFiles(value: unknown, toFile: (ref: FileRef) => File | undefined): unknown {
+  if (typeof value !== 'object' || value === null || isFile(value)) return value;
+  if (Array.isArray(value)) {
+    return value.flatMap((item) => {
+      if (typeof item === 'object' && item !== null && isFileRef(item)) {
+        const file = toFile(item);
+        return file ? [file] : [];
+      }
+      return [rebuildFiles(item, toFile)];
+    });
+  }
+  if (!isPlainObject(value)) return value;
+  if (isFileRef(value)) return toFile(value) ?? null;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [name, rebuildFiles(item, toFile)]),
+  );
+}
+
+/** Every file reference a stored value holds. */
+function refsIn(value: unknown, found: FileRef[] = []): FileRef[] {
+  rebuildFiles(value, (ref) => void found.push(ref));
+  return found;
+}
+
+/**
+ * The file entries this page wrote or read for each draft id, by the File the form holds: a draft
+ * written again while its files stay the same stores only its text.
+ */
+const storedFiles = new Map<string, Map<FileLike, string>>();
+
+let fileCount = 0;
+const newFileId = (owner: number, key: string) =>
+  `${filePrefix(owner, key)}${Date.now().toString(36)}-${(fileCount++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** The ids of the file entries stored for one draft. */
+async function fileIdsOf(db: UseStore, owner: number, key: string): Promise<string[]> {
+  const prefix = filePrefix(owner, key);
+  const stored = await keys(db).catch((): IDBValidKey[] => []);
+  return stored.filter((id): id is string => typeof id === 'string' && id.startsWith(prefix));
+}
+
 const isEntry = (value: unknown): value is DraftEntry =>
   typeof value === 'object' && value !== null && 'owner' in value && 'value' in value;
 
-/** The stored draft of one person's form, if there is one. */
-export function readDraft<T>(owner: number, key: string): Promise<DraftEntry<T> | undefined> {
+const isStoredFile = (value: unknown): value is StoredFile =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.prototype.toString.call((value as StoredFile).bytes) === '[object ArrayBuffer]' &&
+  typeof (value as StoredFile).name === 'string';
+
+/** The stored draft of one person's form, if there is one, with its files rebuilt. */
+export function readDraft<T>(owner: number, key: string): Promise<RestoredDraft<T> | undefined> {
   return inTurn(async () => {
     const id = draftId(owner, key);
     const kept = memory.get(id);
-    if (kept) return kept as DraftEntry<T>;
+    if (kept) {
+      return { ...(kept.entry as DraftEntry<T>), lostFiles: [], pageOnlyFiles: kept.pageOnlyFiles };
+    }
     const db = persistent();
     if (!db) return undefined;
     const stored = await get<unknown>(id, db).catch(() => undefined);
-    return isEntry(stored) && stored.owner === owner ? (stored as DraftEntry<T>) : undefined;
+    if (!isEntry(stored) || stored.owner !== owner) return undefined;
+    const refs = refsIn(stored.value);
+    if (refs.length === 0)
+      return { ...(stored as DraftEntry<T>), lostFiles: [], pageOnlyFiles: [] };
+
+    const found = await getMany<unknown>(
+      refs.map((ref) => ref.$draftFile),
+      db,
+    ).catch(() => refs.map(() => undefined));
+    const files = new Map<string, File>();
+    const known = new Map<FileLike, string>();
+    refs.forEach((ref, at) => {
+      const entry = found[at];
+      if (!isStoredFile(entry)) return;
+      const file = new File([entry.bytes], entry.name, {
+        type: entry.type,
+        lastModified: entry.lastModified,
+      });
+      files.set(ref.$draftFile, file);
+      known.set(file, ref.$draftFile);
+    });
+    storedFiles.set(id, known);
+    const lostFiles = refs.filter((ref) => !files.has(ref.$draftFile)).map((ref) => ref.name);
+    const value = rebuildFiles(stored.value, (ref) => files.get(ref.$draftFile)) as T;
+    return { owner, key, value, savedAt: stored.savedAt, lostFiles, pageOnlyFiles: [] };
   });
 }
 
-export function writeDraft(owner: number, key: string, value: unknown): Promise<void> {
+/**
+ * Writes one person's draft of a form: the text (every value but the files) first, then each
+ * file that is not stored yet, then the entries of files the draft no longer holds go. Answers
+ * which files only this page holds (all of them when the text itself could not be stored).
+ */
+export function writeDraft(owner: number, key: string, value: unknown): Promise<DraftWrite> {
   return inTurn(async () => {
     const id = draftId(owner, key);
-    const entry: DraftEntry = { owner, key, value, savedAt: Date.now() };
+    const savedAt = Date.now();
+    const keepInPage = (pageOnlyFiles: readonly string[]): DraftWrite => {
+      memory.set(id, { entry: { owner, key, value, savedAt }, pageOnlyFiles });
+      return { pageOnlyFiles };
+    };
     const db = persistent();
+    if (!db) return keepInPage(fileNamesIn(value));
+
+    const existing = new Set(await fileIdsOf(db, owner, key));
+    const known = storedFiles.get(id) ?? new Map<FileLike, string>();
+    const toStore: { file: FileLike; ref: FileRef }[] = [];
+    const refs = new Map<FileLike, FileRef>();
+    const text = replaceFiles(value, (file) => {
+      let ref = refs.get(file);
+      if (!ref) {
+        const storedAs = known.get(file);
+        const reused = storedAs !== undefined && existing.has(storedAs);
+        ref = {
+          $draftFile: reused ? storedAs : newFileId(owner, key),
+          name: nameOf(file),
+          type: file.type,
+          lastModified: file.lastModified ?? savedAt,
+          size: file.size,
+        };
+        refs.set(file, ref);
+        if (!reused) toStore.push({ file, ref });
+      }
+      return ref;
+    });
+
     try {
-      if (!db) throw new Error('no IndexedDB');
-      await set(id, entry, db);
-      memory.delete(id);
+      await set(id, { owner, key, value: text, savedAt } satisfies DraftEntry, db);
     } catch {
-      memory.set(id, entry);
+      return keepInPage(fileNamesIn(value));
     }
+
+    const pending = new Set(toStore.map((item) => item.file));
+    const kept = new Map<FileLike, string>();
+    for (const [file, ref] of refs) if (!pending.has(file)) kept.set(file, ref.$draftFile);
+    const notStored: string[] = [];
+    for (const { file, ref } of toStore) {
+      try {
+        const bytes = await file.arrayBuffer();
+        const entry: StoredFile = {
+          owner,
+          key,
+          name: ref.name,
+          type: ref.type,
+          lastModified: ref.lastModified,
+          bytes,
+        };
+        await set(ref.$draftFile, entry, db);
+        kept.set(file, ref.$draftFile);
+      } catch {
+        notStored.push(ref.name);
+      }
+    }
+    storedFiles.set(id, kept);
+
+    const held = new Set([...refs.values()].map((ref) => ref.$draftFile));
+    const stale = [...existing].filter((fileId) => !held.has(fileId));
+    if (stale.length > 0) await delMany(stale, db).catch(() => undefined);
+
+    // What was not stored stays with the whole draft in this page, which reads it from memory.
+    if (notStored.length > 0) return keepInPage(notStored);
+    memory.delete(id);
+    return { pageOnlyFiles: [] };
   });
 }
 
@@ -83,13 +319,16 @@ export function removeDraft(owner: number, key: string): Promise<void> {
   return inTurn(async () => {
     const id = draftId(owner, key);
     memory.delete(id);
+    storedFiles.delete(id);
     const db = persistent();
-    if (db) await del(id, db).catch(() => undefined);
+    if (!db) return;
+    const ids = [id, ...(await fileIdsOf(db, owner, key))];
+    await delMany(ids, db).catch(() => undefined);
   });
 }
 
 /**
- * The ids of one person's stored drafts (IndexedDB and memory, each once), found by their
+ * The ids of one person's stored entries (IndexedDB and memory, each once), found by their
  * `${owner}:` prefix without reading the drafts (and their files).
  */
 async function idsOf(owner: number): Promise<string[]> {
@@ -104,23 +343,24 @@ async function idsOf(owner: number): Promise<string[]> {
   return [...ids];
 }
 
-/**
- * A key under this prefix keeps where a form was (which of its drafts it opens on), not anything
- * typed: it goes with the person's drafts, and is not counted as one.
- */
-export const PLACE_KEY_PREFIX = 'place:';
-
 /** How many drafts one person has on this device (the shell asks before a sign-out). */
 export function countDrafts(owner: number): Promise<number> {
   const places = draftId(owner, PLACE_KEY_PREFIX);
-  return inTurn(async () => (await idsOf(owner)).filter((id) => !id.startsWith(places)).length);
+  const files = draftId(owner, FILE_KEY_PREFIX);
+  return inTurn(
+    async () =>
+      (await idsOf(owner)).filter((id) => !id.startsWith(places) && !id.startsWith(files)).length,
+  );
 }
 
-/** One person's drafts go (a sign-out on a shared device); other people's stay. */
+/** One person's drafts go, with their files (a sign-out on a shared device); other people's stay. */
 export function forgetDrafts(owner: number): Promise<void> {
   return inTurn(async () => {
     const ids = await idsOf(owner);
-    for (const id of ids) memory.delete(id);
+    for (const id of ids) {
+      memory.delete(id);
+      storedFiles.delete(id);
+    }
     const db = persistent();
     if (db && ids.length > 0) await delMany(ids, db).catch(() => undefined);
   });
@@ -130,15 +370,11 @@ export function forgetDrafts(owner: number): Promise<void> {
 export function forgetAllDrafts(): Promise<void> {
   return inTurn(async () => {
     memory.clear();
+    storedFiles.clear();
     const db = persistent();
     if (db) await clear(db).catch(() => undefined);
   });
 }
-
-const isFile = (value: object): value is Blob & { name?: string; lastModified?: number } =>
-  typeof (value as Blob).size === 'number' &&
-  typeof (value as Blob).type === 'string' &&
-  typeof (value as Blob).slice === 'function';
 
 /**
  * Whether two drafts hold the same: plain data compared field by field, files by name, size, type

@@ -1,8 +1,24 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { readDraft, removeDraft, sameDraft, writeDraft } from './draft-store';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  fileNamesIn,
+  readDraft,
+  removeDraft,
+  sameDraft,
+  writeDraft,
+  type DraftWrite,
+  type RestoredDraft,
+} from './draft-store';
 
 /** How long typing may pause before the draft is written. */
 export const DRAFT_WRITE_DELAY_MS = 300;
+
+/** The attached files, by name, that this device does not keep with the draft. */
+export interface FilesNotKept {
+  /** The restored draft held them but they did not come back: the person attaches them again. */
+  lost: readonly string[];
+  /** Attached now, but held by this page only: a reload loses them. */
+  pageOnly: readonly string[];
+}
 
 export interface Draft<T> {
   /** What the form shows: its empty value, the stored draft, or what the person typed since. */
@@ -15,6 +31,8 @@ export interface Draft<T> {
   restored: boolean;
   /** The stored draft has been looked for. */
   ready: boolean;
+  /** Files the device did not keep with the draft (none where every file is stored). */
+  filesNotKept: FilesNotKept;
 }
 
 type Source = 'empty' | 'stored' | 'typed' | 'cleared';
@@ -28,6 +46,10 @@ interface DraftState<T> {
   source: Source;
   restored: boolean;
   ready: boolean;
+  /** What the read of the stored draft said was lost. */
+  lostFiles: readonly string[];
+  /** What the latest write (or the read from this page's memory) said only this page holds. */
+  pageOnlyFiles: readonly string[];
 }
 
 interface PendingWrite {
@@ -45,21 +67,30 @@ const start = <T>(owner: number, key: string | null, empty: T): DraftState<T> =>
   source: 'empty',
   restored: false,
   ready: key === null,
+  lostFiles: [],
+  pageOnlyFiles: [],
 });
 
-function store(write: PendingWrite): Promise<void> {
+const ALL_KEPT: FilesNotKept = { lost: [], pageOnly: [] };
+const NOTHING_PAGE_ONLY: DraftWrite = { pageOnlyFiles: [] };
+
+function store(write: PendingWrite): Promise<DraftWrite> {
   return sameDraft(write.value, write.empty)
-    ? removeDraft(write.owner, write.key)
+    ? removeDraft(write.owner, write.key).then(() => NOTHING_PAGE_ONLY)
     : writeDraft(write.owner, write.key, write.value);
 }
+
+const sameNames = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((name, at) => name === b[at]);
 
 /**
  * One form's draft for one person (`owner`, the account's uid) under `key` (null: not known yet,
  * nothing is stored). The stored draft is read on mount and shown unless the person has typed
  * meanwhile; what they type is written after a pause, at once when the page is hidden or left, and
  * when the form goes away. A value equal to `empty` is not kept. Values must be structured-cloneable
- * data (Files as File, no functions) and never hold a password; `empty` is read when the key
- * becomes the form's.
+ * data (Files as File, stored as their bytes; no functions) and never hold a password; `empty` is
+ * read when the key becomes the form's. `filesNotKept` names the attached files the device did not
+ * keep, for the draft's note to say.
  */
 export function useDraft<T>(owner: number, key: string | null, empty: T): Draft<T> {
   const [state, setState] = useState(() => start(owner, key, empty));
@@ -75,13 +106,24 @@ export function useDraft<T>(owner: number, key: string | null, empty: T): Draft<
   const flush = useCallback(() => {
     const write = pending.current;
     pending.current = null;
-    if (write) void store(write);
+    if (!write) return;
+    // The write says which files only this page holds, while the form still shows what it typed.
+    void store(write).then(({ pageOnlyFiles }) =>
+      setState((now) =>
+        now.owner !== write.owner ||
+        now.key !== write.key ||
+        now.source !== 'typed' ||
+        sameNames(now.pageOnlyFiles, pageOnlyFiles)
+          ? now
+          : { ...now, pageOnlyFiles },
+      ),
+    );
   }, []);
 
   useEffect(() => {
     if (key === null) return;
     let live = true;
-    const found = (stored: { value: T } | undefined) => {
+    const found = (stored: RestoredDraft<T> | undefined) => {
       if (!live) return;
       setState((now) => {
         if (now.owner !== owner || now.key !== key) return now;
@@ -89,7 +131,15 @@ export function useDraft<T>(owner: number, key: string | null, empty: T): Draft<
         if (!stored || now.source !== 'empty' || sameDraft(stored.value, now.empty)) {
           return now.ready ? now : { ...now, ready: true };
         }
-        return { ...now, value: stored.value, source: 'stored', restored: true, ready: true };
+        return {
+          ...now,
+          value: stored.value,
+          source: 'stored',
+          restored: true,
+          ready: true,
+          lostFiles: stored.lostFiles,
+          pageOnlyFiles: stored.pageOnlyFiles,
+        };
       });
     };
     readDraft<T>(owner, key).then(found, () => found(undefined));
@@ -133,12 +183,38 @@ export function useDraft<T>(owner: number, key: string | null, empty: T): Draft<
     setState((now) =>
       now.owner !== owner || now.key !== key
         ? now
-        : { ...now, value: now.empty, source: 'cleared', restored: false, ready: true },
+        : {
+            ...now,
+            value: now.empty,
+            source: 'cleared',
+            restored: false,
+            ready: true,
+            lostFiles: [],
+            pageOnlyFiles: [],
+          },
     );
     if (key !== null) void removeDraft(owner, key);
   }, [owner, key]);
 
-  return { value: current.value, set, clear, restored: current.restored, ready: current.ready };
+  // A lost file the person attached again is lost no more; a page-only file they removed is gone.
+  const { value: shown, lostFiles, pageOnlyFiles } = current;
+  const filesNotKept = useMemo<FilesNotKept>(() => {
+    if (lostFiles.length === 0 && pageOnlyFiles.length === 0) return ALL_KEPT;
+    const attached = new Set(fileNamesIn(shown));
+    return {
+      lost: lostFiles.filter((name) => !attached.has(name)),
+      pageOnly: pageOnlyFiles.filter((name) => attached.has(name)),
+    };
+  }, [shown, lostFiles, pageOnlyFiles]);
+
+  return {
+    value: current.value,
+    set,
+    clear,
+    restored: current.restored,
+    ready: current.ready,
+    filesNotKept,
+  };
 }
 
 /** The attached files of a form, as useFileAttachments keeps them. */

@@ -91,7 +91,11 @@ export function Composer({ owner, draftKey, maxSizeMb, onSend, restored }: Compo
 
   return (
     <form className={styles.composer} onSubmit={onSubmit} aria-label={t('compose.label')}>
-      <DraftNote restored={draft.restored} onDiscard={draft.clear} />
+      <DraftNote
+        restored={draft.restored}
+        filesNotKept={draft.filesNotKept}
+        onDiscard={draft.clear}
+      />
       <AttachedFiles
         files={attachments.files}
         refused={attachments.refused}

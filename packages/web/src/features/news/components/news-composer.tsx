@@ -122,6 +122,7 @@ export function NewsComposer({ author, maxSizeMb }: NewsComposerProps) {
       <form className={styles.form} onSubmit={submit} noValidate aria-busy={sending}>
         <DraftNote
           restored={draft.restored}
+          filesNotKept={draft.filesNotKept}
           onDiscard={() => {
             draft.clear();
             setMessageError(undefined);
