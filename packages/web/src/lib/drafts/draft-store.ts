@@ -1,19 +1,33 @@
 import { clear, createStore, delMany, get, getMany, keys, set, type UseStore } from 'idb-keyval';
+import {
+  describeFile,
+  fileBytes,
+  fileFromBytes,
+  fileName,
+  filesIn,
+  isFile,
+  isFileBytes,
+  rebuildFiles,
+  refsIn,
+  replaceFiles,
+  type FileBytes,
+  type FileDescription,
+  type FileLike,
+} from '../stored-files';
 
 /*
  * Where drafts live between page loads: one IndexedDB database, one entry per person and form
  * (`${owner}:${key}`), so a reload, a crash or the same person's next sign-in finds what they typed.
  *
  * A draft's attached files are kept apart from its text, each in an entry of its own holding its
- * bytes as an ArrayBuffer with its name, type and date, and rebuilt into a File when the draft is
- * read. Not every engine keeps a File or Blob in IndexedDB (WebKit refuses them where its storage
- * is not on disk: "Error preparing Blob/File data to be stored in object store"), while every
- * engine keeps an ArrayBuffer. The text is written first and never waits on the files: a file
+ * bytes as an ArrayBuffer with its name, type and date (`../stored-files.ts`, which the outboxes
+ * share: not every engine keeps a File in IndexedDB), and rebuilt into a File when the draft is
+ * read. The text is written first and never waits on the files: a file
  * that cannot be read or stored (a full disk, a file gone from its folder) leaves the rest of the
  * draft stored, and the write says which files only this page holds. Where IndexedDB is missing,
  * or refuses the text, the newest value is kept in memory for this page instead. This module
- * imports nothing but idb-keyval: the shell's sign-out counts and forgets a person's drafts
- * without loading any feature.
+ * imports nothing but idb-keyval and the stored files' form: the shell's sign-out counts and
+ * forgets a person's drafts without loading any feature.
  */
 
 export const DRAFTS_DATABASE = 'lms-drafts';
@@ -84,93 +98,22 @@ const filePrefix = (owner: number, key: string) =>
   draftId(owner, `${FILE_KEY_PREFIX}${encodeURIComponent(key)}/`);
 
 /** Where a file stood in a draft's value: its entry and what the draft shows of it. */
-interface FileRef {
+interface FileRef extends FileDescription {
   /** The id of the file's entry. */
   $draftFile: string;
-  name: string;
-  type: string;
-  lastModified: number;
-  size: number;
 }
 
 /** A file's entry: its bytes, and what rebuilds the File. */
-interface StoredFile {
+interface StoredFile extends FileBytes {
   owner: number;
   key: string;
-  name: string;
-  type: string;
-  lastModified: number;
-  bytes: ArrayBuffer;
 }
-
-type FileLike = Blob & { name?: string; lastModified?: number };
-
-const isFile = (value: object): value is FileLike =>
-  typeof (value as Blob).size === 'number' &&
-  typeof (value as Blob).type === 'string' &&
-  typeof (value as Blob).slice === 'function';
 
 const isFileRef = (value: object): value is FileRef =>
   typeof (value as FileRef).$draftFile === 'string' && typeof (value as FileRef).name === 'string';
 
-const isPlainObject = (value: object): value is Record<string, unknown> => {
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
-};
-
-const nameOf = (file: FileLike) => (typeof file.name === 'string' ? file.name : '');
-
-/**
- * The value with each file (in arrays and plain objects, at any depth) replaced by what `toRef`
- * makes of it; anything else is kept as it is.
- */
-function replaceFiles(value: unknown, toRef: (file: FileLike) => unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (isFile(value)) return toRef(value);
-  if (Array.isArray(value)) return value.map((item) => replaceFiles(item, toRef));
-  if (!isPlainObject(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([name, item]) => [name, replaceFiles(item, toRef)]),
-  );
-}
-
-/** Every file a value holds, in order. */
-function filesIn(value: unknown, found: FileLike[] = []): FileLike[] {
-  replaceFiles(value, (file) => found.push(file));
-  return found;
-}
-
 /** The names of the files a draft's value holds. */
-export const fileNamesIn = (value: unknown): string[] => filesIn(value).map(nameOf);
-
-/**
- * A stored value with its file references rebuilt by `toFile`: a file that did not come back
- * (`undefined`) leaves its array, or is null where it stood alone. Values of the older form,
- * which held the Files themselves, come back as they were stored.
- */
-function rebuildFiles(value: unknown, toFile: (ref: FileRef) => File | undefined): unknown {
-  if (typeof value !== 'object' || value === null || isFile(value)) return value;
-  if (Array.isArray(value)) {
-    return value.flatMap((item) => {
-      if (typeof item === 'object' && item !== null && isFileRef(item)) {
-        const file = toFile(item);
-        return file ? [file] : [];
-      }
-      return [rebuildFiles(item, toFile)];
-    });
-  }
-  if (!isPlainObject(value)) return value;
-  if (isFileRef(value)) return toFile(value) ?? null;
-  return Object.fromEntries(
-    Object.entries(value).map(([name, item]) => [name, rebuildFiles(item, toFile)]),
-  );
-}
-
-/** Every file reference a stored value holds. */
-function refsIn(value: unknown, found: FileRef[] = []): FileRef[] {
-  rebuildFiles(value, (ref) => void found.push(ref));
-  return found;
-}
+export const fileNamesIn = (value: unknown): string[] => filesIn(value).map(fileName);
 
 /**
  * The file entries this page wrote or read for each draft id, by the File the form holds: a draft
@@ -192,12 +135,6 @@ async function fileIdsOf(db: UseStore, owner: number, key: string): Promise<stri
 const isEntry = (value: unknown): value is DraftEntry =>
   typeof value === 'object' && value !== null && 'owner' in value && 'value' in value;
 
-const isStoredFile = (value: unknown): value is StoredFile =>
-  typeof value === 'object' &&
-  value !== null &&
-  Object.prototype.toString.call((value as StoredFile).bytes) === '[object ArrayBuffer]' &&
-  typeof (value as StoredFile).name === 'string';
-
 /** The stored draft of one person's form, if there is one, with its files rebuilt. */
 export function readDraft<T>(owner: number, key: string): Promise<RestoredDraft<T> | undefined> {
   return inTurn(async () => {
@@ -210,7 +147,7 @@ export function readDraft<T>(owner: number, key: string): Promise<RestoredDraft<
     if (!db) return undefined;
     const stored = await get<unknown>(id, db).catch(() => undefined);
     if (!isEntry(stored) || stored.owner !== owner) return undefined;
-    const refs = refsIn(stored.value);
+    const refs = refsIn(stored.value, isFileRef);
     if (refs.length === 0)
       return { ...(stored as DraftEntry<T>), lostFiles: [], pageOnlyFiles: [] };
 
@@ -222,17 +159,14 @@ export function readDraft<T>(owner: number, key: string): Promise<RestoredDraft<
     const known = new Map<FileLike, string>();
     refs.forEach((ref, at) => {
       const entry = found[at];
-      if (!isStoredFile(entry)) return;
-      const file = new File([entry.bytes], entry.name, {
-        type: entry.type,
-        lastModified: entry.lastModified,
-      });
+      if (!isFileBytes(entry)) return;
+      const file = fileFromBytes(entry);
       files.set(ref.$draftFile, file);
       known.set(file, ref.$draftFile);
     });
     storedFiles.set(id, known);
     const lostFiles = refs.filter((ref) => !files.has(ref.$draftFile)).map((ref) => ref.name);
-    const value = rebuildFiles(stored.value, (ref) => files.get(ref.$draftFile)) as T;
+    const value = rebuildFiles(stored.value, isFileRef, (ref) => files.get(ref.$draftFile)) as T;
     return { owner, key, value, savedAt: stored.savedAt, lostFiles, pageOnlyFiles: [] };
   });
 }
@@ -264,10 +198,7 @@ export function writeDraft(owner: number, key: string, value: unknown): Promise<
         const reused = storedAs !== undefined && existing.has(storedAs);
         ref = {
           $draftFile: reused ? storedAs : newFileId(owner, key),
-          name: nameOf(file),
-          type: file.type,
-          lastModified: file.lastModified ?? savedAt,
-          size: file.size,
+          ...describeFile(file, savedAt),
         };
         refs.set(file, ref);
         if (!reused) toStore.push({ file, ref });
@@ -287,15 +218,7 @@ export function writeDraft(owner: number, key: string, value: unknown): Promise<
     const notStored: string[] = [];
     for (const { file, ref } of toStore) {
       try {
-        const bytes = await file.arrayBuffer();
-        const entry: StoredFile = {
-          owner,
-          key,
-          name: ref.name,
-          type: ref.type,
-          lastModified: ref.lastModified,
-          bytes,
-        };
+        const entry: StoredFile = { owner, key, ...(await fileBytes(file, ref.lastModified)) };
         await set(ref.$draftFile, entry, db);
         kept.set(file, ref.$draftFile);
       } catch {
