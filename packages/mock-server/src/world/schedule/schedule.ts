@@ -157,13 +157,16 @@ function weeklyLessons(name: string, kredits: number, id_faculty: number) {
   };
 }
 
-function buildTimetable(store: Store, id_a_year: number, ws: number): Timetable {
-  const { rooms } = store.get(scheduleSlice);
-  const { groupById } = store.get(universitySlice);
-  const { offerings, disciplineById } = store.get(calendarSlice);
-  const chosen = offerings.filter((o) => o.id_a_year === id_a_year && o.ws === ws);
+type CoursePlan = ReturnType<typeof weeklyLessons> & { course: Offering[]; first: Offering };
 
-  // lectures: one per (stream, discipline, teacher) for all its groups
+/**
+ * The weekly lessons of each course of the chosen offerings: a course is one (stream, discipline,
+ * teacher), whose lectures all its groups hear together. Every group has at least
+ * MIN_WEEKLY_PAIRS: a light stream's courses get more practice, in turn.
+ */
+function coursePlans(store: Store, chosen: readonly Offering[]): CoursePlan[] {
+  const { groupById } = store.get(universitySlice);
+  const { disciplineById } = store.get(calendarSlice);
   const courses = groupBy(chosen, (o) => `${o.id_stream} ${o.id_discipline} ${o.id_teacher}`);
   const plans = [...courses.values()].flatMap((course) => {
     const first = course[0];
@@ -178,7 +181,6 @@ function buildTimetable(store: Store, id_a_year: number, ws: number): Timetable 
       },
     ];
   });
-  // every group has at least MIN_WEEKLY_PAIRS: light streams get more practice
   for (const streamPlans of groupBy(plans, (p) => p.first.id_stream).values()) {
     const total = () =>
       streamPlans.reduce(
@@ -190,7 +192,15 @@ function buildTimetable(store: Store, id_a_year: number, ws: number): Timetable 
       if (plan) plan.practices += 1;
     }
   }
+  return plans;
+}
 
+/**
+ * The lessons to place, in the order they are placed: every lecture (a stream's groups at once),
+ * then every practice, then the labs or second practices (a biweekly one alternates its groups
+ * between odd and even weeks).
+ */
+function lessonRequests(plans: readonly CoursePlan[]): Request[] {
   const lectures: Request[] = [];
   const practices: Request[] = [];
   const extras: Request[] = [];
@@ -209,70 +219,69 @@ function buildTimetable(store: Store, id_a_year: number, ws: number): Timetable 
       }
     }
   }
+  return [...lectures, ...practices, ...extras];
+}
 
-  const groupBusy = new Map<number, Busy>();
-  const teacherBusy = new Map<number, Busy>();
-  const roomBusy = new Map<string, Busy>();
-  const lessons: Lesson[] = [];
-  for (const request of [...lectures, ...practices, ...extras]) {
-    const { offering, groupIds, parity, kind } = request;
-    const mask = maskOf(parity);
-    const groups = groupIds.map((id) => busyOf(groupBusy, id));
-    const teacher = busyOf(teacherBusy, offering.id_teacher);
-    let best = -1;
-    let bestCost = Infinity;
-    for (let day = 0; day < STUDY_DAYS; day++) {
-      let groupLoad = 0;
-      for (const g of groups) groupLoad = Math.max(groupLoad, g.load[day] ?? 0);
-      const dayCost = 10 * groupLoad + 6 * (teacher.load[day] ?? 0);
-      for (let pair = 0; pair < PAIRS; pair++) {
-        const slot = day * PAIRS + pair;
-        const cost = dayCost + 3 * pair + (pair >= USUAL_PAIRS ? 100 : 0);
-        if (cost >= bestCost) continue;
-        if (!teacher.free(slot, mask) || !groups.every((g) => g.free(slot, mask))) continue;
-        best = slot;
-        bestCost = cost;
-      }
+/**
+ * The cheapest slot free for the teacher and every group in the weeks `mask` names; -1 when none
+ * is. A slot costs more on a day the groups or the teacher already have many pairs, later in the
+ * day, and much more past USUAL_PAIRS; the first of equal costs wins.
+ */
+function cheapestSlot(groups: readonly Busy[], teacher: Busy, mask: number) {
+  let best = -1;
+  let bestCost = Infinity;
+  for (let day = 0; day < STUDY_DAYS; day++) {
+    let groupLoad = 0;
+    for (const g of groups) groupLoad = Math.max(groupLoad, g.load[day] ?? 0);
+    const dayCost = 10 * groupLoad + 6 * (teacher.load[day] ?? 0);
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const slot = day * PAIRS + pair;
+      const cost = dayCost + 3 * pair + (pair >= USUAL_PAIRS ? 100 : 0);
+      if (cost >= bestCost) continue;
+      if (!teacher.free(slot, mask) || !groups.every((g) => g.free(slot, mask))) continue;
+      best = slot;
+      bestCost = cost;
     }
-    if (best < 0) continue; // an overloaded teacher (large --scale): the pair is not held
-    teacher.take(best, mask);
-    for (const g of groups) g.take(best, mask);
-
-    const group = groupById.get(offering.id_group);
-    const facultyRooms = rooms.get(group?.id_faculty ?? 1);
-    const roomKind: RoomKind = kind === LECTURE ? 'hall' : kind === LAB ? 'lab' : 'class';
-    // the kind's rooms first, then any other free room of the faculty
-    const pools = facultyRooms
-      ? [facultyRooms[roomKind], facultyRooms.class, facultyRooms.lab, facultyRooms.hall]
-      : [];
-    let room: string | null = null;
-    for (const pool of pools) {
-      for (let i = 0; i < pool.length && !room; i++) {
-        const candidate = pool[(offering.id_group + i) % pool.length];
-        if (candidate && busyOf(roomBusy, candidate).free(best, mask)) room = candidate;
-      }
-      if (room) break;
-    }
-    if (room) busyOf(roomBusy, room).take(best, mask);
-    lessons.push({
-      day_number: Math.floor(best / PAIRS) + 1,
-      lesson_number: (best % PAIRS) + 1,
-      week_parity: parity,
-      id_discipline: offering.id_discipline,
-      id_vid_zaniatiy: kind,
-      id_teacher: offering.id_teacher,
-      groupIds,
-      id_stream: offering.id_stream,
-      room,
-    });
   }
+  return best;
+}
+
+/**
+ * A room of the group's faculty free in the slot, taken: the lesson kind's rooms first, then any
+ * other; each pool is searched from a place the group's id picks, so groups spread over the
+ * rooms. Null when every room is taken.
+ */
+function takeRoom(
+  facultyRooms: Record<RoomKind, string[]> | undefined,
+  roomBusy: Map<string, Busy>,
+  { offering, kind }: Request,
+  slot: number,
+  mask: number,
+) {
+  const roomKind: RoomKind = kind === LECTURE ? 'hall' : kind === LAB ? 'lab' : 'class';
+  const pools = facultyRooms
+    ? [facultyRooms[roomKind], facultyRooms.class, facultyRooms.lab, facultyRooms.hall]
+    : [];
+  let room: string | null = null;
+  for (const pool of pools) {
+    for (let i = 0; i < pool.length && !room; i++) {
+      const candidate = pool[(offering.id_group + i) % pool.length];
+      if (candidate && busyOf(roomBusy, candidate).free(slot, mask)) room = candidate;
+    }
+    if (room) break;
+  }
+  if (room) busyOf(roomBusy, room).take(slot, mask);
+  return room;
+}
+
+/** The placed lessons in week order, with each teacher's and each attending group's. */
+function indexTimetable(lessons: Lesson[]): Timetable {
   lessons.sort(
     (a, b) =>
       a.day_number - b.day_number ||
       a.lesson_number - b.lesson_number ||
       a.week_parity - b.week_parity,
   );
-
   const byGroup = new Map<number, Lesson[]>();
   for (const lesson of lessons) {
     for (const id of lesson.groupIds) {
@@ -282,6 +291,42 @@ function buildTimetable(store: Store, id_a_year: number, ws: number): Timetable 
     }
   }
   return { lessons, byTeacher: groupBy(lessons, (l) => l.id_teacher), byGroup };
+}
+
+/** Places every lesson of a year and ws greedily, in request order, each in its cheapest slot. */
+function buildTimetable(store: Store, id_a_year: number, ws: number): Timetable {
+  const { rooms } = store.get(scheduleSlice);
+  const { groupById } = store.get(universitySlice);
+  const { offerings } = store.get(calendarSlice);
+  const chosen = offerings.filter((o) => o.id_a_year === id_a_year && o.ws === ws);
+
+  const groupBusy = new Map<number, Busy>();
+  const teacherBusy = new Map<number, Busy>();
+  const roomBusy = new Map<string, Busy>();
+  const lessons: Lesson[] = [];
+  for (const request of lessonRequests(coursePlans(store, chosen))) {
+    const { offering, groupIds, parity, kind } = request;
+    const mask = maskOf(parity);
+    const groups = groupIds.map((id) => busyOf(groupBusy, id));
+    const teacher = busyOf(teacherBusy, offering.id_teacher);
+    const slot = cheapestSlot(groups, teacher, mask);
+    if (slot < 0) continue; // an overloaded teacher (large --scale): the pair is not held
+    teacher.take(slot, mask);
+    for (const g of groups) g.take(slot, mask);
+    const facultyRooms = rooms.get(groupById.get(offering.id_group)?.id_faculty ?? 1);
+    lessons.push({
+      day_number: Math.floor(slot / PAIRS) + 1,
+      lesson_number: (slot % PAIRS) + 1,
+      week_parity: parity,
+      id_discipline: offering.id_discipline,
+      id_vid_zaniatiy: kind,
+      id_teacher: offering.id_teacher,
+      groupIds,
+      id_stream: offering.id_stream,
+      room: takeRoom(facultyRooms, roomBusy, request, slot, mask),
+    });
+  }
+  return indexTimetable(lessons);
 }
 
 /** The timetable of a year and ws (empty for the summer half and for years without studies). */
