@@ -91,111 +91,159 @@ interface Proposal {
   apply(sources: Sources): boolean;
 }
 
+type Edit = (change: (file: YamlFile, path: string[]) => boolean) => (sources: Sources) => boolean;
+
+/** What each kind of proposal for a group starts from. */
+interface ProposalContext {
+  group: Group;
+  unit: UnitName;
+  /** The place in words: operation, side, status and field. */
+  where: string;
+  /** How many exchanges showed it, in words. */
+  n: string;
+  /** The shape the traffic showed, inferred from the values seen (names and types only). */
+  seen: Schema;
+  /** A change of the place in the sources where the contract writes it (false when not found). */
+  edit: Edit;
+}
+
+/** A required property that never came: renamed to the one that always came instead, or optional. */
+function requiredProposal({ group, unit, where, n, edit }: ProposalContext): Proposal {
+  const property = group.finding.property!;
+  if (group.renamedTo) {
+    const to = group.renamedTo;
+    return {
+      unit,
+      words: `${where}: renamed ${property} → ${to} (${n})`,
+      apply: edit((file, path) => {
+        const renamed = file.renameKey([...path, 'properties', property], to);
+        const required = file.replaceItem([...path, 'required'], property, to);
+        return renamed || required;
+      }),
+    };
+  }
+  return {
+    unit,
+    words: `${where}: ${property} becomes optional (absent in ${n})`,
+    apply: edit((file, path) => {
+      const list = (file.value([...path, 'required']) as string[] | null) ?? [];
+      if (!list.includes(property)) return false;
+      const rest = list.filter((name) => name !== property);
+      return rest.length
+        ? file.set([...path, 'required'], rest)
+        : file.delete([...path, 'required']);
+    }),
+  };
+}
+
+/**
+ * A list that arrived wrapped in an object: the object as seen, each of its properties that always
+ * held a list of the contract's items keeping the contract's items (as the sources write them).
+ */
+function wrappedListProposal(at: Pointer, context: ProposalContext): Proposal {
+  const { group, unit, where, n, seen, edit } = context;
+  const items = `${at}/items`;
+  const objects = group.values.filter((v) => jsonType(v) === 'object') as Record<string, unknown>[];
+  const properties = { ...((seen.properties as Record<string, Schema> | undefined) ?? {}) };
+  const wrappers: string[] = [];
+  for (const key of Object.keys(properties)) {
+    const lists = objects.map((o) => o[key]);
+    if (
+      resolvePointer(items) &&
+      lists.every((list) => Array.isArray(list) && list.every((item) => validatorAt(items)(item)))
+    ) {
+      properties[key] = { type: 'array', items: '<items>' };
+      wrappers.push(key);
+    }
+  }
+  const next = {
+    ...seen,
+    properties,
+    description: `Observed in recorded traffic as an object wrapping the list${wrappers.length ? ` (${wrappers.join(', ')})` : ''}; proposed for review.`,
+  };
+  return {
+    unit,
+    words: `${where}: a list wrapped in an object {${Object.keys(properties).join(', ')}} (${n})`,
+    apply: edit((file, path) => {
+      const itemsSource = file.value([...path, 'items']);
+      for (const key of wrappers) (properties[key] as Schema).items = itemsSource;
+      return file.set(path, next);
+    }),
+  };
+}
+
+/** A value of another type than the contract's: the place takes the types the traffic showed. */
+function retypedProposal(at: Pointer, { group, unit, where, n, edit }: ProposalContext): Proposal {
+  const expected = group.finding.contract;
+  const original = (resolvePointer(at) ?? {}) as Schema;
+  const observed = [...group.seen].filter((t) => t !== 'missing').sort();
+  const digits = group.values.every((v) => typeof v === 'string' && /^-?\d+$/.test(v));
+  const next = retyped(
+    original,
+    { type: observed.length === 1 ? observed[0] : observed },
+    `Observed in recorded traffic as ${observed.join(' or ')}${digits ? ' holding digits' : ''} where the contract said ${expected}; proposed for review.`,
+  );
+  return {
+    unit,
+    words: `${where}: ${expected} arrives as ${observed.join(' or ')} (${n})`,
+    apply: edit((file, path) => file.set(path, next)),
+  };
+}
+
+/** An undeclared property: added as seen, unless its name looks like a value (never written). */
+function newPropertyProposal(
+  { group, unit, where, n, seen, edit }: ProposalContext,
+  secrets: Secrets,
+): Proposal | undefined {
+  const property = group.finding.property!;
+  if (!isNameLike(property, secrets)) return undefined;
+  return {
+    unit,
+    words: `${where}: new property ${property} (${n})`,
+    apply: edit((file, path) =>
+      file.append([...path, 'properties', property], {
+        ...seen,
+        description: 'Observed in recorded traffic; proposed for review.',
+      }),
+    ),
+  };
+}
+
+/** A bound or format the traffic broke: the keyword goes. */
+function droppedKeywordProposal({ group, unit, where, n, edit }: ProposalContext): Proposal {
+  const { keyword, contract } = group.finding;
+  return {
+    unit,
+    words: `${where}: drops ${keyword} (${contract}), which the traffic broke (${n})`,
+    apply: edit((file, path) => file.delete([...path, keyword])),
+  };
+}
+
+/** The change a contradiction proposes, by its keyword; none for one without a place or a unit. */
 function proposalFor(group: Group, secrets: Secrets): Proposal | undefined {
   const { finding } = group;
   const at = finding.at;
   if (!at || !group.unit) return undefined;
-  const where = `${group.op.operationId} ${finding.side}${finding.status ? ` ${finding.status}` : ''} ${finding.field}`;
-  const n = `${group.exchanges} exchange${group.exchanges === 1 ? '' : 's'}`;
-  const edit = (change: (file: YamlFile, path: string[]) => boolean) => (sources: Sources) => {
-    const location = sources.locate(at);
-    return location ? change(sources.file(location.file), location.path) : false;
+  const context: ProposalContext = {
+    group,
+    unit: group.unit,
+    where: `${group.op.operationId} ${finding.side}${finding.status ? ` ${finding.status}` : ''} ${finding.field}`,
+    n: `${group.exchanges} exchange${group.exchanges === 1 ? '' : 's'}`,
+    edit: (change) => (sources) => {
+      const location = sources.locate(at);
+      return location ? change(sources.file(location.file), location.path) : false;
+    },
+    seen: inferSchema(group.values, secrets),
   };
-  const seen = inferSchema(group.values, secrets);
   switch (finding.keyword) {
-    case 'required': {
-      const property = finding.property!;
-      if (group.renamedTo) {
-        const to = group.renamedTo;
-        return {
-          unit: group.unit,
-          words: `${where}: renamed ${property} → ${to} (${n})`,
-          apply: edit((file, path) => {
-            const renamed = file.renameKey([...path, 'properties', property], to);
-            const required = file.replaceItem([...path, 'required'], property, to);
-            return renamed || required;
-          }),
-        };
-      }
-      return {
-        unit: group.unit,
-        words: `${where}: ${property} becomes optional (absent in ${n})`,
-        apply: edit((file, path) => {
-          const list = (file.value([...path, 'required']) as string[] | null) ?? [];
-          if (!list.includes(property)) return false;
-          const rest = list.filter((name) => name !== property);
-          return rest.length
-            ? file.set([...path, 'required'], rest)
-            : file.delete([...path, 'required']);
-        }),
-      };
-    }
-    case 'type': {
-      const expected = finding.contract;
-      const original = (resolvePointer(at) ?? {}) as Schema;
-      let next: Schema;
-      let words: string;
-      if (expected === 'array' && seen.type === 'object') {
-        // a list wrapped in an object: the object, its lists keeping the contract's items
-        const items = `${at}/items`;
-        const objects = group.values.filter((v) => jsonType(v) === 'object') as Record<
-          string,
-          unknown
-        >[];
-        const properties = { ...((seen.properties as Record<string, Schema> | undefined) ?? {}) };
-        const wrappers: string[] = [];
-        for (const key of Object.keys(properties)) {
-          const lists = objects.map((o) => o[key]);
-          if (
-            resolvePointer(items) &&
-            lists.every(
-              (list) => Array.isArray(list) && list.every((item) => validatorAt(items)(item)),
-            )
-          ) {
-            properties[key] = { type: 'array', items: '<items>' };
-            wrappers.push(key);
-          }
-        }
-        next = {
-          ...seen,
-          properties,
-          description: `Observed in recorded traffic as an object wrapping the list${wrappers.length ? ` (${wrappers.join(', ')})` : ''}; proposed for review.`,
-        };
-        words = `${where}: a list wrapped in an object {${Object.keys(properties).join(', ')}} (${n})`;
-        return {
-          unit: group.unit,
-          words,
-          apply: edit((file, path) => {
-            const itemsSource = file.value([...path, 'items']);
-            for (const key of wrappers) (properties[key] as Schema).items = itemsSource;
-            return file.set(path, next);
-          }),
-        };
-      }
-      const observed = [...group.seen].filter((t) => t !== 'missing').sort();
-      words = `${where}: ${expected} arrives as ${observed.join(' or ')} (${n})`;
-      const digits = group.values.every((v) => typeof v === 'string' && /^-?\d+$/.test(v));
-      next = retyped(
-        original,
-        { type: observed.length === 1 ? observed[0] : observed },
-        `Observed in recorded traffic as ${observed.join(' or ')}${digits ? ' holding digits' : ''} where the contract said ${expected}; proposed for review.`,
-      );
-      return { unit: group.unit, words, apply: edit((file, path) => file.set(path, next)) };
-    }
-    case 'additionalProperties': {
-      const property = finding.property!;
-      if (!isNameLike(property, secrets)) return undefined;
-      return {
-        unit: group.unit,
-        words: `${where}: new property ${property} (${n})`,
-        apply: edit((file, path) =>
-          file.append([...path, 'properties', property], {
-            ...seen,
-            description: 'Observed in recorded traffic; proposed for review.',
-          }),
-        ),
-      };
-    }
+    case 'required':
+      return requiredProposal(context);
+    case 'type':
+      return finding.contract === 'array' && context.seen.type === 'object'
+        ? wrappedListProposal(at, context)
+        : retypedProposal(at, context);
+    case 'additionalProperties':
+      return newPropertyProposal(context, secrets);
     case 'enum':
     case 'const':
     case 'format':
@@ -207,14 +255,8 @@ function proposalFor(group: Group, secrets: Secrets): Proposal | undefined {
     case 'minLength':
     case 'maxLength':
     case 'minItems':
-    case 'maxItems': {
-      const keyword = finding.keyword;
-      return {
-        unit: group.unit,
-        words: `${where}: drops ${keyword} (${finding.contract}), which the traffic broke (${n})`,
-        apply: edit((file, path) => file.delete([...path, keyword])),
-      };
-    }
+    case 'maxItems':
+      return droppedKeywordProposal(context);
     default:
       return undefined;
   }
