@@ -2,7 +2,13 @@
 // passes every request and answer through untouched (bytes, each header as sent, every Set-Cookie
 // on its own line), and checks a copy of each against the contract afterwards, reporting each
 // drift once with the operation and the field.
-import { request as httpRequest, createServer, type IncomingMessage, type Server } from 'node:http';
+import {
+  request as httpRequest,
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import {
   checkAnswer,
@@ -84,36 +90,151 @@ export interface ContractProxy extends Server {
   settled(): Promise<void>;
 }
 
-export function createContractProxy(options: ProxyOptions): ContractProxy {
-  const target = new URL(options.target);
-  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  const maxChecked = options.maxCheckedBytes ?? 32 * 1024 * 1024;
+type Report = (drift: Drift) => void;
+
+/** A report that passes each distinct drift (operation, side, status, message) on once. */
+function onceEach(onDrift: ((drift: Drift) => void) | undefined): Report {
   const seen = new Set<string>();
-  const report = (drift: Drift) => {
+  return (drift) => {
     const key = `${drift.operationId}|${drift.side}|${drift.status ?? ''}|${drift.message}`;
     if (seen.has(key)) return;
     seen.add(key);
-    options.onDrift?.(drift);
+    onDrift?.(drift);
   };
+}
 
-  // judgments still running, so a caller can wait for them instead of for a guessed time
-  const pending = new Set<Promise<void>>();
+/** An exchange of an operation that passed, its bodies whole. */
+interface Passed {
+  op: Operation;
+  req: IncomingMessage;
+  url: URL;
+  requestBody: Buffer;
+  status: number;
+  answerHeaders: IncomingMessage['headers'];
+  answerBody: Buffer;
+}
 
-  const recorder = options.recorder;
-  const server = createServer((req, res) => {
+/** Reports the request's drift: a query or body the contract does not accept, or cannot read. */
+async function judgeRequest(report: Report, { op, req, url, requestBody }: Passed) {
+  const base = { operationId: op.operationId, method: op.method, path: op.path };
+  try {
+    const problem = await requestProblem(op, url, req.headers['content-type'], requestBody);
+    if (problem)
+      report({ ...base, side: 'request', message: problem, fields: [problem.split(':')[0]!] });
+  } catch (error) {
+    report({
+      ...base,
+      side: 'request',
+      message: `body: could not be read (${String(error)})`,
+      fields: ['body'],
+    });
+  }
+}
+
+/** Reports the answer's drift: JSON that does not parse, or a status, type or body not declared. */
+function judgeAnswer(report: Report, { op, status, answerHeaders, answerBody }: Passed) {
+  const base = { operationId: op.operationId, method: op.method, path: op.path };
+  const contentType = answerHeaders['content-type'];
+  const mediaType = contentType?.split(';')[0]?.trim() ?? '';
+  let body: unknown;
+  if (isJsonMediaType(mediaType)) {
+    try {
+      body = JSON.parse(decodeBody(answerBody, answerHeaders['content-encoding']).toString('utf8'));
+    } catch {
+      report({
+        ...base,
+        side: 'answer',
+        status,
+        message: `answered ${status} with JSON that does not parse`,
+        fields: ['/'],
+      });
+      return;
+    }
+  }
+  const problem = checkAnswer(op, status, contentType, body);
+  if (problem)
+    report({ ...base, side: 'answer', status, message: problem.message, fields: problem.fields });
+}
+
+/** A body's copy, kept as it passes: whole up to the limit; past it, only its size is known. */
+class BodyCopy {
+  private readonly chunks: Buffer[] = [];
+  private bytes = 0;
+
+  constructor(
+    private readonly keep: boolean,
+    private readonly max: number,
+  ) {}
+
+  add(chunk: Buffer) {
+    this.bytes += chunk.length;
+    if (this.keep && this.bytes <= this.max) this.chunks.push(chunk);
+  }
+
+  /** Past the limit: passed on, but neither checked nor recorded. */
+  get tooLarge() {
+    return this.bytes > this.max;
+  }
+
+  whole() {
+    return Buffer.concat(this.chunks);
+  }
+
+  /** As recorded: whole, or empty past the limit. */
+  recorded() {
+    return this.tooLarge ? Buffer.alloc(0) : this.whole();
+  }
+}
+
+/** What passing one exchange on needs of the proxy. */
+interface Relay {
+  target: URL;
+  send: typeof httpRequest;
+  maxChecked: number;
+  recorder: HarRecorder | undefined;
+  /** Judges an operation's exchange once it has passed. */
+  judge: (passed: Passed) => void;
+}
+
+/** The request's headers as sent (repeated ones too), only Host naming the backend. */
+function upstreamHeaders(req: IncomingMessage, target: URL) {
+  const headers: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    headers.push(name, name.toLowerCase() === 'host' ? target.host : req.rawHeaders[i + 1]!);
+  }
+  return headers;
+}
+
+/** The answer when the backend cannot be reached: a 502 envelope, or a cut one already begun. */
+function backendUnreachable(res: ServerResponse, error: Error) {
+  if (!res.headersSent) {
+    res.writeHead(502, { 'Content-Type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        result: 1,
+        error: `Proxy: the backend cannot be reached (${error.message})`,
+        data: null,
+      }),
+    );
+  } else {
+    res.destroy();
+  }
+}
+
+/**
+ * Passes one request to the backend and its answer back untouched, keeping a copy of each body
+ * (for an operation's exchange, or for the recording); once the answer has ended, records the
+ * exchange and has it judged, unless a body was too large or the request asked for a fault.
+ */
+function relay({ target, send, maxChecked, recorder, judge }: Relay) {
+  return (req: IncomingMessage, res: ServerResponse) => {
     const started = new Date();
     const url = new URL(req.url ?? '/', target);
     const op = findOperation(req.method ?? 'GET', url.pathname);
     const judged = op !== undefined && !isMockFault(req);
     const kept = judged || recorder !== undefined;
-    // the request's headers as sent (repeated ones too), only Host naming the backend
-    const headers: string[] = [];
-    for (let i = 0; i < req.rawHeaders.length; i += 2) {
-      const name = req.rawHeaders[i]!;
-      headers.push(name, name.toLowerCase() === 'host' ? target.host : req.rawHeaders[i + 1]!);
-    }
-    const requestChunks: Buffer[] = [];
-    let requestBytes = 0;
+    const requestCopy = new BodyCopy(kept, maxChecked);
     const upstream = send(
       {
         protocol: target.protocol,
@@ -121,17 +242,15 @@ export function createContractProxy(options: ProxyOptions): ContractProxy {
         port: target.port,
         method: req.method,
         path: req.url,
-        headers,
+        headers: upstreamHeaders(req, target),
         setHost: false,
       },
       (answer) => {
         const waited = Date.now() - started.getTime();
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
-        const answerChunks: Buffer[] = [];
-        let answerBytes = 0;
+        const answerCopy = new BodyCopy(kept, maxChecked);
         answer.on('data', (chunk: Buffer) => {
-          answerBytes += chunk.length;
-          if (kept && answerBytes <= maxChecked) answerChunks.push(chunk);
+          answerCopy.add(chunk);
           res.write(chunk);
         });
         answer.on('end', () => {
@@ -144,101 +263,64 @@ export function createContractProxy(options: ProxyOptions): ContractProxy {
             url: `http://${req.headers.host ?? target.host}${req.url ?? '/'}`,
             httpVersion: `HTTP/${req.httpVersion}`,
             requestHeaders: req.rawHeaders,
-            requestBody: requestBytes > maxChecked ? Buffer.alloc(0) : Buffer.concat(requestChunks),
+            requestBody: requestCopy.recorded(),
             status: answer.statusCode ?? 0,
             statusText: answer.statusMessage ?? '',
             answerHeaders: answer.rawHeaders,
-            answerBody: answerBytes > maxChecked ? Buffer.alloc(0) : Buffer.concat(answerChunks),
+            answerBody: answerCopy.recorded(),
           });
-          if (!judged || answerBytes > maxChecked || requestBytes > maxChecked) return;
-          const judging = judge(
+          if (!judged || answerCopy.tooLarge || requestCopy.tooLarge) return;
+          judge({
             op,
             req,
             url,
-            Buffer.concat(requestChunks),
-            answer.statusCode ?? 0,
-            answer.headers,
-            Buffer.concat(answerChunks),
-          ).finally(() => pending.delete(judging));
-          pending.add(judging);
+            requestBody: requestCopy.whole(),
+            status: answer.statusCode ?? 0,
+            answerHeaders: answer.headers,
+            answerBody: answerCopy.whole(),
+          });
         });
         answer.on('error', () => res.destroy());
       },
     );
-    upstream.on('error', (error) => {
-      if (!res.headersSent) {
-        res.writeHead(502, { 'Content-Type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            result: 1,
-            error: `Proxy: the backend cannot be reached (${error.message})`,
-            data: null,
-          }),
-        );
-      } else {
-        res.destroy();
-      }
-    });
+    upstream.on('error', (error) => backendUnreachable(res, error));
     req.on('data', (chunk: Buffer) => {
-      requestBytes += chunk.length;
-      if (kept && requestBytes <= maxChecked) requestChunks.push(chunk);
+      requestCopy.add(chunk);
       upstream.write(chunk);
     });
     req.on('end', () => upstream.end());
     req.on('error', () => upstream.destroy());
-  });
+  };
+}
+
+/** The proxy in front of `options.target`: every exchange passed on, each operation's judged. */
+export function createContractProxy(options: ProxyOptions): ContractProxy {
+  const target = new URL(options.target);
+  const report = onceEach(options.onDrift);
+  // judgments still running, so a caller can wait for them instead of for a guessed time
+  const pending = new Set<Promise<void>>();
+  const judge = (passed: Passed) => {
+    const judging = judgeRequest(report, passed)
+      .then(() => judgeAnswer(report, passed))
+      .finally(() => pending.delete(judging));
+    pending.add(judging);
+  };
+  const recorder = options.recorder;
+  const server = createServer(
+    relay({
+      target,
+      send: target.protocol === 'https:' ? httpsRequest : httpRequest,
+      maxChecked: options.maxCheckedBytes ?? 32 * 1024 * 1024,
+      recorder,
+      judge,
+    }),
+  );
   if (recorder) server.on('close', () => void recorder.flush());
   return Object.assign(server, {
     settled: async () => {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
   });
-
-  async function judge(
-    op: Operation,
-    req: IncomingMessage,
-    url: URL,
-    requestBody: Buffer,
-    status: number,
-    answerHeaders: IncomingMessage['headers'],
-    answerBody: Buffer,
-  ) {
-    const base = { operationId: op.operationId, method: op.method, path: op.path };
-    try {
-      const problem = await requestProblem(op, url, req.headers['content-type'], requestBody);
-      if (problem)
-        report({ ...base, side: 'request', message: problem, fields: [problem.split(':')[0]!] });
-    } catch (error) {
-      report({
-        ...base,
-        side: 'request',
-        message: `body: could not be read (${String(error)})`,
-        fields: ['body'],
-      });
-    }
-    const contentType = answerHeaders['content-type'];
-    const mediaType = contentType?.split(';')[0]?.trim() ?? '';
-    let body: unknown;
-    if (isJsonMediaType(mediaType)) {
-      try {
-        body = JSON.parse(
-          decodeBody(answerBody, answerHeaders['content-encoding']).toString('utf8'),
-        );
-      } catch {
-        report({
-          ...base,
-          side: 'answer',
-          status,
-          message: `answered ${status} with JSON that does not parse`,
-          fields: ['/'],
-        });
-        return;
-      }
-    }
-    const problem = checkAnswer(op, status, contentType, body);
-    if (problem)
-      report({ ...base, side: 'answer', status, message: problem.message, fields: problem.fields });
-  }
 }
 
 /** One line per drift: operation, side and what differs. */
