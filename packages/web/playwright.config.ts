@@ -1,14 +1,21 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { findBrowsers } from '../../scripts/browsers.mjs';
 import { ASYNC_UTIL_TIMEOUT_MS, TEST_TIMEOUT_MS } from '../../vitest.shared.ts';
+import type { Engine } from './e2e/engines/fixtures';
 
-// Journeys run in real Chromium against the mock server serving the built portal.
-// Debian's /usr/bin/chromium is used when present (CI installs it); elsewhere Playwright's own
-// browser (`npx playwright install chromium` on a developer laptop).
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
-  existsSync(path),
-);
+// Journeys run in real browsers against the mock server serving the built portal: every journey in
+// Chromium, and the journeys of every engine (e2e/engines) in Firefox and WebKit as well. Each
+// engine takes the system's browser where there is one (CI installs them) and Playwright's own
+// build elsewhere; `node scripts/browsers.mjs` says which, and `--install` brings what is missing.
+const browsers = findBrowsers();
+const systemPath = (found: (typeof browsers)[keyof typeof browsers]) =>
+  found.kind === 'system' ? found.path : undefined;
+const systemChromium = systemPath(browsers.chromium);
+const systemFirefox = systemPath(browsers.firefox);
+
+/** The journeys of every engine. */
+const EVERY_ENGINE = /[\\/]e2e[\\/]engines[\\/].*\.spec\.ts$/;
 
 // Each worker starts a world of its own (e2e/fixtures.ts: a mock server behind the contract
 // proxy, on ports the system gives out), so journeys run side by side, in any order. A worker
@@ -16,7 +23,7 @@ const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((
 // default (half the cores) leaves the machine usable. `--workers=1` watches journeys one by one.
 const ciWorkers = availableParallelism();
 
-export default defineConfig({
+export default defineConfig<{ engine: Engine }>({
   testDir: './e2e',
   outputDir: './test-results',
   workers: process.env.CI ? ciWorkers : undefined,
@@ -51,10 +58,46 @@ export default defineConfig({
       ],
     },
   },
+  // Chromium runs every journey; Firefox and WebKit run the journeys of every engine (e2e/engines),
+  // which Chromium runs too. Those are what differs between engines: sign-in and session, a draft
+  // with a file across the breakpoint and a reload, the outbox while the server is down, the service
+  // worker and a reload without the server, uploads and downloads, the journal and the roll call,
+  // dates and numbers, dark and light; at 390 px and at a desktop's width. The rest stays Chromium's:
+  // it is about the portal's own rules (contract, layout, texts, keyboard, axe) rather than the
+  // engine, and leans on what only Playwright's protocol gives (routing and failing single requests,
+  // an offline switch, a frozen clock, request and download events, axe in the page), which WebKit's
+  // WebDriver does not have.
   projects: [
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // Debian's Firefox ESR is driven over WebDriver BiDi (the moz-firefox channel of Playwright
+      // 1.64; pnpm-workspace.yaml says why not 1.65); Playwright's own Firefox elsewhere.
+      name: 'firefox',
+      testMatch: EVERY_ENGINE,
+      use: {
+        browserName: 'firefox',
+        channel: systemFirefox ? 'moz-firefox' : undefined,
+        launchOptions: systemFirefox ? { executablePath: systemFirefox } : {},
+        // A journey keeps its own screenshot when it fails (e2e/engines/fixtures.ts). Playwright's
+        // screenshots prepare the page with a <style> element, which the portal's policy refuses
+        // over BiDi (and the journey would fail on the report).
+        screenshot: 'off',
+      },
+    },
+    {
+      // WebKitGTK through its WebDriver (e2e/engines/webkit-driver.ts), one session at a time: the
+      // driver runs one. Playwright's own WebKit where it is installed and WebKitGTK's is not.
+      name: 'webkit',
+      testMatch: EVERY_ENGINE,
+      workers: browsers.webkit.kind === 'playwright' ? undefined : 1,
+      use: {
+        browserName: 'webkit',
+        engine: browsers.webkit.kind === 'playwright' ? 'playwright' : 'webdriver',
+        launchOptions: {},
+      },
     },
   ],
   // Names the run's contract-drift logs, and fails the run on any drift in them afterwards.
