@@ -8,6 +8,7 @@ import { DraftNote } from '../src/components/ui/draft-note';
 import { forgetAllDrafts, readDraft } from '../src/lib/drafts/draft-store';
 import { useDraft, useDraftFiles } from '../src/lib/drafts/use-draft';
 import type * as DraftStore from '../src/lib/drafts/draft-store';
+import { refuseFileNamed } from './support/stored-files';
 
 /*
  * The note of a form whose attached files the device does not keep (with IndexedDB: fake-indexeddb).
@@ -19,20 +20,6 @@ const nodeFile = (name: string) =>
     type: 'application/pdf',
     lastModified: 1,
   }) as unknown as File;
-
-/** IndexedDB whose disk is full for the file entry of `name`. */
-function refuseFileNamed(name: string) {
-  const put = IDBObjectStore.prototype.put;
-  return vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
-    this: IDBObjectStore,
-    value: unknown,
-    key?: IDBValidKey,
-  ) {
-    if (typeof value === 'object' && value !== null && (value as { name?: unknown }).name === name)
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    return put.call(this, value, key);
-  });
-}
 
 /** The draft store of the page before a reload: a module of its own over the same IndexedDB. */
 async function pageBeforeReload(): Promise<typeof DraftStore> {

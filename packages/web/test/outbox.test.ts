@@ -26,6 +26,7 @@ import type { ChatMessage, Conversation } from '../src/features/chat/utils/conve
 import { threadFromPage, type ChatThread } from '../src/features/chat/utils/thread';
 import { installFakeXhr } from './support/fake-xhr';
 import { pass, settle, setUpRetryClock } from './support/retry-clock';
+import { textOf } from './support/stored-files';
 
 interface Note {
   text: string;
@@ -126,7 +127,7 @@ describe('the outbox', () => {
 
     const sent: { text: string; bytes: string[] }[] = [];
     const reloaded = reopen(async (entry) => {
-      const bytes = await Promise.all(entry.files.map((f) => new Response(f).text()));
+      const bytes = await Promise.all(entry.files.map(textOf));
       sent.push({ text: entry.payload.text, bytes });
     });
     await reloaded.load();

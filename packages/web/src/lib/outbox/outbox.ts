@@ -44,6 +44,17 @@ export interface OutboxEntry<Payload> {
    * before the kind's `reconcile` has looked.
    */
   uncertain: boolean;
+  /**
+   * Files the write held that did not come back to this page: their bytes could not be stored
+   * and the page that held them went. It waits for the person as a refused write does, and a
+   * retry sends it without them.
+   */
+  lostFiles?: readonly string[];
+  /**
+   * Files only this page holds (the device could not store their bytes): sent from here, lost
+   * by a reload. Not stored: each page says what it holds.
+   */
+  pageOnlyFiles?: readonly string[];
 }
 
 /** What the server holds of an uncertain write. */
@@ -144,10 +155,22 @@ const BUSY = 'busy';
 /** Without Web Locks, a tab the person does not see leaves delivering to the one they see. */
 const HIDDEN = 'hidden';
 
+/**
+ * An entry that lost files is not sent by itself: the person decides, as for a refused write,
+ * whether it goes without them.
+ */
+function heldIfLost<Payload>(entry: OutboxEntry<Payload>): OutboxEntry<Payload> {
+  if (!entry.lostFiles?.length || entry.status !== 'pending') return entry;
+  return { ...entry, status: 'failed', error: undefined };
+}
+
 /** An entry as the store holds it, read by a page. */
 function asRead<Payload>(value: OutboxEntry<Payload>): OutboxEntry<Payload> {
-  return { ...value, uncertain: value.uncertain === true };
+  return heldIfLost({ ...value, uncertain: value.uncertain === true });
 }
+
+const sameNames = (a: readonly string[] = [], b: readonly string[] = []) =>
+  a.length === b.length && a.every((name, at) => name === b[at]);
 
 /** Whether a read of the store says nothing new about an entry the page shows. */
 function sameState<Payload>(shown: OutboxEntry<Payload>, read: OutboxEntry<Payload>): boolean {
@@ -218,15 +241,24 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
     return run;
   };
 
-  /** Stores a changed entry; one discarded, forgotten or delivered meanwhile stays gone (false). */
+  /**
+   * Stores a changed entry; one discarded, forgotten or delivered meanwhile stays gone (false).
+   * The entry then names the files only this page holds.
+   */
   const save = (next: OutboxEntry<Payload>): Promise<boolean> =>
     inTurn(async () => {
       if (!held(next.id)) return false;
       entries.value = entries.value.map((entry) => (entry.id === next.id ? next : entry));
       try {
-        await store.put(next.id, next);
+        const write = await store.put(next.id, next);
         stored.add(next.id);
         tell({ type: 'changed' });
+        const pageOnlyFiles = write?.pageOnlyFiles ?? [];
+        if (!sameNames(next.pageOnlyFiles, pageOnlyFiles)) {
+          const { pageOnlyFiles: _before, ...rest } = next;
+          const noted = pageOnlyFiles.length > 0 ? { ...rest, pageOnlyFiles } : rest;
+          entries.value = entries.value.map((entry) => (entry.id === next.id ? noted : entry));
+        }
       } catch {
         // The entry stays on screen for this page; only its survival of a reload is lost.
       }
@@ -261,7 +293,10 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
       values.map((value): [string, OutboxEntry<Payload>] => {
         const read = asRead(value);
         const cutOff = first && !shared && read.status === 'sending';
-        return [read.id, cutOff ? { ...read, status: 'pending', uncertain: true } : read];
+        return [
+          read.id,
+          cutOff ? heldIfLost({ ...read, status: 'pending', uncertain: true }) : read,
+        ];
       }),
     );
     let changed = false;
@@ -323,7 +358,9 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
     delivering.delete(owner);
     return inTurn(async () => {
       entries.value = entries.value.filter((entry) => entry.owner !== owner);
-      const values = (await store.all().catch(() => [])) as Partial<OutboxEntry<Payload>>[];
+      const values = (await store.all({ files: false }).catch(() => [])) as Partial<
+        OutboxEntry<Payload>
+      >[];
       for (const value of values) {
         if (value.owner !== owner || typeof value.id !== 'string') continue;
         await store.remove(value.id).catch(() => undefined);
@@ -394,7 +431,7 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
   const resumeCutOff = async (owner: number) => {
     for (const entry of entries.value) {
       if (entry.owner === owner && entry.status === 'sending') {
-        await save({ ...entry, status: 'pending', uncertain: true });
+        await save(heldIfLost({ ...entry, status: 'pending', uncertain: true }));
       }
     }
   };
@@ -598,7 +635,9 @@ export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<P
       const entry = entries.value.find((item) => item.id === id);
       if (!entry || entry.status === 'sending') return;
       startBackoffOver(owner);
-      await save({ ...entry, status: 'pending' });
+      // A write that lost files goes without them: the person was told which.
+      const { lostFiles: _lost, ...rest } = entry;
+      await save({ ...rest, status: 'pending' });
       await flush(owner);
     },
     async discard(id) {

@@ -15,7 +15,10 @@ export interface PendingBubbleProps {
   onCancel: (entry: OutboxEntry<ChatSend>) => void;
 }
 
-/** A message in the outbox: shown where it will appear, with its state and what can be done. */
+/**
+ * A message in the outbox: shown where it will appear, with its state, the attached files the
+ * device did not keep, and what can be done.
+ */
 export function PendingBubble({ entry, onRetry, onDiscard, onCancel }: PendingBubbleProps) {
   useSignals();
   const { t } = useTranslation('chat');
@@ -35,6 +38,16 @@ export function PendingBubble({ entry, onRetry, onDiscard, onCancel }: PendingBu
               </li>
             ))}
           </ul>
+        ) : null}
+        {entry.lostFiles?.length ? (
+          <p className={styles.filesNote}>
+            {t('outbox.filesLost', { names: entry.lostFiles.join(', ') })}
+          </p>
+        ) : null}
+        {entry.pageOnlyFiles?.length ? (
+          <p className={styles.filesNote}>
+            {t('outbox.filesPageOnly', { names: entry.pageOnlyFiles.join(', ') })}
+          </p>
         ) : null}
         {entry.status === 'sending' && progress ? (
           <UploadProgressBar
