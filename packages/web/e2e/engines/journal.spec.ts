@@ -1,4 +1,4 @@
-import { test } from './fixtures';
+import { expect, test } from './fixtures';
 import { DESKTOP, PHONE } from './person';
 import { byLabel, byRole, byText, inside, nth } from './targets';
 import { chooseLanguage, main, openJournalClass, rollRows } from './steps';
@@ -50,7 +50,7 @@ test.describe(() => {
       },
       name,
     );
-    test.expect(mark).toMatch(/^н\/б/);
+    expect(mark).toMatch(/^н\/б/);
   });
 });
 
