@@ -11,7 +11,12 @@ import type { Engine } from './e2e/engines/fixtures';
 const browsers = findBrowsers();
 const systemPath = (found: (typeof browsers)[keyof typeof browsers]) =>
   found.kind === 'system' ? found.path : undefined;
-const systemChromium = systemPath(browsers.chromium);
+// CI runs Chromium's headless shell where Debian's is installed (a fifth less CPU for the same
+// pages); a developer keeps the full browser, which `--headed` needs.
+const systemChromium =
+  process.env.CI && browsers.chromium.kind === 'system' && browsers.chromium.headlessShell
+    ? browsers.chromium.headlessShell
+    : systemPath(browsers.chromium);
 const systemFirefox = systemPath(browsers.firefox);
 
 /** The journeys of every engine. */
