@@ -8,7 +8,9 @@
  * out, and its score, and fails when a module scores below the bar (stryker.shared.mjs).
  *
  * Not part of `pnpm test` or CI: a module takes minutes to an hour on a shared two-core machine.
- * A run is incremental: mutants whose code and tests did not change keep their last result.
+ * A run is incremental: mutants whose code and tests did not change keep their last result;
+ * `--force` tests every mutant again (a mutant that acts while modules load is kept as it was
+ * even when a new test would catch it).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -38,7 +40,9 @@ for (const pkg of readdirSync(join(root, 'packages'))) {
   }
 }
 
-const asked = process.argv.slice(2).filter((arg) => arg !== '--');
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
+const force = args.includes('--force');
+const asked = args.filter((arg) => arg !== '--force');
 const unknown = asked.filter((name) => !modules.has(name));
 if (unknown.length > 0) {
   console.error(
@@ -81,11 +85,15 @@ for (const name of chosen) {
   const pkg = modules.get(name);
   console.log(`\n== ${name} (packages/${pkg})`);
   const started = Date.now();
-  const run = spawnSync(process.execPath, [stryker, 'run', 'stryker.config.mjs'], {
-    cwd: join(root, 'packages', pkg),
-    env: { ...process.env, MUTATION_MODULE: name },
-    stdio: 'inherit',
-  });
+  const run = spawnSync(
+    process.execPath,
+    [stryker, 'run', 'stryker.config.mjs', ...(force ? ['--force'] : [])],
+    {
+      cwd: join(root, 'packages', pkg),
+      env: { ...process.env, MUTATION_MODULE: name },
+      stdio: 'inherit',
+    },
+  );
   const counts = countsOf(name, started);
   if (!counts) {
     failed.push(`${name}: the run did not finish (exit ${run.status ?? run.signal})`);
