@@ -20,6 +20,7 @@ import {
   hasStoredFile,
   toSaveFields,
   validateUmk,
+  type UmkDraft,
   type UmkErrors,
 } from '../utils/umk-form';
 import { SharedBookPicker } from './shared-book-picker';
@@ -48,6 +49,93 @@ export interface MaterialFormProps {
   onSaved: () => void;
 }
 
+/** Where the material's file comes from, its kind and the students it is for. */
+function MaterialKindFields({
+  draft,
+  types,
+  typeMissing,
+  disabled,
+  onChange,
+}: {
+  draft: UmkDraft;
+  types: readonly UmkType[];
+  typeMissing: boolean;
+  disabled: boolean;
+  onChange: (next: UmkDraft) => void;
+}) {
+  const { t } = useTranslation('study-materials');
+  const words = useVocabulary();
+  const typeOptions = types.map((type) => ({
+    id: type.id_typeUmk,
+    name: words.materialType(type.id_typeUmk, type.name),
+  }));
+  return (
+    <>
+      <SegmentedField
+        legend={t('form.source')}
+        value={draft.source}
+        options={(['upload', 'library'] as const).map((source) => ({
+          value: source,
+          label: t(`form.sources.${source}`),
+        }))}
+        onChange={(source) => onChange({ ...draft, source })}
+        disabled={disabled}
+      />
+      <div className={styles.twoColumns}>
+        <PickerField
+          label={t('type')}
+          value={offeredId(typeOptions, draft.id_typeUmk, (o) => o.id)}
+          options={typeOptions}
+          onChange={(id) => onChange({ ...draft, id_typeUmk: id })}
+          error={typeMissing ? t('form.typeRequired') : undefined}
+          disabled={disabled}
+          required
+        />
+        <SegmentedField
+          legend={t('forStudents')}
+          value={draft.id_forStudentKind}
+          options={FOR_STUDENT_KINDS.map((kind) => ({
+            value: kind,
+            label: t(`forStudentKinds.${FOR_STUDENT_KIND_KEYS[kind]}`),
+          }))}
+          onChange={(kind) => onChange({ ...draft, id_forStudentKind: kind })}
+          disabled={disabled}
+        />
+      </div>
+    </>
+  );
+}
+
+/** An uploaded material may also go to the e-library. */
+function ForEBooksField({
+  checked,
+  disabled,
+  onChange,
+}: {
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t } = useTranslation('study-materials');
+  const id = useId();
+  return (
+    <div className={styles.checkbox}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>
+        <label htmlFor={id}>{t('form.forEBooks')}</label>
+        <small id={`${id}-hint`}>{t('form.forEBooksHint')}</small>
+      </span>
+    </div>
+  );
+}
+
 /**
  * Adds or edits a study material in a dialog: its kind and
  * students, its file (an upload with progress and cancel, or a book of the e-library), the
@@ -59,7 +147,6 @@ export interface MaterialFormProps {
 export function MaterialForm(props: MaterialFormProps) {
   const { user, row, editing, types, maxSizeMb, onClose, onSaved } = props;
   const { t } = useTranslation(['study-materials', 'publication']);
-  const words = useVocabulary();
   const save = useSaveUmk();
   const editor = usePublicationEditor({
     uid: user.uid,
@@ -74,7 +161,6 @@ export function MaterialForm(props: MaterialFormProps) {
   });
   const { draft, shown, change } = editor;
   const { bodyRef, errors: shownErrors } = editor.form;
-  const ids = { forEBooks: useId() };
   const sending = save.isPending;
   const fromLibrary = draft.source === 'library';
 
@@ -86,10 +172,6 @@ export function MaterialForm(props: MaterialFormProps) {
       onSaved: () => onSaved(),
     });
 
-  const typeOptions = types.map((type) => ({
-    id: type.id_typeUmk,
-    name: words.materialType(type.id_typeUmk, type.name),
-  }));
   const fieldNames: Record<keyof UmkErrors, string> = {
     name: t('publication:name'),
     pages: t('publication:pages'),
@@ -114,37 +196,13 @@ export function MaterialForm(props: MaterialFormProps) {
       }}
     >
       <div ref={bodyRef} className={styles.formFields}>
-        <SegmentedField
-          legend={t('form.source')}
-          value={draft.source}
-          options={(['upload', 'library'] as const).map((source) => ({
-            value: source,
-            label: t(`form.sources.${source}`),
-          }))}
-          onChange={(source) => change({ ...draft, source })}
+        <MaterialKindFields
+          draft={draft}
+          types={types}
+          typeMissing={shownErrors.type === true}
           disabled={sending}
+          onChange={change}
         />
-        <div className={styles.twoColumns}>
-          <PickerField
-            label={t('type')}
-            value={offeredId(typeOptions, draft.id_typeUmk, (o) => o.id)}
-            options={typeOptions}
-            onChange={(id) => change({ ...draft, id_typeUmk: id })}
-            error={shownErrors.type ? t('form.typeRequired') : undefined}
-            disabled={sending}
-            required
-          />
-          <SegmentedField
-            legend={t('forStudents')}
-            value={draft.id_forStudentKind}
-            options={FOR_STUDENT_KINDS.map((kind) => ({
-              value: kind,
-              label: t(`forStudentKinds.${FOR_STUDENT_KIND_KEYS[kind]}`),
-            }))}
-            onChange={(kind) => change({ ...draft, id_forStudentKind: kind })}
-            disabled={sending}
-          />
-        </div>
         {fromLibrary ? (
           <SharedBookPicker
             draft={draft}
@@ -153,20 +211,11 @@ export function MaterialForm(props: MaterialFormProps) {
             disabled={sending}
           />
         ) : (
-          <div className={styles.checkbox}>
-            <input
-              id={ids.forEBooks}
-              type="checkbox"
-              checked={draft.isForEBooks}
-              disabled={sending}
-              aria-describedby={`${ids.forEBooks}-hint`}
-              onChange={(event) => change({ ...draft, isForEBooks: event.target.checked })}
-            />
-            <span>
-              <label htmlFor={ids.forEBooks}>{t('form.forEBooks')}</label>
-              <small id={`${ids.forEBooks}-hint`}>{t('form.forEBooksHint')}</small>
-            </span>
-          </div>
+          <ForEBooksField
+            checked={draft.isForEBooks}
+            disabled={sending}
+            onChange={(isForEBooks) => change({ ...draft, isForEBooks })}
+          />
         )}
         <PublicationFields
           draft={shown}
