@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachedFiles, FilePicker } from '../../../components/upload/file-picker';
 import { CancelUploadButton, UploadProgressBar } from '../../../components/upload/upload-progress';
@@ -11,20 +11,15 @@ import { PickerField } from '../../../components/ui/picker-field';
 import { SegmentedField } from '../../../components/ui/segmented-field';
 import { DraftNote } from '../../../components/ui/draft-note';
 import { SuccessNotice } from '../../../components/ui/success-notice';
-import { useDraft, useDraftFiles } from '../../../lib/drafts/use-draft';
-import { useFileAttachments, useUploadTransfer } from '../../../lib/upload-kit';
-import { writeFailure } from '../../../lib/write-failure';
 import { useFaculties } from '../api/get-faculties';
-import { useInsertNews, type NewsAudience } from '../api/insert-news';
 import type { NewsReader } from '../api/news-keys';
 import {
-  ALL_FACULTIES,
   AUDIENCE_KEYS,
   AUDIENCES,
   MESSAGE_MAX_LENGTH,
-  validateMessage,
   type MessageError,
 } from '../utils/news-form';
+import { useNewsComposer, type NewsDraft, type NewsOutcome } from './use-news-composer';
 import styles from './news.module.css';
 
 export interface NewsComposerProps {
@@ -33,20 +28,142 @@ export interface NewsComposerProps {
   maxSizeMb: number | undefined;
 }
 
-/** What the person is writing: kept as a draft until it is published or cleared. */
-interface NewsDraft {
-  message: string;
-  audience: NewsAudience;
-  facultyId: number;
-  files: readonly File[];
+/** The news's text, with what is wrong with it once a send was refused. */
+function MessageField({
+  value,
+  error,
+  sending,
+  inputRef,
+  onChange,
+}: {
+  value: string;
+  error: MessageError | undefined;
+  sending: boolean;
+  inputRef: Ref<HTMLTextAreaElement>;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation('news');
+  const ids = { message: useId(), messageError: useId() };
+  return (
+    <div className={form.field}>
+      <label htmlFor={ids.message} className={form.label}>
+        {t('compose.message')}
+      </label>
+      <textarea
+        ref={inputRef}
+        id={ids.message}
+        className={form.textarea}
+        value={value}
+        rows={3}
+        maxLength={MESSAGE_MAX_LENGTH}
+        placeholder={t('compose.messagePlaceholder')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? ids.messageError : undefined}
+        required
+        readOnly={sending}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? (
+        <p id={ids.messageError} className={form.fieldError}>
+          {t('compose.messageRequired')}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
-const EMPTY_NEWS: NewsDraft = { message: '', audience: 0, facultyId: ALL_FACULTIES, files: [] };
+/** Who reads the news: the audience and a faculty (or all of them). */
+function AudienceFields({
+  author,
+  draft,
+  sending,
+  onChange,
+}: {
+  author: NewsReader;
+  draft: NewsDraft;
+  sending: boolean;
+  onChange: (next: Partial<NewsDraft>) => void;
+}) {
+  const { t } = useTranslation(['news', 'common']);
+  const faculties = useFaculties({ id: author.id });
+  return (
+    <div className={styles.row}>
+      <SegmentedField
+        legend={t('compose.audience')}
+        value={draft.audience}
+        options={AUDIENCES.map((value) => ({
+          value,
+          label: t(`compose.audiences.${AUDIENCE_KEYS[value]}`),
+        }))}
+        onChange={(next) => onChange({ audience: next })}
+        disabled={sending}
+      />
 
-/** One news draft per person. */
-const NEWS_DRAFT_KEY = 'news:composer';
+      <PickerField
+        label={t('compose.faculty')}
+        value={draft.facultyId}
+        placeholder={t('compose.allFaculties')}
+        options={(faculties.data ?? []).map((faculty) => ({
+          id: faculty.id_faculty,
+          name: faculty.name,
+        }))}
+        onChange={(id) => onChange({ facultyId: id })}
+        disabled={sending}
+      >
+        {faculties.isPending ? (
+          <p className={form.hint} role="status">
+            {t('common:loading')}
+          </p>
+        ) : faculties.isError ? (
+          <p className={form.hint}>
+            {t('compose.facultiesFailed')}{' '}
+            <button
+              type="button"
+              className={form.linkButton}
+              onClick={() => void faculties.refetch()}
+            >
+              {t('common:retry')}
+            </button>
+          </p>
+        ) : null}
+      </PickerField>
+    </div>
+  );
+}
 
-type Outcome = { kind: 'sent' } | { kind: 'cancelled' } | { kind: 'failed'; error: unknown };
+/** How the last send ended: failed (the text and files kept), cancelled, or published. */
+function PublishOutcome({
+  outcome,
+  maxSizeMb,
+}: {
+  outcome: NewsOutcome | null;
+  maxSizeMb: number | undefined;
+}) {
+  const { t } = useTranslation(['news', 'common']);
+  const failureDetail = useFailureDetail();
+  return (
+    <>
+      {outcome?.kind === 'failed' ? (
+        <FailureMessage
+          title={t('compose.failed')}
+          kept="textAndFiles"
+          detail={failureDetail(outcome.error, {
+            tooLarge:
+              maxSizeMb !== undefined ? t('compose.fileTooLarge', { maxSizeMb }) : undefined,
+          })}
+          error={outcome.error}
+        />
+      ) : null}
+      <SuccessNotice className={styles.notice} done={outcome?.kind === 'sent'}>
+        {outcome?.kind === 'sent'
+          ? t('compose.sent')
+          : outcome?.kind === 'cancelled'
+            ? `${t('compose.cancelled')} ${t('common:failure.kept.textAndFiles')}`
+            : null}
+      </SuccessNotice>
+    </>
+  );
+}
 
 /**
  * The news-writing block (users with newsPerms): the text, the audience, the faculty
@@ -56,154 +173,35 @@ type Outcome = { kind: 'sent' } | { kind: 'cancelled' } | { kind: 'failed'; erro
  */
 export function NewsComposer({ author, maxSizeMb }: NewsComposerProps) {
   const { t } = useTranslation(['news', 'common']);
-  const ids = { message: useId(), messageError: useId() };
-  const faculties = useFaculties({ id: author.id });
-  const insert = useInsertNews();
-  const failureDetail = useFailureDetail();
-  const attachments = useFileAttachments(maxSizeMb);
-  const transfer = useUploadTransfer();
-
-  const draft = useDraft(author.uid, NEWS_DRAFT_KEY, EMPTY_NEWS);
-  useDraftFiles(draft, attachments);
-  const { message, audience, facultyId } = draft.value;
-  const change = (next: Partial<NewsDraft>) => draft.set((value) => ({ ...value, ...next }));
-  const [messageError, setMessageError] = useState<MessageError | undefined>();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const messageRef = useRef<HTMLTextAreaElement>(null);
-
-  const sending = insert.isPending;
-  const tooLarge = t('compose.fileTooLarge', { maxSizeMb: maxSizeMb ?? 0 });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const error = validateMessage(message);
-    setMessageError(error);
-    if (error) {
-      messageRef.current?.focus();
-      return;
-    }
-    // Files picked before the config (and its limit) arrived are checked once more.
-    if (!attachments.checkSizes()) return;
-    setOutcome(null);
-    attachments.clearRefused();
-    // The draft goes once the server has the item, even if the page was left meanwhile.
-    void insert
-      .mutateAsync({
-        fields: {
-          uid: author.uid,
-          role: author.role,
-          id: author.id,
-          message: message.trim(),
-          audience,
-          id_faculty: facultyId,
-        },
-        files: attachments.files,
-        ...transfer.begin(),
-      })
-      .then(
-        () => {
-          draft.clear();
-          setOutcome({ kind: 'sent' });
-        },
-        (failure: unknown) => {
-          setOutcome(
-            writeFailure(failure) === 'cancelled'
-              ? { kind: 'cancelled' }
-              : { kind: 'failed', error: failure },
-          );
-        },
-      )
-      .finally(transfer.finish);
-  };
+  const composer = useNewsComposer(author, maxSizeMb);
+  const { draft, attachments, transfer, sending } = composer;
 
   return (
     <Panel title={t('compose.heading')} icon="news" className={styles.composer}>
-      <form className={styles.form} onSubmit={submit} noValidate aria-busy={sending}>
+      <form className={styles.form} onSubmit={composer.submit} noValidate aria-busy={sending}>
         <DraftNote
           restored={draft.restored}
           filesNotKept={draft.filesNotKept}
-          onDiscard={() => {
-            draft.clear();
-            setMessageError(undefined);
-            setOutcome(null);
-          }}
+          onDiscard={composer.discard}
         />
-        <div className={form.field}>
-          <label htmlFor={ids.message} className={form.label}>
-            {t('compose.message')}
-          </label>
-          <textarea
-            ref={messageRef}
-            id={ids.message}
-            className={form.textarea}
-            value={message}
-            rows={3}
-            maxLength={MESSAGE_MAX_LENGTH}
-            placeholder={t('compose.messagePlaceholder')}
-            aria-invalid={messageError ? true : undefined}
-            aria-describedby={messageError ? ids.messageError : undefined}
-            required
-            readOnly={sending}
-            onChange={(event) => {
-              change({ message: event.target.value });
-              if (messageError && !validateMessage(event.target.value)) setMessageError(undefined);
-              if (outcome?.kind === 'sent') setOutcome(null);
-            }}
-          />
-          {messageError ? (
-            <p id={ids.messageError} className={form.fieldError}>
-              {t('compose.messageRequired')}
-            </p>
-          ) : null}
-        </div>
-
-        <div className={styles.row}>
-          <SegmentedField
-            legend={t('compose.audience')}
-            value={audience}
-            options={AUDIENCES.map((value) => ({
-              value,
-              label: t(`compose.audiences.${AUDIENCE_KEYS[value]}`),
-            }))}
-            onChange={(next) => change({ audience: next })}
-            disabled={sending}
-          />
-
-          <PickerField
-            label={t('compose.faculty')}
-            value={facultyId}
-            placeholder={t('compose.allFaculties')}
-            options={(faculties.data ?? []).map((faculty) => ({
-              id: faculty.id_faculty,
-              name: faculty.name,
-            }))}
-            onChange={(id) => change({ facultyId: id })}
-            disabled={sending}
-          >
-            {faculties.isPending ? (
-              <p className={form.hint} role="status">
-                {t('common:loading')}
-              </p>
-            ) : faculties.isError ? (
-              <p className={form.hint}>
-                {t('compose.facultiesFailed')}{' '}
-                <button
-                  type="button"
-                  className={form.linkButton}
-                  onClick={() => void faculties.refetch()}
-                >
-                  {t('common:retry')}
-                </button>
-              </p>
-            ) : null}
-          </PickerField>
-        </div>
+        <MessageField
+          value={draft.value.message}
+          error={composer.messageError}
+          sending={sending}
+          inputRef={composer.messageRef}
+          onChange={composer.typeMessage}
+        />
+        <AudienceFields
+          author={author}
+          draft={draft.value}
+          sending={sending}
+          onChange={composer.change}
+        />
 
         <AttachedFiles
           files={attachments.files}
           refused={attachments.refused}
-          tooLargeMessage={tooLarge}
+          tooLargeMessage={t('compose.fileTooLarge', { maxSizeMb: maxSizeMb ?? 0 })}
           onRemove={attachments.remove}
           disabled={sending}
         />
@@ -212,33 +210,10 @@ export function NewsComposer({ author, maxSizeMb }: NewsComposerProps) {
           <UploadProgressBar progress={transfer.progress} label={t('compose.progress')} />
         ) : null}
 
-        {outcome?.kind === 'failed' ? (
-          <FailureMessage
-            title={t('compose.failed')}
-            kept="textAndFiles"
-            detail={failureDetail(outcome.error, {
-              tooLarge: maxSizeMb !== undefined ? tooLarge : undefined,
-            })}
-            error={outcome.error}
-          />
-        ) : null}
-        <SuccessNotice className={styles.notice} done={outcome?.kind === 'sent'}>
-          {outcome?.kind === 'sent'
-            ? t('compose.sent')
-            : outcome?.kind === 'cancelled'
-              ? `${t('compose.cancelled')} ${t('common:failure.kept.textAndFiles')}`
-              : null}
-        </SuccessNotice>
+        <PublishOutcome outcome={composer.outcome} maxSizeMb={maxSizeMb} />
 
         <div className={styles.toolbar}>
-          <FilePicker
-            onPick={(files) => {
-              attachments.add(files);
-              setOutcome(null);
-            }}
-            maxSizeMb={maxSizeMb}
-            disabled={sending}
-          />
+          <FilePicker onPick={composer.pickFiles} maxSizeMb={maxSizeMb} disabled={sending} />
           <div className={styles.actions}>
             {sending ? <CancelUploadButton onCancel={transfer.cancel} /> : null}
             {/* aria-disabled rather than disabled: the focus stays on the button while it sends. */}

@@ -1,21 +1,21 @@
 import { parseNewsAuthor } from '@lms/client';
 import { formatNewsDate, formatNewsTime } from '@lms/i18n/dates';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { DeleteConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { FailureMessage, useFailureDetail } from '../../../components/ui/failure-message';
+import { FailureMessage } from '../../../components/ui/failure-message';
 import { QueryState } from '../../../components/ui/query-state';
 import surface from '../../../components/ui/surface.module.css';
 import { cx } from '../../../lib/class-names';
 import { isMobile } from '../../../lib/viewport';
-import { useDeleteNews } from '../api/delete-news';
 import { useClearContactsOnLoad } from '../../../lib/academic-context/use-clear-contacts';
 import { useNewsFeed, type NewsFeed as NewsFeedData, type NewsItem } from '../api/get-news';
 import type { NewsReader } from '../api/news-keys';
 import { NewsCard } from './news-card';
+import { useNewsDeletion } from './use-news-deletion';
 import styles from './news.module.css';
 
 /** The loaded pages as one list; an item that slid across a page boundary shows once. */
@@ -38,6 +38,30 @@ export interface NewsFeedProps {
   canDelete: boolean;
 }
 
+/** After the list: a failed 'load more', the button that loads the next page, or the feed's end. */
+function MoreNews({ feed, pages }: { feed: ReturnType<typeof useNewsFeed>; pages: number }) {
+  const { t } = useTranslation(['news', 'common']);
+  return (
+    <div className={styles.more}>
+      {feed.isFetchNextPageError ? (
+        <FailureMessage title={t('feed.loadMoreFailed')} error={feed.error} />
+      ) : null}
+      {feed.hasNextPage ? (
+        <Button
+          variant="secondary"
+          onClick={() => void feed.fetchNextPage()}
+          disabled={feed.isFetchingNextPage}
+          aria-busy={feed.isFetchingNextPage}
+        >
+          {feed.isFetchingNextPage ? t('common:loading') : t('feed.loadMore')}
+        </Button>
+      ) : pages > 1 ? (
+        <p className={surface.note}>{t('feed.end')}</p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The feed: pages from 1, 'load more' appending current + 1, deletion after a confirmation. */
 export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
   useSignals();
@@ -45,52 +69,9 @@ export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
   const headingId = useId();
   const feed = useNewsFeed(reader);
   useClearContactsOnLoad(feed.isSuccess);
-  const deletion = useDeleteNews();
-  const failureDetail = useFailureDetail();
-  const [confirming, setConfirming] = useState<NewsItem | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  const openerRef = useRef<HTMLButtonElement | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  const focusAfterDialog = useRef<HTMLElement | null>(null);
-
-  // Nothing outside a modal dialog takes the focus while it is open, so it moves once it has closed.
-  useEffect(() => {
-    if (confirming) return;
-    focusAfterDialog.current?.focus();
-    focusAfterDialog.current = null;
-  }, [confirming]);
-
-  const askToDelete = (item: NewsItem, opener: HTMLButtonElement) => {
-    deletion.reset();
-    openerRef.current = opener;
-    setAnnouncement('');
-    setConfirming(item);
-  };
-  const cancelDelete = () => {
-    focusAfterDialog.current = openerRef.current;
-    setConfirming(null);
-  };
-  const confirmDelete = () => {
-    if (!confirming) return;
-    deletion.mutate(
-      { id: confirming.id_eventMessage, role: reader.role, message: confirming.message },
-      {
-        onSuccess: () => {
-          // The button that opened the dialog is gone with its item; the list takes the focus.
-          focusAfterDialog.current = listRef.current;
-          setConfirming(null);
-          setAnnouncement(t('delete.done'));
-        },
-      },
-    );
-  };
-  const deleteError = deletion.isError
-    ? {
-        title: t('delete.failed'),
-        detail: failureDetail(deletion.error, { notFound: t('errors.notFound') }),
-        error: deletion.error,
-      }
-    : null;
+  const deletion = useNewsDeletion(reader, listRef);
+  const { confirming } = deletion;
 
   return (
     <section className={styles.feed} aria-labelledby={headingId}>
@@ -116,34 +97,18 @@ export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
                       item={item}
                       compact={isMobile.value}
                       canDelete={canDelete}
-                      onDelete={askToDelete}
+                      onDelete={deletion.ask}
                     />
                   </li>
                 ))}
               </ol>
-              <div className={styles.more}>
-                {feed.isFetchNextPageError ? (
-                  <FailureMessage title={t('feed.loadMoreFailed')} error={feed.error} />
-                ) : null}
-                {feed.hasNextPage ? (
-                  <Button
-                    variant="secondary"
-                    onClick={() => void feed.fetchNextPage()}
-                    disabled={feed.isFetchingNextPage}
-                    aria-busy={feed.isFetchingNextPage}
-                  >
-                    {feed.isFetchingNextPage ? t('common:loading') : t('feed.loadMore')}
-                  </Button>
-                ) : data.pages.length > 1 ? (
-                  <p className={surface.note}>{t('feed.end')}</p>
-                ) : null}
-              </div>
+              <MoreNews feed={feed} pages={data.pages.length} />
             </>
           );
         }}
       </QueryState>
       <p role="status" className="visually-hidden">
-        {announcement}
+        {deletion.announcement}
       </p>
       {confirming ? (
         <DeleteConfirmDialog
@@ -151,10 +116,10 @@ export function NewsFeed({ reader, canDelete }: NewsFeedProps) {
           text={t('delete.text')}
           confirmLabel={t('delete.confirm')}
           pendingLabel={t('delete.pending')}
-          pending={deletion.isPending}
-          error={deleteError}
-          onConfirm={confirmDelete}
-          onCancel={cancelDelete}
+          pending={deletion.pending}
+          error={deletion.error}
+          onConfirm={deletion.confirm}
+          onCancel={deletion.cancel}
         >
           <DeletePreview item={confirming} />
         </DeleteConfirmDialog>
