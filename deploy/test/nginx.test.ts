@@ -304,18 +304,24 @@ describe.skipIf(!nginx)('Debian nginx with deploy/nginx/lms.conf before the mock
     expectSecurityHeaders(root, '/', { policy: false });
   });
 
-  it("sends the build's Content-Security-Policy, whose hash is that of index.html's inline script", async () => {
-    const inline = [...index().matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)];
-    expect(inline).toHaveLength(1);
-    const hash = createHash('sha256')
-      .update(inline[0]?.[1] ?? '', 'utf8')
-      .digest('base64');
+  it("sends the build's Content-Security-Policy, whose hashes are those of index.html's inline script and style", async () => {
+    const hashOf = (tag: 'script' | 'style') => {
+      const inline = [
+        ...index().matchAll(
+          new RegExp(`<${tag}\\b(?![^>]*\\ssrc=)[^>]*>([\\s\\S]*?)</${tag}>`, 'g'),
+        ),
+      ];
+      expect(inline, tag).toHaveLength(1);
+      return createHash('sha256')
+        .update(inline[0]?.[1] ?? '', 'utf8')
+        .digest('base64');
+    };
     const policy = buildPolicy();
-    expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(policy).toContain(`script-src 'self' 'sha256-${hashOf('script')}';`);
+    expect(policy).toContain(`style-src 'self' 'sha256-${hashOf('style')}';`);
     expect(policy).not.toContain('unsafe-inline');
     for (const directive of [
       "default-src 'self'",
-      "style-src 'self'",
       "connect-src 'self'",
       "img-src 'self' data: blob:",
       "object-src 'none'",

@@ -9,6 +9,12 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { atomicOutDir } from './scripts/atomic-out-dir.ts';
+import {
+  bootScreenFiles,
+  bootScreenTexts,
+  WAY_IN_CHUNK,
+  WAY_IN_MODULE,
+} from './scripts/boot-screen.ts';
 
 /** Where `pnpm dev` sends API calls: the mock server by default, a real backend when set. */
 const apiTarget = process.env.LMS_API_TARGET ?? 'http://127.0.0.1:8080';
@@ -157,100 +163,29 @@ function productionAliases() {
   ];
 }
 
-/**
- * The way in's chunk (src/app/way-in.ts: the shell, TanStack Query, the warm start, the data kept
- * offline), one chunk rather than a score of small shared ones, each a round trip on a phone's
- * network.
- */
-const WAY_IN_CHUNK = 'way-in';
-const WAY_IN_MODULE = /[\\/]src[\\/]app[\\/]way-in\.ts$/;
-
-/** The session cookie (@lms/client's TOKEN_COOKIE; a config file cannot import TypeScript). */
-const TOKEN_COOKIE = 'token';
-
-/**
- * A returning user (a `token` cookie) needs the way in as much as the framework: a small script in
- * index.html starts its chunks and CSS with the framework's, instead of after the framework has
- * run and the session's guard has asked for them. The login page without a session loads nothing
- * more.
- *
- * The script's text never changes from one build to the next (the files it names, whose hashes do,
- * sit in its `data-preload` attribute, which a Content-Security-Policy hash does not cover), so the
- * policy's hash of it is the same for every build and a server's configuration can hold it.
- * Its links are made `crossorigin` as Vite's own are: a preload is only reused by a request with
- * the same credentials mode, so the stylesheet Vite adds when the way in is imported (crossorigin)
- * takes the preloaded copy instead of fetching the file again.
- */
-export const WAY_IN_PRELOAD_SCRIPT =
-  `if(/(?:^|;\\s*)${TOKEN_COOKIE}=[^;]/.test(document.cookie))` +
-  `for(const{rel,as,href}of JSON.parse(document.currentScript.dataset.preload)){` +
-  `const link=document.createElement('link');link.rel=rel;link.href=href;link.crossOrigin='';` +
-  `if(as)link.as=as;document.head.append(link)}`;
-
-function wayInPreload(): Plugin {
-  let base = '/';
-  return {
-    name: 'lms-way-in-preload',
-    apply: 'build',
-    configResolved: (config) => void (base = config.base),
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle = {} }) {
-        const chunks = new Map(
-          Object.values(bundle).flatMap((output) =>
-            output.type === 'chunk' ? [[output.fileName, output] as const] : [],
-          ),
-        );
-        const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
-          if (seen.has(fileName)) return seen;
-          seen.add(fileName);
-          for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, seen);
-          return seen;
-        };
-        const chunkList = [...chunks.values()];
-        const entry = chunkList.find((chunk) => chunk.isEntry);
-        const wayIn = chunkList.find(
-          (chunk) => chunk.isDynamicEntry && WAY_IN_MODULE.test(chunk.facadeModuleId ?? ''),
-        );
-        if (!entry || !wayIn) throw new Error('the build has no chunk for src/app/way-in.ts');
-        const loaded = closure(entry.fileName);
-        const files = [...closure(wayIn.fileName)].filter((file) => !loaded.has(file));
-        const css = new Set(
-          files.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]),
-        );
-        const links = [
-          ...files.map((file) => ({ rel: 'modulepreload', href: base + file })),
-          ...[...css].map((file) => ({ rel: 'preload', as: 'style', href: base + file })),
-        ];
-        return [
-          {
-            tag: 'script',
-            attrs: { 'data-preload': JSON.stringify(links) },
-            children: WAY_IN_PRELOAD_SCRIPT,
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
-}
-
-/** The Content-Security-Policy's script hash of one inline script, as the browser computes it. */
-export const scriptHash = (source: string) =>
+/** The Content-Security-Policy's hash of one inline script or style, as the browser computes it. */
+export const inlineHash = (source: string) =>
   `sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}`;
 
+/** What a policy allows inline: index.html's boot script and boot screen styles, by hash. */
+export interface InlineHashes {
+  scripts: readonly string[];
+  styles: readonly string[];
+}
+
 /**
- * The portal's Content-Security-Policy: its own origin only, inline scripts by hash (index.html's
- * way-in script), no inline styles (React's style props set the CSSOM, which a policy allows; a
- * <style> element or a style attribute in the HTML would not be), images also from data: (the
+ * The portal's Content-Security-Policy: its own origin only, inline scripts and styles by hash
+ * (index.html's boot script and its boot screen's styles; React's style props set the CSSOM,
+ * which a policy allows; a style attribute in the HTML would not be), images also from data: (the
  * profile photo) and blob: URLs, no plugins, no <base>, forms posting to the portal only, and no
  * page may frame it. An API on another origin (VITE_API_BASE_URL) is added to connect-src.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[], apiOrigin?: string): string {
+export function contentSecurityPolicy(hashes: InlineHashes, apiOrigin?: string): string {
+  const allowed = (list: readonly string[]) => list.map((hash) => ` '${hash}'`).join('');
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' '),
-    "style-src 'self'",
+    `script-src 'self'${allowed(hashes.scripts)}`,
+    `style-src 'self'${allowed(hashes.styles)}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
     ['connect-src', "'self'", ...(apiOrigin ? [apiOrigin] : [])].join(' '),
@@ -266,11 +201,17 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], apiOrigin
 /** Where the build leaves the policy for the servers: beside Vite's manifest, never served. */
 export const CSP_FILE = '.vite/csp.json';
 
+/** The text of every element `tag` in `html` that has no `src` (inline ones). */
+const inlineElements = (html: string, tag: 'script' | 'style') =>
+  [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'gi'))]
+    .filter(([, attrs = '']) => !/\ssrc\s*=/i.test(attrs))
+    .map(([, , source = '']) => source);
+
 /**
- * Writes the policy of this build to dist/.vite/csp.json (`{ policy, scriptHashes }`): `pnpm start`
- * sends it as it is, and the nginx recipe's copy (deploy/nginx/lms/csp.conf) is tested against it.
- * The build fails when index.html holds what the policy would block: an inline style or event
- * handler, or a script element with neither a source nor a hash.
+ * Writes the policy of this build to dist/.vite/csp.json (`{ policy, scriptHashes, styleHashes }`):
+ * `pnpm start` sends it as it is, and the nginx recipe's copy (deploy/nginx/lms/csp.conf) is
+ * tested against it. The build fails when index.html holds what the policy would block: a style
+ * attribute or an event handler.
  */
 function contentSecurityPolicyFile(apiOrigin: string | undefined): Plugin {
   return {
@@ -282,20 +223,22 @@ function contentSecurityPolicyFile(apiOrigin: string | undefined): Plugin {
         const index = bundle['index.html'];
         if (index?.type !== 'asset') throw new Error('the build has no index.html');
         const html = String(index.source);
-        const blocked = html.match(/<style[\s>]|<[a-z][^>]*\s(?:style|on[a-z]+)\s*=/i);
+        const blocked = html.match(/<[a-z][^>]*\s(?:style|on[a-z]+)\s*=/i);
         if (blocked) {
           throw new Error(
             `index.html has ${blocked[0]}…, which the Content-Security-Policy blocks`,
           );
         }
-        const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
-          .filter(([, attrs = '']) => !/\ssrc\s*=/i.test(attrs))
-          .map(([, , source = '']) => source);
-        const scriptHashes = inline.map(scriptHash);
+        const scriptHashes = inlineElements(html, 'script').map(inlineHash);
+        const styleHashes = inlineElements(html, 'style').map(inlineHash);
+        const policy = contentSecurityPolicy(
+          { scripts: scriptHashes, styles: styleHashes },
+          apiOrigin,
+        );
         this.emitFile({
           type: 'asset',
           fileName: CSP_FILE,
-          source: `${JSON.stringify({ policy: contentSecurityPolicy(scriptHashes, apiOrigin), scriptHashes }, null, 2)}\n`,
+          source: `${JSON.stringify({ policy, scriptHashes, styleHashes }, null, 2)}\n`,
         });
       },
     },
@@ -347,89 +290,93 @@ function apiOrigin(env: Record<string, string>): string | undefined {
 
 const portalName = readPortalName();
 
-export default defineConfig(({ command, mode }) => ({
-  base: '/lms/',
-  resolve: command === 'build' ? { alias: productionAliases() } : {},
-  plugins: [
-    react(),
-    portalTitle(portalName),
-    bareBaseRoute(),
-    installableApp(portalName),
-    serviceWorkerScopeHeader(),
-    wayInPreload(),
-    contentSecurityPolicyFile(
-      apiOrigin(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_')),
-    ),
-    // Precompressed copies (.br, .gz) of every text file, for a server to send as they are (the
-    // mock server does, and deploy/nginx with brotli_static and gzip_static); the build's own
-    // records under .vite/ are never served, so they get none.
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/,
-      exclude: /(^|[\\/])\.vite[\\/]/,
-      threshold: COMPRESS_THRESHOLD,
-    }),
-    compressServiceWorker(),
-    // Last: the finished build (service worker included) replaces dist/ only once it is whole.
-    atomicOutDir(),
-  ],
-  server: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/lms/api': { target: apiTarget, changeOrigin: true },
-      '/config.json': { target: apiTarget, changeOrigin: true },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/lms/api': { target: apiTarget, changeOrigin: true },
-      '/config.json': { target: apiTarget, changeOrigin: true },
-    },
-  },
-  build: {
-    manifest: true,
-    // Source maps for error reports, not for the public: the bundle does not name them (no
-    // sourceMappingURL) and the servers answer 404 for *.map.
-    sourcemap: 'hidden',
-    rolldownOptions: {
-      treeshake: {
-        // @lms/client only declares things, but its package.json does not say so; without this,
-        // every module its index re-exports runs, and so ships, with /lms/login (e.g. the upload
-        // helpers of the news screen).
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]client[\\/]src[\\/]/, sideEffects: false }],
+export default defineConfig(({ command, mode }) => {
+  const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
+  return {
+    base: '/lms/',
+    resolve: command === 'build' ? { alias: productionAliases() } : {},
+    plugins: [
+      react(),
+      portalTitle(portalName),
+      bootScreenTexts(env.VITE_API_BASE_URL),
+      bareBaseRoute(),
+      installableApp(portalName),
+      serviceWorkerScopeHeader(),
+      bootScreenFiles(),
+      contentSecurityPolicyFile(apiOrigin(env)),
+      // Precompressed copies (.br, .gz) of every text file, for a server to send as they are (the
+      // mock server does, and deploy/nginx with brotli_static and gzip_static); the build's own
+      // records under .vite/ are never served, so they get none.
+      compression({
+        algorithms: ['brotliCompress', 'gzip'],
+        include: /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/,
+        exclude: /(^|[\\/])\.vite[\\/]/,
+        threshold: COMPRESS_THRESHOLD,
+      }),
+      compressServiceWorker(),
+      // Last: the finished build (service worker included) replaces dist/ only once it is whole.
+      atomicOutDir(),
+    ],
+    server: {
+      proxy: {
+        '/api': { target: apiTarget, changeOrigin: true },
+        '/lms/api': { target: apiTarget, changeOrigin: true },
+        '/config.json': { target: apiTarget, changeOrigin: true },
       },
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // Named, so the service worker can leave it out of its precache (see above).
-              name: 'xlsx-writer',
-              test: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?write-excel-file[\\/]/,
-            },
-            {
-              // The framework every screen needs, in one long-cached chunk; screen-specific
-              // libraries (TanStack Query, dayjs, QR codes...) stay with the screens that use them.
-              name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@preact[\\/][^\\/]+|openapi-fetch)[\\/]/,
-            },
-            {
-              // The rest of what /lms/login needs in one file rather than a few small shared
-              // chunks, which compress worse apart (about 1 KB gzip); the entry stays tiny.
-              name: 'app',
-              tags: ['$initial'],
-              // The entry (index.html and main.tsx) stays a chunk of its own.
-              test: (id: string) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id),
-            },
-            {
-              // The way in (see wayInPreload): the module, with everything it imports that the
-              // groups above have not taken (dependencies are included by default).
-              name: WAY_IN_CHUNK,
-              test: WAY_IN_MODULE,
-            },
+    },
+    preview: {
+      proxy: {
+        '/api': { target: apiTarget, changeOrigin: true },
+        '/lms/api': { target: apiTarget, changeOrigin: true },
+        '/config.json': { target: apiTarget, changeOrigin: true },
+      },
+    },
+    build: {
+      manifest: true,
+      // Source maps for error reports, not for the public: the bundle does not name them (no
+      // sourceMappingURL) and the servers answer 404 for *.map.
+      sourcemap: 'hidden',
+      rolldownOptions: {
+        treeshake: {
+          // @lms/client only declares things, but its package.json does not say so; without this,
+          // every module its index re-exports runs, and so ships, with /lms/login (e.g. the upload
+          // helpers of the news screen).
+          moduleSideEffects: [
+            { test: /[\\/]packages[\\/]client[\\/]src[\\/]/, sideEffects: false },
           ],
+        },
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                // Named, so the service worker can leave it out of its precache (see above).
+                name: 'xlsx-writer',
+                test: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?write-excel-file[\\/]/,
+              },
+              {
+                // The framework every screen needs, in one long-cached chunk; screen-specific
+                // libraries (TanStack Query, dayjs, QR codes...) stay with the screens that use them.
+                name: 'framework',
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@preact[\\/][^\\/]+|openapi-fetch)[\\/]/,
+              },
+              {
+                // The rest of what /lms/login needs in one file rather than a few small shared
+                // chunks, which compress worse apart (about 1 KB gzip); the entry stays tiny.
+                name: 'app',
+                tags: ['$initial'],
+                // The entry (index.html and main.tsx) stays a chunk of its own.
+                test: (id: string) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id),
+              },
+              {
+                // The way in (see bootScreenFiles): the module, with everything it imports that the
+                // groups above have not taken (dependencies are included by default).
+                name: WAY_IN_CHUNK,
+                test: WAY_IN_MODULE,
+              },
+            ],
+          },
         },
       },
     },
-  },
-}));
+  };
+});

@@ -109,19 +109,30 @@ test('a chat message that meets an ended session opens the login page at once; i
   await expect(page.getByTestId('pending-message')).toHaveCount(0);
 });
 
-test("a returning user's page starts the way in with the framework; a visitor's login page never loads it", async ({
+test("a returning user's page starts the way in with the framework; a visitor's login page fetches it at low priority once its own code has run", async ({
   page,
 }) => {
   const wayIn = /\/lms\/assets\/way-in-[\w-]+\.js$/;
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const priorities = new Map<string, string>();
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Network.requestWillBeSent', ({ request }) =>
+    priorities.set(new URL(request.url).pathname, request.initialPriority),
+  );
+  await cdp.send('Network.enable');
 
-  // signed out: the login page (nothing focused yet) loads the framework and the login screen only
+  // signed out: the login page loads the framework and the login screen, then, while the person
+  // types, what the first screen after the sign-in needs (the way in among it), at low priority
   await page.goto('/lms/login');
   await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(requested.some((path) => /framework-/.test(path))).toBe(true);
-  expect(requested.filter((path) => wayIn.test(path))).toEqual([]);
+  await expect.poll(() => requested.filter((path) => wayIn.test(path)).length).toBeGreaterThan(0);
+  const framework = requested.findIndex((path) => /\/framework-[\w-]+\.js$/.test(path));
+  expect(framework).toBeGreaterThanOrEqual(0);
+  expect(requested.findIndex((path) => wayIn.test(path))).toBeGreaterThan(framework);
+  const wayInPriorities = [...priorities].filter(([path]) => wayIn.test(path));
+  expect(wayInPriorities.map(([, priority]) => priority)).toEqual(wayInPriorities.map(() => 'Low'));
+  await cdp.detach();
 
   // signed in, a reload: index.html asks for the way in's chunks itself, while the framework (and
   // so any of the portal's code) has not even arrived; each is downloaded once
@@ -141,6 +152,96 @@ test("a returning user's page starts the way in with the framework; a visitor's 
   expect(askedBeforeFramework).toBe(true);
   const chunks = requested.filter((path) => wayIn.test(path));
   expect(new Set(chunks).size).toBe(chunks.length);
+});
+
+test("the login form takes typing before the portal's scripts arrive; what was typed, and a press of Войти, carry over", async ({
+  page,
+}) => {
+  // the portal's scripts are held back: only index.html (its form and styles) has arrived
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/lms\/assets\/[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const theme of ['dark', 'light'] as const) {
+      await page.goto('/lms/login', { waitUntil: 'commit' });
+      await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
+      await page.reload({ waitUntil: 'commit' });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Вход в личный кабинет' }),
+      ).toBeVisible();
+      await page.screenshot({ path: `test-results/boot-login-${width}-${theme}.png` });
+      await expectAccessible(page, `the login form before the scripts, ${width} px, ${theme}`);
+    }
+  }
+  await page.evaluate(() => localStorage.removeItem('theme'));
+  await page.reload({ waitUntil: 'commit' });
+
+  const login = page.getByLabel('Логин', { exact: true });
+  const password = page.getByLabel('Пароль', { exact: true });
+  await login.fill(demo.student.login);
+  await password.fill(demo.student.password);
+  await page.getByRole('button', { name: 'Показать пароль' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  // remembered, not sent: no request, no password in the address
+  await expect(page.getByRole('button', { name: 'Вход...' })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+
+  release();
+  await page.waitForURL(/\/lms\/?$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
+});
+
+test('typing goes on in the same field, at the same place, when the scripts take the form over', async ({
+  page,
+}) => {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/lms\/assets\/[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/lms/login', { waitUntil: 'commit' });
+  const login = page.getByLabel('Логин', { exact: true });
+  await login.pressSequentially('stud');
+  await page.keyboard.press('ArrowLeft');
+  release();
+  // the login page's own form (its language menu) has taken over
+  await expect(page.getByRole('button', { name: /^Язык: / })).toBeVisible();
+  await page.keyboard.type('X');
+  await expect(login).toHaveValue('stuXd');
+  await expect(login).toBeFocused();
+});
+
+test.describe(() => {
+  test.use({ signedInAs: 'student' });
+
+  test('a signed-in reload shows the loading ring until the shell, never the login form', async ({
+    page,
+  }) => {
+    await page.goto('/lms');
+    await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/lms\/assets\/[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    await expect(page.locator('.boot-spinner')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Войти' })).toBeHidden();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
+    await expect(page.locator('#boot-login')).toHaveCount(0);
+  });
 });
 
 test('the login page, the shell and the offline page call the portal by one name, in each language', async ({

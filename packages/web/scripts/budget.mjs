@@ -1,21 +1,28 @@
 #!/usr/bin/env node
-// Size budget of the built portal: the JavaScript that /lms/login loads is at most 122 KB gzip, each
-// lazy route chunk at most 31 KB gzip. (They were 120 and 30 until the entry took the keyboard's
-// menu buttons and focus rules, the check that tells a new version from a dead network, and the
-// tabs' shared outbox and session, and the roll call its own date field; a larger page on a weak
-// network is a cost, so they move only with such a reason.) Reads Vite's manifest, so it measures exactly the
-// files the browser would fetch: /lms/login loads the entry chunk and its static imports; the way in
-// (src/app/way-in.ts: the shell and what its first screen needs) adds its chunk and the static
-// imports the entry does not bring; a section (always rendered inside the shell) adds its own chunk
-// plus the static imports neither the entry nor the way in brought.
-import { readFileSync } from 'node:fs';
+// Size budget of the built portal, from Vite's manifest, so it measures exactly the files the
+// browser fetches:
+// - /lms/login, whole, as it crosses the network: index.html (which carries the login form and its
+//   styles, so the fields take typing before any script has arrived), the entry chunk with its
+//   static imports, and their stylesheet, at most 122 KB in the build's Brotli copies (what
+//   deploy/nginx's brotli_static and the mock server send; a file too small to have one is sent as
+//   it is). Until index.html carried the form, the budget was the same 122 KB of its JavaScript
+//   alone in gzip, which is still printed beside it.
+// - each lazy route chunk at most 31 KB gzip: the way in (src/app/way-in.ts: the shell and what
+//   its first screen needs) adds its chunk and the static imports the entry does not bring; a
+//   section (always rendered inside the shell) adds its own chunk plus the static imports neither
+//   the entry nor the way in brought.
+// (They were 120 and 30 until the entry took the keyboard's menu buttons and focus rules, the
+// check that tells a new version from a dead network, and the tabs' shared outbox and session,
+// and the roll call its own date field; a larger page on a weak network is a cost, so they move
+// only with such a reason.) BUDGET_DIST=<folder> measures another build than dist/.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const ROUTE_BUDGET = 31 * 1024;
 const LOGIN_BUDGET = 122 * 1024;
 
-const dist = join(import.meta.dirname, '..', 'dist');
+const dist = process.env.BUDGET_DIST ?? join(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 const gzipSizes = new Map();
@@ -24,6 +31,12 @@ function gzipSize(file) {
     gzipSizes.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
   }
   return gzipSizes.get(file);
+}
+
+/** A file's bytes as the server sends it: its Brotli copy, or the file itself when it has none. */
+function servedSize(file) {
+  const path = join(dist, file);
+  return readFileSync(existsSync(`${path}.br`) ? `${path}.br` : path).length;
 }
 
 /** The manifest keys a chunk pulls in with static imports, itself included. */
@@ -41,7 +54,12 @@ const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
 if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries}`);
 const [entry] = entries;
 const loginKeys = staticClosure(entry);
-const loginBytes = sum(loginKeys);
+const loginScriptGzip = sum(loginKeys);
+const loginFiles = [
+  'index.html',
+  ...[...loginKeys].flatMap((key) => [manifest[key].file, ...(manifest[key].css ?? [])]),
+];
+const loginBytes = [...new Set(loginFiles)].reduce((total, file) => total + servedSize(file), 0);
 
 let failed = false;
 const rows = [];
@@ -51,7 +69,14 @@ const check = (name, bytes, budget) => {
   rows.push(`${ok ? 'ok  ' : 'OVER'}  ${name.padEnd(58)} ${kb(bytes).padStart(9)} / ${kb(budget)}`);
 };
 
-check(`/lms/login (entry + ${loginKeys.size - 1} static imports)`, loginBytes, LOGIN_BUDGET);
+check(
+  `/lms/login as served, Brotli (index.html, ${loginKeys.size} scripts, CSS)`,
+  loginBytes,
+  LOGIN_BUDGET,
+);
+rows.push(
+  `      ${'  its JavaScript alone, gzip -9'.padEnd(58)} ${kb(loginScriptGzip).padStart(9)}`,
+);
 const SHELL = 'src/app/way-in.ts'; // the way in, with the shell
 if (!manifest[SHELL]) throw new Error(`${SHELL} is not a lazy chunk of the build`);
 const shellKeys = staticClosure(SHELL);
@@ -62,7 +87,7 @@ for (const key of lazyRoutes.sort()) {
   check(`lazy ${key.replace(/^src\//, '')}`, sum(own), ROUTE_BUDGET);
 }
 
-console.log('JavaScript size budget (gzip -9):');
+console.log('Size budget (the login page as served; route chunks gzip -9):');
 for (const row of rows) console.log(`  ${row}`);
 if (failed) {
   console.error('Size budget exceeded.');

@@ -13,8 +13,16 @@ import { startServiceWorker } from './app/start-service-worker';
 import { createPortalClient } from './lib/api-client';
 import { lazyQueryClient } from './lib/lazy-query-client';
 import { applyTheme } from './lib/theme';
+import { hasTokenCookie } from './lib/session-cookies';
+import { bootedOnLogin } from './features/session/utils/boot-login';
 
 applyTheme();
+// index.html showed its login form (no session): every page it shows it on leads to the login
+// page (the session guards send a visitor there), so the app opens there at once, and the form
+// typed into is taken over by the first render rather than after a redirect has cleared it.
+if (bootedOnLogin() && !hasTokenCookie() && window.location.pathname !== '/lms/login') {
+  window.history.replaceState(window.history.state, '', '/lms/login');
+}
 const client = createPortalClient();
 // TanStack Query loads with the shell (or a login in progress), not with the login screen.
 const queryClient = lazyQueryClient(() => loadWayIn().then((module) => module.createQueryClient()));

@@ -1,9 +1,10 @@
 import type { LmsClient } from '@lms/client';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { ErrorBoundary } from '../components/ui/error-boundary';
 import { ApiClientProvider } from '../lib/api-client';
 import { LazyQueryClientProvider, type LazyQueryClient } from '../lib/lazy-query-client';
 import { useUiStateSync } from '../lib/ui-sync';
+import { dropBootLogin } from '../features/session/utils/boot-login';
 
 export interface AppProps {
   /** TanStack Query's cache, loaded with the shell (see lazy-query-client.tsx). */
@@ -13,9 +14,14 @@ export interface AppProps {
   children: ReactNode;
 }
 
-/** The providers every screen needs, around the router. */
+/**
+ * The providers every screen needs, around the router. The first page shown replaces index.html's
+ * boot screen: the login page takes its form over (boot-login.ts), any other page drops it (its
+ * effects run after the page's own, in the same commit).
+ */
 export function App({ queryClient, client, children }: AppProps) {
   useUiStateSync();
+  useLayoutEffect(() => dropBootLogin(), []);
   return (
     <ErrorBoundary>
       <ApiClientProvider client={client}>

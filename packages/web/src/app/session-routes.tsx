@@ -2,7 +2,7 @@ import type { LmsClient } from '@lms/client';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Loading } from '../components/ui/loading';
-import { LoginPage } from '../features/session/components/login-page';
+import { LoginPage, type LoginScreenData } from '../features/session/components/login-page';
 import { useApiClient } from '../lib/api-client';
 import { useLazyQueryClient } from '../lib/lazy-query-client';
 import { isOnline } from '../lib/online-status';
@@ -16,6 +16,8 @@ import { loadWayIn } from './load-way-in';
 import { SECTIONS } from './sections';
 import { storedUser } from '../features/session/utils/stored-user';
 import { askAhead, forgetEarlyAnswers } from '../lib/early-answers';
+import { whenIdleAfterPaint } from '../lib/idle-after-paint';
+import { fetchFirstScreenAhead } from './first-screen-ahead';
 import {
   cachedUser,
   canEnterShell,
@@ -130,18 +132,43 @@ function useEnterShell() {
   };
 }
 
+/**
+ * While the login page shows and the browser idles, what the first screen after a login needs is
+ * fetched at low priority (fetchFirstScreenAhead: the way in, the news screen, their styles and
+ * translations), then, at the next idle moment, run: the way in and the shell's and the news
+ * screen's chunks are ready before the person presses 'Войти', and after it only the sign-in call
+ * and the first screen's data cross the network. (The news screen too on a phone, which opens on
+ * its sections tab: the news is its next tab.)
+ */
+function useFirstScreenAhead(): void {
+  useEffect(() => {
+    let cancel = whenIdleAfterPaint(() => {
+      void fetchFirstScreenAhead().then(() => {
+        cancel = whenIdleAfterPaint(() => {
+          loadShellAhead();
+          void landingSection()
+            ?.preload()
+            .catch(() => undefined);
+        });
+      });
+    });
+    return () => cancel();
+  }, []);
+}
+
+function LoginScreen(props: LoginScreenData) {
+  const { prepare, enter } = useEnterShell();
+  useFirstScreenAhead();
+  return <LoginPage {...props} onPrepare={prepare} onSignedIn={enter} />;
+}
+
 /** /lms/login: a signed-in user goes on to the portal; otherwise the login screen. */
 export function LoginRoute() {
   const decision = useDecision(loginScreen);
-  const { prepare, enter } = useEnterShell();
   return (
     <Decided decision={decision}>
       {(screen) =>
-        screen === 'shell' ? (
-          <Navigate to="/lms" replace />
-        ) : (
-          <LoginPage {...screen} onPrepare={prepare} onSignedIn={enter} />
-        )
+        screen === 'shell' ? <Navigate to="/lms" replace /> : <LoginScreen {...screen} />
       }
     </Decided>
   );
@@ -176,6 +203,14 @@ export function startReturningUser(deps: SessionDeps, confirmed: Promise<PortalU
     askFirstScreenAhead(deps.client, expected);
     void confirmed.then((user) => {
       if (user?.uid !== expected.uid) forgetEarlyAnswers(deps.client);
+    });
+  } else {
+    // No one is kept on this device (its storage was cleared, or another browser): the first
+    // screen's requests go out the moment the check names the person (index.html's boot script
+    // sent it, and those that name no one, before the scripts had arrived), not once the way in
+    // has arrived as well.
+    void confirmed.then((user) => {
+      if (user) askFirstScreenAhead(deps.client, user);
     });
   }
   void loadWayIn()

@@ -12,6 +12,49 @@ interface Ahead {
 
 const ahead = new WeakMap<LmsClient, Ahead>();
 
+type Middleware = Parameters<LmsClient['raw']['use']>[0];
+
+/** index.html's boot script, holding the answers to the requests it sent (a returning user's). */
+interface BootScript extends HTMLElement {
+  answers?: Map<string, Promise<Response>>;
+}
+
+/** How the boot script names a request it sent: method, absolute URL and JSON body. */
+export const bootAnswerKey = (method: string, url: string, body: string) =>
+  `${method.toUpperCase()} ${url} ${body}`;
+
+/** An answer that a call's own signal (its timeout, its cancel) still stops waiting for. */
+const abortable = (answer: Promise<Response>, signal: AbortSignal) =>
+  new Promise<Response>((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason as Error);
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+    answer.then(resolve, reject);
+  });
+
+/**
+ * The requests index.html's boot script sent before any script arrived (a returning user's session
+ * check and the first screen's requests that name no one, beside the page's own scripts rather
+ * than once they have run): each is handed to the first call with the same method, URL and body,
+ * as if it had gone out then, and kept `EARLY_ANSWER_MS` at most. Null when it sent none.
+ */
+function bootAnswers(): Middleware | null {
+  if (typeof document === 'undefined') return null;
+  const answers = (document.getElementById('boot-script') as BootScript | null)?.answers;
+  if (!answers?.size) return null;
+  setTimeout(() => answers.clear(), EARLY_ANSWER_MS);
+  return {
+    async onRequest({ request }) {
+      if (answers.size === 0) return undefined;
+      const body = request.method === 'GET' ? '' : await request.clone().text();
+      const key = bootAnswerKey(request.method, request.url, body);
+      const answer = answers.get(key);
+      if (!answer) return undefined;
+      answers.delete(key);
+      return abortable(answer, request.signal);
+    },
+  };
+}
+
 /** The same JSON for the same body whatever the order of its keys. */
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
@@ -31,9 +74,12 @@ const keyOf = (method: Method, path: string, body: unknown) =>
  * A client that can be asked ahead (`askAhead`): requests a screen will make, sent before its code
  * has arrived (a returning user's first screen, beside the session check). The first call with
  * the same method, path and body takes the answer on its way instead of asking again, so nothing
- * is asked twice; any other call, and a call after `EARLY_ANSWER_MS`, goes to the server.
+ * is asked twice; any other call, and a call after `EARLY_ANSWER_MS`, goes to the server. It takes
+ * the answers of the requests index.html's boot script sent as well (`bootAnswers`).
  */
 export function withEarlyAnswers(client: LmsClient): LmsClient {
+  const boot = bootAnswers();
+  if (boot) client.raw.use(boot);
   const answers = new Map<string, Promise<unknown>>();
   const take = (method: Method, path: string, init: unknown[]) => {
     // Every call of the page's life passes here: with no answer kept, no key is built.

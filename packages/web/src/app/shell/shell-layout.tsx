@@ -49,8 +49,10 @@ export function ShellLayout() {
   const reconnecting = useSessionReconnect();
 
   useThemeColor(THEME_COLORS.shell);
-  // Installable and offline from here on (after the first screen, when the browser is idle).
-  useEffect(() => startServiceWorker(), []);
+  // Installable and offline from here on: once the first screen is shown, at a quiet moment.
+  useEffect(() => {
+    if (afterFirstScreen) startServiceWorker(() => queryClient.isFetching() > 0);
+  }, [afterFirstScreen, queryClient]);
 
   const portalName = portalNameIn(language.value, config.data, t('common:portalName'));
 

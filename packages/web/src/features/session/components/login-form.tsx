@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
@@ -16,8 +16,7 @@ export interface LoginFormProps {
 export function LoginForm({ form }: LoginFormProps) {
   const { t } = useTranslation('session');
   const id = useId();
-  const [passwordVisible, setPasswordVisible] = useState(false);
-  const { values, fieldErrors, error, errorValues, pending } = form;
+  const { values, fieldErrors, error, errorValues, pending, passwordVisible } = form;
   const loginErrorId = `${id}-login-error`;
   const passwordErrorId = `${id}-password-error`;
   const dismissHintId = `${id}-dismiss`;
@@ -87,7 +86,7 @@ export function LoginForm({ form }: LoginFormProps) {
           />
           <PasswordToggle
             visible={passwordVisible}
-            onToggle={() => setPasswordVisible((visible) => !visible)}
+            onToggle={form.togglePassword}
             controls={`${id}-password`}
             showLabel={t('showPassword')}
             hideLabel={t('hidePassword')}

@@ -1,17 +1,18 @@
 import type { PortalUser } from '../../../lib/roles';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, use } from 'react';
+import { Suspense, use, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { THEME_COLORS, usePageTitle, useThemeColor } from '../../../lib/page-chrome';
 import { isMobile } from '../../../lib/viewport';
 import { LOGO_DEFAULTS, type LogoInfo } from '../api/get-logo';
+import { takeBootLogin, type BootFocus } from '../utils/boot-login';
 import type { LoginErrorKey } from '../utils/login-error';
 import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
 import { UniversityLogo } from './university-logo';
-import { useLoginForm } from './use-login-form';
+import { useLoginForm, type LoginFormState } from './use-login-form';
 
 /**
  * What the login route hands over: why a stored session did not carry the user in, and the logo
@@ -26,8 +27,8 @@ export interface LoginPageProps extends LoginScreenData {
   /** Where a signed-in user goes (the portal, by default straight to /lms). */
   onSignedIn?: (user: PortalUser) => void;
   /**
-   * The user is about to sign in (a field got focus, or the form was sent): what comes after a
-   * login may start loading, before the password is checked rather than after.
+   * The user is signing in (the form was sent): what comes after a login starts loading (or, once
+   * fetched while the person typed, running) while the password is checked rather than after.
    */
   onPrepare?: () => void;
 }
@@ -62,6 +63,41 @@ function LoadedBrand({ logo }: { logo: Promise<LogoInfo | undefined> }) {
   return <Brand logo={use(logo)} />;
 }
 
+/**
+ * The boot screen's form (index.html, typed into before the scripts arrived) is taken over in the
+ * commit that shows this page, before it is painted: its values, its toggle and a press of
+ * 'Войти' (see boot-login.ts); then, once the values are in these fields, the focus and the caret
+ * go where they were, so typing goes on in the same place.
+ */
+function useBootLoginTakeover(page: RefObject<HTMLElement | null>, form: LoginFormState) {
+  const focus = useRef<(BootFocus & { value: string }) | null>(null);
+  useLayoutEffect(() => {
+    const boot = takeBootLogin();
+    if (!boot) return;
+    // A press of 'Войти' decides the focus itself (the first wrong field, if any).
+    focus.current =
+      boot.focus && !boot.sent ? { ...boot.focus, value: boot.values[boot.focus.field] } : null;
+    form.adopt(boot, page.current?.querySelector('form') ?? null);
+    // Once, as the page opens: the form's state is the page's, so it is the same form throughout.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useLayoutEffect(() => {
+    const wanted = focus.current;
+    if (!wanted) return;
+    const input = page.current?.querySelector<HTMLInputElement>(`input[name="${wanted.field}"]`);
+    if (!input || input.value !== wanted.value) return;
+    focus.current = null;
+    input.focus({ preventScroll: true });
+    if (wanted.selectionStart !== null && wanted.selectionEnd !== null) {
+      input.setSelectionRange(
+        wanted.selectionStart,
+        wanted.selectionEnd,
+        wanted.selectionDirection ?? undefined,
+      );
+    }
+  });
+}
+
 export function LoginPage({ notice = null, logo, onSignedIn, onPrepare }: LoginPageProps) {
   useSignals();
   const { t } = useTranslation('session');
@@ -74,6 +110,8 @@ export function LoginPage({ notice = null, logo, onSignedIn, onPrepare }: LoginP
 
   usePageTitle(t('pageTitle'));
   useThemeColor(THEME_COLORS.entry);
+  const page = useRef<HTMLElement>(null);
+  useBootLoginTakeover(page, form);
 
   const brand = logo ? (
     <Suspense fallback={<Brand logo={undefined} pending />}>
@@ -93,7 +131,7 @@ export function LoginPage({ notice = null, logo, onSignedIn, onPrepare }: LoginP
 
   if (isMobile.value) {
     return (
-      <main className={styles.mobilePage} data-layout="mobile" onFocusCapture={onPrepare}>
+      <main ref={page} className={styles.mobilePage} data-layout="mobile">
         <div className={styles.mobileBrand}>
           <div className={styles.mobileTopBar}>
             <LanguageSwitch />
@@ -109,7 +147,7 @@ export function LoginPage({ notice = null, logo, onSignedIn, onPrepare }: LoginP
   }
 
   return (
-    <main className={styles.page} data-layout="desktop" onFocusCapture={onPrepare}>
+    <main ref={page} className={styles.page} data-layout="desktop">
       <div className={styles.topBar}>
         <LanguageSwitch />
       </div>

@@ -15,6 +15,7 @@ import { isPortalUser, type PortalUser } from '../../../lib/roles';
 import { storeSessionId } from '../utils/session-id';
 import { rememberUser } from '../utils/stored-user';
 import { validateLogin, type LoginFieldErrors, type LoginValues } from '../utils/validate-login';
+import type { BootLogin } from '../utils/boot-login';
 
 export interface LoginFormState {
   values: LoginValues;
@@ -26,7 +27,16 @@ export interface LoginFormState {
   errorValues: LoginErrorValues;
   dismissError: () => void;
   pending: boolean;
+  /** The password shown as text (the toggle); kept when the layout switches. */
+  passwordVisible: boolean;
+  togglePassword: () => void;
   submit: (event: FormEvent<HTMLFormElement>) => void;
+  /**
+   * Takes over what the boot screen's form held (see boot-login.ts): its values and toggle, and
+   * a press of 'Войти' made before the scripts arrived, which is sent now, checked as any other
+   * (`form` is the login page's form, whose first wrong field gets the focus).
+   */
+  adopt: (boot: BootLogin, form: HTMLFormElement | null) => void;
 }
 
 /**
@@ -50,20 +60,22 @@ export function useLoginForm(options: {
   const [error, setError] = useState<LoginErrorKey | null>(options.initialError);
   const [errorValues, setErrorValues] = useState<LoginErrorValues>({});
   const [pending, setPending] = useState(false);
+  const [passwordVisible, setPasswordVisible] = useState(false);
 
   const fieldErrors = attempted ? validateLogin(values) : {};
 
-  async function signIn(): Promise<void> {
+  async function signIn(credentials: LoginValues): Promise<void> {
     setError(null);
     setErrorValues({});
     setPending(true);
     // A login request first clears the user.
     queryClient.current?.setQueryData(sessionKeys.user(), null);
-    // A failed cache chunk is reported by the shell's route, not as a wrong password.
-    const cacheReady = queryClient.load().catch(() => undefined);
     try {
-      const request = authorize(client, values);
-      // after the login request is on its way, so it does not queue behind chunk downloads
+      const request = authorize(client, credentials);
+      // After the login request is on its way, so it does not queue behind chunk downloads (which
+      // the login page fetched while the person typed, when it had the time). A failed cache
+      // chunk is reported by the shell's route, not as a wrong password.
+      const cacheReady = queryClient.load().catch(() => undefined);
       options.onSubmitting?.();
       const user = await request;
       if (isPortalUser(user)) {
@@ -89,6 +101,18 @@ export function useLoginForm(options: {
     }
   }
 
+  /** Checks the fields (the first wrong one gets the focus), then signs in. */
+  function send(sent: LoginValues, form: HTMLFormElement | null): void {
+    setAttempted(true);
+    const errors = validateLogin(sent);
+    if (errors.login || errors.password) {
+      const firstInvalid = errors.login ? 'login' : 'password';
+      form?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    void signIn(sent);
+  }
+
   return {
     values,
     setValue: (field, value) => setValues((current) => ({ ...current, [field]: value })),
@@ -97,17 +121,17 @@ export function useLoginForm(options: {
     errorValues,
     dismissError: () => setError(null),
     pending,
+    passwordVisible,
+    togglePassword: () => setPasswordVisible((visible) => !visible),
     submit: (event) => {
       event.preventDefault();
       if (pending) return;
-      setAttempted(true);
-      const errors = validateLogin(values);
-      if (errors.login || errors.password) {
-        const firstInvalid = errors.login ? 'login' : 'password';
-        event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
-        return;
-      }
-      void signIn();
+      send(values, event.currentTarget);
+    },
+    adopt: (boot, form) => {
+      setValues(boot.values);
+      setPasswordVisible(boot.passwordVisible);
+      if (boot.sent && !pending) send(boot.values, form);
     },
   };
 }

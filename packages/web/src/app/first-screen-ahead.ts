@@ -1,0 +1,51 @@
+import { currentLanguage } from '@lms/i18n';
+
+/** index.html's boot script, whose attributes list this build's files (vite.config.ts). */
+const BOOT_SCRIPT_ID = 'boot-script';
+
+let fetched: Promise<void> | undefined;
+
+/**
+ * The files the first screen after a login needs beyond the login page's own (the way in, the
+ * news screen, their stylesheets, and the translations they load with them in the current
+ * language), as the build listed them in index.html; none where it did not (`pnpm dev`).
+ */
+export function firstScreenFiles(): string[] {
+  const data = document.getElementById(BOOT_SCRIPT_ID)?.dataset;
+  const language = currentLanguage();
+  const translations = data?.[`firstScreen${language[0]?.toUpperCase()}${language.slice(1)}`];
+  return [data?.firstScreen, translations]
+    .flatMap((list) => list?.split(' ') ?? [])
+    .filter(Boolean);
+}
+
+/** Fetches one file at low priority, unless the page has asked for it already; never fails. */
+function fetchLow(href: string): Promise<void> {
+  if (document.head.querySelector(`link[href="${CSS.escape(href)}"]`)) return Promise.resolve();
+  const link = document.createElement('link');
+  const stylesheet = href.endsWith('.css');
+  link.rel = stylesheet ? 'preload' : 'modulepreload';
+  if (stylesheet) link.setAttribute('as', 'style');
+  // The credentials mode of the import and the stylesheet that will use it (Vite's are
+  // `crossorigin`): a preload serves only a request of the same mode.
+  link.setAttribute('crossorigin', '');
+  link.setAttribute('fetchpriority', 'low');
+  link.href = href;
+  return new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+    document.head.append(link);
+  });
+}
+
+/**
+ * Fetches, at low priority and once per page, what the first screen after a login needs (see
+ * `firstScreenFiles`), without running it: the login page calls it once it is shown and the
+ * browser idles, so the time a person spends typing is spent on the network, and after the
+ * sign-in only the sign-in call and the first screen's data cross it. Resolves once each file has
+ * arrived (or failed: the import that needs it reports that).
+ */
+export function fetchFirstScreenAhead(): Promise<void> {
+  fetched ??= Promise.all(firstScreenFiles().map(fetchLow)).then(() => undefined);
+  return fetched;
+}
