@@ -22,11 +22,10 @@ import {
 } from '../../lib/main-tabs';
 import type { ShellSession } from '../../lib/shell-session';
 import { isMobile } from '../../lib/viewport';
-import { findSection } from '../sections';
-import { chooseRail, railIsOpen } from './rail-choice';
+import { findSection, type Section } from '../sections';
+import { railIsOpen } from './rail-choice';
+import { RailColumn } from './rail-column';
 import { PageTitle, SectionOutlet } from './section-outlet';
-import { ContactPanel } from './contact-panel';
-import { DisciplinePanels } from './discipline-panels';
 import { AppsPanel } from './side-panels';
 import styles from './shell-layout.module.css';
 
@@ -135,6 +134,42 @@ const AppsColumn = memo(function AppsColumn({
   );
 });
 
+/**
+ * The phone's tab bar: news, chat and apps. A tab chosen outside the main screen (or on its way
+ * back from a chat) opens the main screen on it.
+ */
+function MainTabBar({
+  isMain,
+  panel,
+  section,
+  hash,
+}: {
+  isMain: boolean;
+  panel: MobilePanel;
+  section: Section | undefined;
+  hash: string;
+}) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const tabs: MobileTab<MainTab>[] = [
+    { value: MAIN_TABS.news, label: t('nav.news'), icon: 'news' },
+    { value: MAIN_TABS.chat, label: t('nav.chat'), icon: 'chat' },
+    { value: MAIN_TABS.apps, label: t('nav.apps'), icon: 'apps' },
+  ];
+  return (
+    <MobileTabBar
+      label={t('mainTabs')}
+      tabs={tabs}
+      current={isMain ? PANEL_TAB[panel] : section?.key === 'chat' ? MAIN_TABS.chat : null}
+      onSelect={(tab) => {
+        selectMainTab(tab);
+        const state: MainTabState = { mainTab: tab };
+        if (!isMain || hash) void navigate('/lms', { state });
+      }}
+    />
+  );
+}
+
 /** What one layout shows: every column (desktop), or one panel of the phone's main screen or its section. */
 type Showing = 'columns' | MobilePanel | 'section';
 
@@ -155,7 +190,6 @@ export function ShellFrame({
 }: ShellFrameProps) {
   useSignals();
   const { t } = useTranslation('shell');
-  const navigate = useNavigate();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   useKeepReadingOnPhone(location.pathname);
@@ -176,11 +210,6 @@ export function ShellFrame({
   const [contentShown, setContentShown] = useState(showsContent);
   if (showsContent && !contentShown) setContentShown(true);
 
-  const tabs: MobileTab<MainTab>[] = [
-    { value: MAIN_TABS.news, label: t('nav.news'), icon: 'news' },
-    { value: MAIN_TABS.chat, label: t('nav.chat'), icon: 'chat' },
-    { value: MAIN_TABS.apps, label: t('nav.apps'), icon: 'apps' },
-  ];
   const phonePanel = (name: string) => (mobile ? name : undefined);
 
   return (
@@ -204,56 +233,13 @@ export function ShellFrame({
         end={profileMenu}
       />
       <div className={styles.columns} data-rail={railOpen ? 'open' : 'folded'}>
-        {showing === 'columns' && !railOpen ? (
-          <div className={styles.rail} data-folded="">
-            <button
-              type="button"
-              className={styles.railButton}
-              aria-expanded={false}
-              aria-label={t('rail.open')}
-              title={t('rail.open')}
-              onClick={() => chooseRail(section, true)}
-            >
-              <Icon name="railOpen" />
-            </button>
-            <Icon name="layers" size={18} className={styles.railHint} />
-            <Icon name="contacts" size={18} className={styles.railHint} />
-          </div>
-        ) : showing === 'columns' || showing === 'chat' ? (
-          <div className={styles.rail} data-panel={phonePanel('chat')}>
-            {mobile ? (
-              <>
-                <PageTitle section={t('nav.chat')} />
-                <h1 className="visually-hidden" tabIndex={-1}>
-                  {t('nav.chat')}
-                </h1>
-              </>
-            ) : null}
-            <aside
-              className={`${styles.column} ${styles.disciplines}`}
-              aria-label={t('panels.disciplines.title')}
-            >
-              {mobile ? null : (
-                <button
-                  type="button"
-                  className={styles.railFold}
-                  aria-expanded
-                  onClick={() => chooseRail(section, false)}
-                >
-                  <Icon name="railFold" size={18} />
-                  {t('rail.fold')}
-                </button>
-              )}
-              <DisciplinePanels academic={session.academic} />
-            </aside>
-            <aside
-              className={`${styles.column} ${styles.contacts}`}
-              aria-label={t('panels.contacts.title')}
-            >
-              <ContactPanel academic={session.academic} />
-            </aside>
-          </div>
-        ) : null}
+        <RailColumn
+          shown={showing === 'columns' || showing === 'chat'}
+          mobile={mobile}
+          open={railOpen}
+          section={section}
+          academic={session.academic}
+        />
         <main
           id="content"
           tabIndex={-1}
@@ -274,16 +260,7 @@ export function ShellFrame({
         ) : null}
       </div>
       {mobile ? (
-        <MobileTabBar
-          label={t('mainTabs')}
-          tabs={tabs}
-          current={isMain ? PANEL_TAB[panel] : section?.key === 'chat' ? MAIN_TABS.chat : null}
-          onSelect={(tab) => {
-            selectMainTab(tab);
-            const state: MainTabState = { mainTab: tab };
-            if (!isMain || location.hash) void navigate('/lms', { state });
-          }}
-        />
+        <MainTabBar isMain={isMain} panel={panel} section={section} hash={location.hash} />
       ) : null}
       {mobile ? (
         <Drawer
