@@ -41,7 +41,96 @@ export interface MenuButton {
    * Closes the menu; with `returnFocus`, the focus goes back to the button (an action that stays
    * on the page), without it it stays where the action takes it (a link to another screen).
    */
-  close: (options?: { returnFocus?: boolean }) => void;
+  close: Close;
+}
+
+type Close = (options?: { returnFocus?: boolean }) => void;
+
+/** Moves the focus to the item at `index`, counted round the list (-1: the last). */
+function focusItem(list: readonly HTMLElement[], index: number) {
+  if (list.length === 0) return;
+  list[(index + list.length) % list.length]?.focus();
+}
+
+/**
+ * A key pressed in the open menu: the arrows, Home and End move the focus through `list`, Escape
+ * and Tab close the menu, Enter sets a checkbox or radio item and closes it, Space follows a link.
+ */
+function menuKeyDown(
+  event: KeyboardEvent<HTMLElement>,
+  list: readonly HTMLElement[],
+  close: Close,
+) {
+  const current = list.indexOf(document.activeElement as HTMLElement);
+  const item = event.target as HTMLElement;
+  switch (event.key) {
+    case 'ArrowDown':
+      event.preventDefault();
+      focusItem(list, current + 1);
+      break;
+    case 'ArrowUp':
+      event.preventDefault();
+      focusItem(list, current < 0 ? -1 : current - 1);
+      break;
+    case 'Home':
+      event.preventDefault();
+      focusItem(list, 0);
+      break;
+    case 'End':
+      event.preventDefault();
+      focusItem(list, -1);
+      break;
+    case 'Escape':
+      event.preventDefault();
+      close({ returnFocus: true });
+      break;
+    case 'Tab':
+      // From the button, the browser's own Tab goes on to the next (or previous) element.
+      close({ returnFocus: true });
+      break;
+    case 'Enter': {
+      const role = item.getAttribute('role');
+      if (role === 'menuitemcheckbox' || role === 'menuitemradio') {
+        event.preventDefault();
+        item.click();
+        close({ returnFocus: true });
+      }
+      break;
+    }
+    case ' ':
+      if (item instanceof HTMLAnchorElement) {
+        event.preventDefault();
+        item.click();
+      }
+      break;
+  }
+}
+
+/**
+ * While the menu is open, a press outside `root` closes it, and so does Escape with the focus on
+ * the button itself (the menu opened by a click elsewhere in it).
+ */
+function useCloseOnPressOutside(
+  open: boolean,
+  rootRef: RefObject<HTMLElement | null>,
+  triggerRef: RefObject<HTMLElement | null>,
+  close: Close,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) close();
+    };
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && document.activeElement === triggerRef.current) close();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, rootRef, triggerRef, close]);
 }
 
 /**
@@ -64,11 +153,6 @@ export function useMenuButton(): MenuButton {
   const menuId = useId();
 
   const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>(ITEMS) ?? []);
-  const focusItem = (index: number) => {
-    const list = items();
-    if (list.length === 0) return;
-    list[(index + list.length) % list.length]?.focus();
-  };
 
   const openOn = (where: Landing) => {
     landing.current = where;
@@ -89,22 +173,7 @@ export function useMenuButton(): MenuButton {
     (where === 'first' ? list[0] : list.at(-1))?.focus();
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) close();
-    };
-    // Escape with the focus on the button itself (the menu opened by a click elsewhere in it).
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape' && document.activeElement === triggerRef.current) close();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open, close]);
+  useCloseOnPressOutside(open, rootRef, triggerRef, close);
 
   const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     // Enter and Space reach the button as a click.
@@ -114,52 +183,7 @@ export function useMenuButton(): MenuButton {
     }
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const list = items();
-    const current = list.indexOf(document.activeElement as HTMLElement);
-    const item = event.target as HTMLElement;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        focusItem(current + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusItem(current < 0 ? -1 : current - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusItem(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusItem(-1);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        close({ returnFocus: true });
-        break;
-      case 'Tab':
-        // From the button, the browser's own Tab goes on to the next (or previous) element.
-        close({ returnFocus: true });
-        break;
-      case 'Enter': {
-        const role = item.getAttribute('role');
-        if (role === 'menuitemcheckbox' || role === 'menuitemradio') {
-          event.preventDefault();
-          item.click();
-          close({ returnFocus: true });
-        }
-        break;
-      }
-      case ' ':
-        if (item instanceof HTMLAnchorElement) {
-          event.preventDefault();
-          item.click();
-        }
-        break;
-    }
-  };
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLElement>) => menuKeyDown(event, items(), close);
 
   return {
     open,
