@@ -6,8 +6,9 @@ import { onlineManager } from '@tanstack/react-query';
 import { createStore, entries, keys, set } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PendingBubble } from '../src/features/chat/components/pending-bubble';
-import type { ChatSend } from '../src/features/chat/api/send-message';
+import { chatOutbox, type ChatSend } from '../src/features/chat/api/send-message';
 import { createOutbox, type OutboxEntry } from '../src/lib/outbox/outbox';
+import { keepFilesApart } from '../src/lib/outbox/outbox-files';
 import {
   countWaitingWrites,
   forgetWrites,
@@ -68,7 +69,7 @@ function device() {
   const page = (send: 'fails' | 'delivers') =>
     createOutbox<Note>({
       kind: 'chat-message',
-      store: openOutboxStore(name),
+      store: openOutboxStore(name, keepFilesApart()),
       send: async (entry) => {
         tried.push(entry.payload.text);
         if (send === 'fails') throw refusedConnection();
@@ -285,7 +286,7 @@ describe('the files of an outbox entry', () => {
   it('are counted and forgotten with their entry when the person signs out, and others’ stay', async () => {
     const outbox = createOutbox<Note>({
       kind: 'chat-message',
-      store: openOutboxStore('chat-message'),
+      files: keepFilesApart(),
       send: async () => {
         throw refusedConnection();
       },
@@ -306,6 +307,45 @@ describe('the files of an outbox entry', () => {
     await forgetWrites(8);
   });
 
+  it('of a chat message are kept apart by the chat’s own outbox', async () => {
+    refuseBlobs();
+    // No chat screen is open: the message waits, stored.
+    await chatOutbox.add({
+      owner: 9,
+      scope: 'chat:9',
+      payload: {
+        fields: {
+          uid: 9,
+          message: 'С файлом',
+          from: 1,
+          fromType: 2,
+          semester: 1,
+          discipline: 1,
+          currentContactId: 2,
+          currentContactType: 1,
+          group_subgroup: -1,
+          isSelect: false,
+          IsGroupChat: false,
+        },
+      },
+      files: [nodeFile('%PDF', 'lab.pdf', 'application/pdf')],
+    });
+    await settle();
+    const stored = await entries(createStore(`${OUTBOX_DATABASE}-chat-message`, 'entries'));
+    expect(stored.some(([, value]) => holdsBlob(value))).toBe(false);
+    expect(stored.map(([, value]) => value)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          owner: 9,
+          files: [expect.objectContaining({ name: 'lab.pdf' })],
+        }),
+        expect.objectContaining({ name: 'lab.pdf', type: 'application/pdf' }),
+      ]),
+    );
+    await forgetWrites(9);
+    expect(await countWaitingWrites(9)).toBe(0);
+  });
+
   it('that the device did not keep are named on the waiting message', async () => {
     await loadNamespaces(['chat']);
     const refusal = refuseFileNamed('big.pdf');
@@ -313,7 +353,7 @@ describe('the files of an outbox entry', () => {
     const chatPage = () =>
       createOutbox<ChatSend>({
         kind: 'chat-message',
-        store: openOutboxStore(name),
+        store: openOutboxStore(name, keepFilesApart()),
         send: async () => {
           throw refusedConnection();
         },

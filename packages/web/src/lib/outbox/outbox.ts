@@ -5,6 +5,7 @@ import { outboxSessionEnded } from './outbox-session';
 import {
   openOutboxStore,
   registerLiveOutbox,
+  type OutboxFiles,
   type OutboxKind,
   type OutboxStore,
 } from './outbox-store';
@@ -115,6 +116,12 @@ export interface OutboxOptions<Payload> {
    * with the entry before the write leaves. A failure here sent nothing.
    */
   prepare?: (entry: OutboxEntry<Payload>) => Promise<Payload>;
+  /**
+   * Keeps the entries' files apart from them, as their bytes (`keepFilesApart()`,
+   * outbox-files.ts): a kind whose writes carry files gives it, or WebKit keeps none of those
+   * writes across a reload (it refuses a File in IndexedDB).
+   */
+  files?: OutboxFiles;
   store?: OutboxStore;
   /** The browser's Web Locks and visibility (tests give each of their tabs its own). */
   tabs?: OutboxTabs;
@@ -201,7 +208,7 @@ function sameState<Payload>(shown: OutboxEntry<Payload>, read: OutboxEntry<Paylo
  * its screen reads the server again. Without Web Locks, only the tab the person sees delivers.
  */
 export function createOutbox<Payload>(options: OutboxOptions<Payload>): Outbox<Payload> {
-  const store = options.store ?? openOutboxStore(options.kind);
+  const store = options.store ?? openOutboxStore(options.kind, options.files);
   const tabs = options.tabs ?? browserTabs();
   // Only a store in IndexedDB is shared with other tabs; one in memory is this page's alone.
   const shared = store.persistent ? store.name : undefined;

@@ -3,6 +3,7 @@ import { signal } from '@preact/signals-react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createOutbox, type OutboxEntry, type Reconciled } from '../../../lib/outbox/outbox';
 import { lentSender, type Sender } from '../../../lib/outbox/lent-sender';
+import { keepFilesApart } from '../../../lib/outbox/outbox-files';
 import type { Conversation } from '../utils/conversation';
 import { holdAccepted, type ChatThread } from '../utils/thread';
 import { chatKeys } from './chat-keys';
@@ -163,6 +164,7 @@ async function reconcileEntry(entry: OutboxEntry<ChatSend>): Promise<Reconciled>
  */
 export const chatOutbox = createOutbox<ChatSend>({
   kind: 'chat-message',
+  files: keepFilesApart(),
   send: sendEntry,
   prepare: recordBaseline,
   reconcile: reconcileEntry,
