@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { AcademicContext } from '../src/lib/academic-context/use-academic-context';
+import type { ShellUser } from '../src/lib/shell-session';
 import {
+  conversationOf,
   conversationTitle,
   groupChatQueryOf,
   type ChatMessage,
   type Conversation,
 } from '../src/features/chat/utils/conversation';
 import { isPhoto, splitLinks } from '../src/features/chat/utils/message-text';
+import { isSameMessage } from '../src/features/chat/utils/same-message';
 import type { OutboxEntry } from '../src/lib/outbox/outbox';
 import type { ChatSend } from '../src/features/chat/api/send-message';
 import {
@@ -113,6 +117,36 @@ describe('a chat thread', () => {
   });
 });
 
+describe('where a conversation opens', () => {
+  it('puts the divider before a message whose id is the unread start itself, and opens on the first row', () => {
+    const messages = [message(3), message(4, true), message(5)];
+    const rows = threadRows(messages, 3, []);
+    expect(rows.map((row) => row.key)).toEqual(['unread-divider', 'm3', 'm4', 'm5']);
+    expect(openingRow(rows)).toBe(0);
+    // without a divider, on the newest row
+    expect(openingRow(threadRows(messages, null, []))).toBe(2);
+  });
+
+  it('pages back only while some are unread, the first of them is older than every held message, and older pages exist', () => {
+    const held = threadFromPage({ messages: range(21, 40), unreades_start: 15, unreades_total: 3 });
+    expect(held.hasOlder).toBe(true);
+    expect(firstUnreadNotHeld(held)).toBe(true);
+    expect(firstUnreadNotHeld({ ...held, unreadTotal: 0 })).toBe(false);
+    expect(firstUnreadNotHeld({ ...held, unreadStart: null })).toBe(false);
+    expect(firstUnreadNotHeld({ ...held, hasOlder: false })).toBe(false);
+    expect(firstUnreadNotHeld({ ...held, messages: [] })).toBe(false);
+    // the first unread message is the oldest one held: it is there
+    expect(firstUnreadNotHeld({ ...held, unreadStart: 21 })).toBe(false);
+  });
+
+  it('keeps where the unread part starts when only my own messages arrive', () => {
+    const read = threadFromPage({ messages: range(1, 5), unreades_start: null, unreades_total: 0 });
+    const mine = appendNewer(read, [message(6, true)]);
+    expect(mine).toMatchObject({ unreadStart: 5, unreadTotal: 0 });
+    expect(ids(mine.messages)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
 describe('a message the server took, before the conversation is read again', () => {
   const thread = () =>
     threadFromPage({ messages: range(1, 5), unreades_start: null, unreades_total: 0 });
@@ -174,6 +208,12 @@ describe('a message the server took, before the conversation is read again', () 
     expect(keepAccepted(thread(), undefined).accepted).toBeUndefined();
   });
 
+  it('is shown in a conversation that holds no message yet', () => {
+    const empty = threadFromPage({ messages: [], unreades_start: null, unreades_total: 0 });
+    expect(holdAccepted(empty, taken('e1', 1)).accepted).toEqual([taken('e1', 1)]);
+    expect(holdAccepted(empty, taken('e2')).accepted).toEqual([taken('e2')]);
+  });
+
   it('without an id from the answer, is matched by text and files newer than its baseline, one copy each', () => {
     const twice = holdAccepted(holdAccepted(thread(), taken('e1')), taken('e2'));
     expect(twice.accepted).toHaveLength(2);
@@ -189,6 +229,36 @@ describe('a message the server took, before the conversation is read again', () 
         taken('e3'),
       ).accepted,
     ).toHaveLength(1);
+  });
+});
+
+describe('one of my stored messages and the one I sent', () => {
+  const storedAs = (text: string, files: string | null, ismine = true): ChatMessage => ({
+    id_message: 9,
+    message: text,
+    ismine,
+    created: '2026-11-20T10:00:05+06:00',
+    files,
+  });
+
+  it('are the same with the same text, spaces aside, and the same files in any order', () => {
+    expect(
+      isSameMessage(storedAs(' Готово ', 'отчёт.pdf;!;схема.png'), {
+        text: 'Готово',
+        fileNames: ['схема.png ', 'отчёт.pdf'],
+      }),
+    ).toBe(true);
+    expect(isSameMessage(storedAs('Готово', null), { text: ' Готово\n', fileNames: [] })).toBe(
+      true,
+    );
+  });
+
+  it('differ in text, in a file, in the number of files, or when the stored one is not mine', () => {
+    const sent = { text: 'Готово', fileNames: ['отчёт.pdf', 'схема.png'] };
+    expect(isSameMessage(storedAs('Готово!', 'отчёт.pdf;!;схема.png'), sent)).toBe(false);
+    expect(isSameMessage(storedAs('Готово', 'отчёт.pdf;!;план.png'), sent)).toBe(false);
+    expect(isSameMessage(storedAs('Готово', 'отчёт.pdf'), sent)).toBe(false);
+    expect(isSameMessage(storedAs('Готово', 'отчёт.pdf;!;схема.png', false), sent)).toBe(false);
   });
 });
 
@@ -244,6 +314,70 @@ describe('a conversation’s address and name', () => {
     expect(groupChatQueryOf(user, { ...academic, ws: null })).toBeNull();
   });
 
+  it('asks nothing until the chain reached a discipline, a year and a semester half', () => {
+    expect(groupChatQueryOf(user, { ...academic, discipline: null })).toBeNull();
+    expect(groupChatQueryOf(user, { ...academic, year: null })).toBeNull();
+  });
+
+  const teacher: Pick<ShellUser, 'id' | 'role'> = user;
+  const contact = { idid: 7001, id_type: 2 as const, fio: 'Токтогулова Айпери Нурлановна' };
+  const chain: Pick<AcademicContext, 'contact' | 'discipline' | 'group' | 'year' | 'ws'> = {
+    ...academic,
+    contact,
+  };
+  const open = (fields: Partial<typeof chain> = {}) =>
+    conversationOf(teacher as ShellUser, { ...chain, ...fields } as AcademicContext);
+
+  it('opens a private conversation with the chosen contact in the discipline, year and half', () => {
+    expect(open()).toEqual({
+      kind: 'private',
+      key: 'private:27:1:3001:1.501:2.7001',
+      query: {
+        year: 27,
+        id_from_type: 1,
+        id_from: 501,
+        id_to_type: 2,
+        id_to: 7001,
+        id_discipline: 3001,
+        ws: 1,
+        kredit: 3,
+      },
+      title: 'Токтогулова Айпери Нурлановна',
+    });
+  });
+
+  it('opens the group chat of the active group or stream, each its own conversation', () => {
+    const groupChat = { idid: -1, id_type: 2 as const, fio: 'Групповой чат' };
+    const ofGroup = open({ contact: groupChat });
+    expect(ofGroup).toEqual({
+      kind: 'group',
+      key: 'group:101:g:501',
+      query: { ...groupChatQueryOf(user, academic)!, gr_potok: 101, IsSelect: false },
+      group: { id_HumanFrom: 501, id_humanTypeFrom: 1, gr_potok: 101, IsSelect: false },
+      title: 'Групповой чат',
+    });
+    const ofStream = open({
+      contact: groupChat,
+      group: { id_group: 9001, name: 'П-26', isPotok: true },
+    });
+    expect(ofStream).toMatchObject({
+      key: 'group:9001:s:501',
+      query: { gr_potok: 9001, IsSelect: true },
+      group: { gr_potok: 9001, IsSelect: true },
+    });
+    // a group that does not say whether it is a stream is a group
+    const unsaid = open({ contact: groupChat, group: { id_group: 102, name: 'ПИ-2-26' } });
+    expect(unsaid).toMatchObject({ key: 'group:102:g:501', group: { IsSelect: false } });
+  });
+
+  it('opens nothing until the chain reached a contact, a discipline, a group, a year and a half', () => {
+    expect(open({ contact: null })).toBeNull();
+    expect(open({ discipline: null })).toBeNull();
+    expect(open({ group: null })).toBeNull();
+    expect(open({ year: null })).toBeNull();
+    expect(open({ ws: null })).toBeNull();
+  });
+
   it('names a contact restored by id from the contact list once it arrives', () => {
     const conversation = (title: string): Conversation => ({
       kind: 'private',
@@ -261,6 +395,12 @@ describe('a conversation’s address and name', () => {
     );
     const group = { ...conversation(''), kind: 'group' as const, group: {} as never };
     expect(conversationTitle(group, undefined, 'Group chat')).toBe('Group chat');
+    // a name of spaces is no name, whether chosen or listed; another contact’s name is not it
+    expect(conversationTitle(conversation('  '), contacts, 'Групповой чат')).toBe(
+      'Токтогулова Айпери Нурлановна',
+    );
+    expect(conversationTitle(conversation(''), [{ idid: 7001, fio: ' ' }], '')).toBeNull();
+    expect(conversationTitle(conversation(''), [{ idid: 7002, fio: 'Асанова А.' }], '')).toBeNull();
   });
 });
 
@@ -277,10 +417,24 @@ describe('message text', () => {
     expect(splitLinks('')).toEqual([]);
   });
 
+  it('links plain http too, at the very start, and leaves a run of closing punctuation outside', () => {
+    expect(splitLinks('http://lms.kg/a (см. https://lms.kg/b).')).toEqual([
+      { kind: 'link', text: 'http://lms.kg/a', href: 'http://lms.kg/a' },
+      { kind: 'text', text: ' (см. ' },
+      { kind: 'link', text: 'https://lms.kg/b', href: 'https://lms.kg/b' },
+      { kind: 'text', text: ').' },
+    ]);
+  });
+
   it('tells photos from other files by extension', () => {
     expect(isPhoto('схема.JPG')).toBe(true);
     expect(isPhoto('photo.webp')).toBe(true);
     expect(isPhoto('lab.pdf')).toBe(false);
     expect(isPhoto('jpg')).toBe(false);
+    for (const name of ['a.jpg', 'a.jpeg', 'a.png', 'a.gif', 'a.webp', 'a.bmp', 'A.PNG']) {
+      expect(isPhoto(name), name).toBe(true);
+    }
+    // a name that is only an extension is a hidden file, not a photo
+    expect(isPhoto('.png')).toBe(false);
   });
 });
