@@ -25,15 +25,17 @@ export const modules = {
       'test/outbox.test.ts',
       'test/outbox-tabs.test.ts',
       'test/outbox-journal.test.ts',
+      'test/outbox-files.test.tsx',
       'src/lib/**/outbox/**/*.test.ts',
     ],
   },
-  // Forms kept per person until sent or discarded.
+  // Forms kept per person until sent or discarded, with their files (kept as bytes).
   drafts: {
-    mutate: ['src/lib/**/drafts/**/*.ts', '!**/*.test.ts'],
+    mutate: ['src/lib/**/drafts/**/*.ts', 'src/lib/**/stored-files.ts', '!**/*.test.ts'],
     testFiles: [
       'test/drafts.test.ts',
       'test/drafts-hook.test.tsx',
+      'test/drafts-note.test.tsx',
       'src/lib/**/drafts/**/*.test.ts',
     ],
   },

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   creditsOf,
+  NO_OPTIONAL_CHOICE,
   NO_TEACHER,
+  NO_TEACHER_STREAM,
   rowTeacher,
   streamsTeacher,
   TEACHERS_FAILED,
@@ -53,6 +55,16 @@ describe('registration rules', () => {
     expect(streamsTeacher(TEACHERS_FAILED)).toBeNull();
     expect(streamsTeacher(NO_TEACHER)).toBeNull();
     expect(streamsTeacher(7)).toBe(7);
+    // while the list is on its way, the picker waits on its placeholder
+    expect(rowTeacher({ failed: false, list: undefined }, 7)).toBe(NO_TEACHER);
+  });
+
+  it('speaks the contract’s placeholders: -1 for no teacher, -100 for a failed list, stream 0', () => {
+    expect(rowTeacher({ failed: true, list: undefined }, 7)).toBe(-100);
+    expect(rowTeacher({ failed: false, list: [] }, 7)).toBe(-1);
+    // nothing picked yet, for a plan row and for an elective
+    expect(NO_TEACHER_STREAM).toEqual({ teacher: -1, stream: 0 });
+    expect(NO_OPTIONAL_CHOICE).toEqual({ discipline: -1, teacher: -1, stream: 0 });
   });
 
   it('counts a discipline’s credits once, as registered when all its lessons are', () => {
@@ -82,6 +94,34 @@ describe('registration rules', () => {
       subgroup: 0,
     });
     expect(withDeleted(saved, elective)).toHaveLength(1);
+  });
+
+  it('saves and deletes one kind of lesson of a discipline, the others as they were', () => {
+    const lecture = row({ id_discipline: 1, id_vid_zaniatiy: 1, id_disciplineForStudent: 30 });
+    const practice = row({ id_discipline: 1, id_vid_zaniatiy: 2 });
+    const saved = withSaved([lecture, practice], practice, {
+      id_disciplineForStudent: 41,
+      id_teacher: 8,
+      t_fio: 'Смирнова',
+      subgroup: 1,
+    })!;
+    expect(saved).toEqual([
+      lecture,
+      { ...practice, id_disciplineForStudent: 41, id_teacher: 8, t_fio: 'Смирнова', subgroup: 1 },
+    ]);
+    expect(withDeleted(saved, saved[1]!)).toEqual([lecture, practice]);
+    const electives = [
+      { ...lecture, isByPlan: false },
+      { ...practice, isByPlan: false, id_disciplineForStudent: 42 },
+    ];
+    expect(withDeleted(electives, electives[1]!)).toEqual([electives[0]]);
+  });
+
+  it('changes nothing before the list has arrived', () => {
+    const saved = { id_disciplineForStudent: 40, id_teacher: 7, t_fio: 'Асанов', subgroup: 2 };
+    expect(withSaved(undefined, row({}), saved)).toBeUndefined();
+    expect(withDeleted(undefined, row({}))).toBeUndefined();
+    expect(withDeleted(undefined, row({ isByPlan: false }))).toBeUndefined();
   });
 });
 
