@@ -24,6 +24,8 @@ import {
   attendancePercent,
   DEFAULT_ABSENCE_WARNING_PERCENT,
   journalTable,
+  type JournalColumn,
+  type JournalTableRow,
 } from '../utils/journal-calc';
 import { KindPicker } from './kind-picker';
 import styles from './journal.module.css';
@@ -36,12 +38,80 @@ export interface StudentJournalProps {
 }
 
 /**
+ * The student's row: attendance, absences, points and average, a warning once absences pass
+ * `limit` (per cent), and each date's mark.
+ */
+function StudentRow({
+  journal,
+  row,
+  columns,
+  limit,
+}: {
+  journal: ReturnType<typeof useStudentJournal>;
+  row: JournalTableRow;
+  columns: readonly JournalColumn[];
+  limit: number;
+}) {
+  const { t, i18n } = useTranslation('journal');
+  const percent = numberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const attendance = attendancePercent(row.figures, columns.length) ?? 0;
+  const missed = absencePercent(row.figures, columns.length);
+  return (
+    <>
+      <QueryStaleNotice query={journal} />
+      <dl className={styles.figures}>
+        <div className={styles.figureCard}>
+          <dt>{t('student.attendance')}</dt>
+          <dd>{percent.format(attendance)} %</dd>
+        </div>
+        <div className={styles.figureCard}>
+          <dt>{t('student.absences')}</dt>
+          <dd>{row.figures.absences}</dd>
+        </div>
+        <div className={styles.figureCard}>
+          <dt>{t('student.sum')}</dt>
+          <dd>{row.figures.sum}</dd>
+        </div>
+        <div className={styles.figureCard}>
+          <dt>{t('student.average')}</dt>
+          <dd>{percent.format(row.figures.average)}</dd>
+        </div>
+      </dl>
+      {missed > limit ? (
+        <p className={styles.warning} role="alert">
+          <Icon name="alert" size={20} />
+          {t('student.warning', { percent: percent.format(Math.round(missed)), limit })}
+        </p>
+      ) : null}
+      <h3 className={styles.note}>{t('student.marks')}</h3>
+      <ul className={styles.marks}>
+        {columns.map((column, i) => {
+          const mark = row.marks[i] ?? '';
+          return (
+            <li
+              key={column.visitDate}
+              className={styles.markItem}
+              data-absent={mark === ABSENT_MARK}
+            >
+              <time className={styles.markDate} dateTime={column.visitDate}>
+                {formatDate(column.visitDate)}
+              </time>
+              <span className={styles.markValue}>{mark || t('student.noMark')}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/**
  * The student's own journal: the class (academic context, the teacher — for role 2
  * the group list requests the teachers — and the kind of lesson), then their row only: attendance,
  * absences, points and average, each date's mark, and a warning past the absence threshold.
  */
 export function StudentJournal({ user, academic, warningPercent }: StudentJournalProps) {
-  const { t, i18n } = useTranslation('journal');
+  const { t } = useTranslation('journal');
   const client = useApiClient();
   // The teacher and kind of lesson live in the address with the shell's choice.
   const [teacherId, setTeacherId] = useIdParam('teacher');
@@ -64,7 +134,6 @@ export function StudentJournal({ user, academic, warningPercent }: StudentJourna
       : null,
   );
   const limit = warningPercent ?? DEFAULT_ABSENCE_WARNING_PERCENT;
-  const percent = numberFormat(i18n.language, { maximumFractionDigits: 2 });
 
   let body;
   if (!kinds) {
@@ -93,55 +162,7 @@ export function StudentJournal({ user, academic, warningPercent }: StudentJourna
     if (!row || table.columns.length === 0) {
       body = <EmptyState icon="journal" text={t('student.empty')} />;
     } else {
-      const attendance = attendancePercent(row.figures, table.columns.length) ?? 0;
-      const missed = absencePercent(row.figures, table.columns.length);
-      body = (
-        <>
-          <QueryStaleNotice query={journal} />
-          <dl className={styles.figures}>
-            <div className={styles.figureCard}>
-              <dt>{t('student.attendance')}</dt>
-              <dd>{percent.format(attendance)} %</dd>
-            </div>
-            <div className={styles.figureCard}>
-              <dt>{t('student.absences')}</dt>
-              <dd>{row.figures.absences}</dd>
-            </div>
-            <div className={styles.figureCard}>
-              <dt>{t('student.sum')}</dt>
-              <dd>{row.figures.sum}</dd>
-            </div>
-            <div className={styles.figureCard}>
-              <dt>{t('student.average')}</dt>
-              <dd>{percent.format(row.figures.average)}</dd>
-            </div>
-          </dl>
-          {missed > limit ? (
-            <p className={styles.warning} role="alert">
-              <Icon name="alert" size={20} />
-              {t('student.warning', { percent: percent.format(Math.round(missed)), limit })}
-            </p>
-          ) : null}
-          <h3 className={styles.note}>{t('student.marks')}</h3>
-          <ul className={styles.marks}>
-            {table.columns.map((column, i) => {
-              const mark = row.marks[i] ?? '';
-              return (
-                <li
-                  key={column.visitDate}
-                  className={styles.markItem}
-                  data-absent={mark === ABSENT_MARK}
-                >
-                  <time className={styles.markDate} dateTime={column.visitDate}>
-                    {formatDate(column.visitDate)}
-                  </time>
-                  <span className={styles.markValue}>{mark || t('student.noMark')}</span>
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      );
+      body = <StudentRow journal={journal} row={row} columns={table.columns} limit={limit} />;
     }
   }
 
