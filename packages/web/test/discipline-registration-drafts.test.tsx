@@ -8,6 +8,9 @@ import {
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { renderApp } from './support/render-app';
 import { signInDemo, type MockBackend } from './support/mock-backend';
+import { preloadScreens } from './support/preload-screens';
+
+preloadScreens('registration');
 
 // Each case starts on a device without drafts: the choices of the last one would come back.
 beforeEach(() => forgetAllDrafts());

@@ -16,6 +16,9 @@ import {
 import { forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { renderApp } from './support/render-app';
 import { signInDemo, type MockBackend } from './support/mock-backend';
+import { preloadScreens } from './support/preload-screens';
+
+preloadScreens('registration');
 
 // Each case starts on a device without drafts: picked teachers and streams are kept as one.
 beforeEach(() => forgetAllDrafts());

@@ -12,6 +12,9 @@ import {
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { renderApp } from './support/render-app';
 import { signInDemo, type MockBackend } from './support/mock-backend';
+import { preloadScreens } from './support/preload-screens';
+
+preloadScreens('singlewindow');
 
 // Each case starts on a device without drafts (the form keeps the choices of the last one).
 beforeEach(() => forgetAllDrafts());

@@ -9,6 +9,9 @@ import { isMobile } from '../src/lib/viewport';
 import { renderApp } from './support/render-app';
 import { DEMO_PRACTICE_CLASS } from './support/demo-world';
 import { signInDemo, type MockBackend, type MockBackendOptions } from './support/mock-backend';
+import { preloadScreens } from './support/preload-screens';
+
+preloadScreens('journal');
 
 // The mock world's Friday: the roll call starts on it and refuses later dates.
 const NOW = new Date('2026-11-20T10:00:00+06:00');

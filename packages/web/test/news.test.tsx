@@ -18,6 +18,9 @@ import { isMobile } from '../src/lib/viewport';
 import { installFakeXhr } from './support/fake-xhr';
 import { renderApp } from './support/render-app';
 import { setUpUploadForms } from './support/upload-forms';
+import { preloadScreens } from './support/preload-screens';
+
+preloadScreens('news');
 
 // The world's clock and the browser journeys run in Bishkek; so do these dates.
 process.env.TZ = 'Asia/Bishkek';

@@ -6,6 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPIED_NOTICE_MS } from '../src/features/payment-code/components/copy-code-button';
 import { codeGroups } from '../src/features/payment-code/utils/code-groups';
 import { renderApp } from './support/render-app';
+import { preloadScreens } from './support/preload-screens';
+
+preloadScreens('paymentcode');
 
 interface Call {
   path: string;

@@ -12,6 +12,9 @@ import { isMobile } from '../src/lib/viewport';
 import { renderApp } from './support/render-app';
 import { withHooks, createMockBackend } from './support/mock-backend';
 import { settle } from './support/retry-clock';
+import { preloadScreens } from './support/preload-screens';
+
+preloadScreens('schedule');
 
 const TEACHER_CALL = '/api/schedule/teacher.json';
 const STUDENT_CALL = '/api/schedule/student.json';

@@ -16,6 +16,9 @@ import { readBytes } from './support/multipart';
 import { renderApp } from './support/render-app';
 import { setUpUploadForms } from './support/upload-forms';
 import { signInDemo, signInOther, type MockBackend } from './support/mock-backend';
+import { preloadScreens } from './support/preload-screens';
+
+preloadScreens('umk');
 setUpUploadForms();
 
 type UmkItem = components['schemas']['UmkItem'];
