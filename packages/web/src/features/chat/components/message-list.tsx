@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
   useEffect,
   useEffectEvent,
@@ -35,6 +35,100 @@ export interface MessageListProps {
 /** Within this distance of the top, older messages load; of the bottom, new ones keep it in view. */
 const EDGE_PX = 160;
 
+type OlderState = 'idle' | 'loading' | 'failed';
+
+/**
+ * Loading the page before the oldest held message without moving what is in view: the first
+ * message in view (and where) is kept before the page is asked, and put back where the reader saw
+ * it once the page is prepended. Still at the top after a page arrived (a short page, a tall
+ * screen), the next one loads too.
+ */
+function useOlderMessages({
+  scrollRef,
+  virtualizer,
+  rows,
+  hasOlder,
+  loadOlder,
+  openedRef,
+}: {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  rows: readonly ThreadRow[];
+  hasOlder: boolean;
+  loadOlder: () => Promise<number>;
+  /** The list has opened at its first row. */
+  openedRef: RefObject<boolean>;
+}) {
+  const [olderState, setOlderState] = useState<OlderState>('idle');
+  // The row that was first in view (and where) before older messages were prepended.
+  const anchorRef = useRef<{ key: string; offset: number } | null>(null);
+
+  const firstKey = rows[0]?.key;
+  useLayoutEffect(() => {
+    const anchor = anchorRef.current;
+    if (!anchor) return;
+    anchorRef.current = null;
+    const index = rows.findIndex((row) => row.key === anchor.key);
+    const item = index >= 0 ? virtualizer.measurementsCache[index] : undefined;
+    if (item) virtualizer.scrollToOffset(item.start - anchor.offset);
+  }, [firstKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const requestOlder = () => {
+    const element = scrollRef.current;
+    if (!element || olderState === 'loading' || !hasOlder) return;
+    // The anchor is the first message in view (the divider may move to the top of the new page).
+    const first = virtualizer
+      .getVirtualItems()
+      .find((item) => item.end > element.scrollTop && rows[item.index]?.kind === 'message');
+    if (first)
+      anchorRef.current = { key: String(first.key), offset: first.start - element.scrollTop };
+    setOlderState('loading');
+    loadOlder().then(
+      () => setOlderState('idle'),
+      () => {
+        anchorRef.current = null;
+        setOlderState('failed');
+      },
+    );
+  };
+
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (olderState === 'idle' && element && element.scrollTop < EDGE_PX && openedRef.current) {
+      requestOlder();
+    }
+  }, [olderState, firstKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return { olderState, requestOlder };
+}
+
+/** Above the messages: older ones loading, failed to load (with a retry), or the beginning. */
+function ListNotes({
+  olderState,
+  atBeginning,
+  onRetryOlder,
+}: {
+  olderState: OlderState;
+  atBeginning: boolean;
+  onRetryOlder: () => void;
+}) {
+  const { t } = useTranslation('chat');
+  return (
+    <>
+      {olderState === 'loading' ? <p className={styles.listNote}>{t('loadingOlder')}</p> : null}
+      {olderState === 'failed' ? (
+        <p className={styles.listNote} role="alert">
+          {t('olderFailed')}{' '}
+          <button type="button" className={styles.metaButton} onClick={onRetryOlder}>
+            {t('outbox.retry')}
+          </button>
+        </p>
+      ) : null}
+      {atBeginning ? <p className={styles.listNote}>{t('beginning')}</p> : null}
+    </>
+  );
+}
+
 /**
  * The conversation, oldest first, virtualised so a long history keeps few nodes in the page. It
  * opens at the unread divider (else the newest message), loads older pages when scrolled to the
@@ -57,9 +151,6 @@ export function MessageList(props: MessageListProps) {
     overscan: 6,
     getItemKey: (index) => rows[index]?.key ?? index,
   });
-  const [olderState, setOlderState] = useState<'idle' | 'loading' | 'failed'>('idle');
-  // The row that was first in view (and where) before older messages were prepended.
-  const anchorRef = useRef<{ key: string; offset: number } | null>(null);
   const openedRef = useRef(false);
   const atBottomRef = useRef(true);
 
@@ -74,17 +165,6 @@ export function MessageList(props: MessageListProps) {
     virtualizer.scrollToIndex(index, { align: atDivider ? 'start' : 'end' });
   });
 
-  // After older messages were prepended, put the anchor row back where the reader saw it.
-  const firstKey = rows[0]?.key;
-  useLayoutEffect(() => {
-    const anchor = anchorRef.current;
-    if (!anchor) return;
-    anchorRef.current = null;
-    const index = rows.findIndex((row) => row.key === anchor.key);
-    const item = index >= 0 ? virtualizer.measurementsCache[index] : undefined;
-    if (item) virtualizer.scrollToOffset(item.start - anchor.offset);
-  }, [firstKey]); // eslint-disable-line react-hooks/exhaustive-deps
-
   // New rows at the end (a new message, a pending one) stay in view while the reader is at the end.
   const lastKey = rows.at(-1)?.key;
   useEffect(() => {
@@ -93,32 +173,14 @@ export function MessageList(props: MessageListProps) {
     }
   }, [lastKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const requestOlder = () => {
-    const element = scrollRef.current;
-    if (!element || olderState === 'loading' || !thread.hasOlder) return;
-    // The anchor is the first message in view (the divider may move to the top of the new page).
-    const first = virtualizer
-      .getVirtualItems()
-      .find((item) => item.end > element.scrollTop && rows[item.index]?.kind === 'message');
-    if (first)
-      anchorRef.current = { key: String(first.key), offset: first.start - element.scrollTop };
-    setOlderState('loading');
-    loadOlder().then(
-      () => setOlderState('idle'),
-      () => {
-        anchorRef.current = null;
-        setOlderState('failed');
-      },
-    );
-  };
-
-  // Still at the top once a page arrived (a short page, a tall screen): the next one loads too.
-  useEffect(() => {
-    const element = scrollRef.current;
-    if (olderState === 'idle' && element && element.scrollTop < EDGE_PX && openedRef.current) {
-      requestOlder();
-    }
-  }, [olderState, firstKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { olderState, requestOlder } = useOlderMessages({
+    scrollRef,
+    virtualizer,
+    rows,
+    hasOlder: thread.hasOlder,
+    loadOlder,
+    openedRef,
+  });
 
   const visibleItems = virtualizer.getVirtualItems();
   useReadInView(scrollRef, thread, onRead);
@@ -137,18 +199,11 @@ export function MessageList(props: MessageListProps) {
         if (element.scrollTop < EDGE_PX && olderState === 'idle') requestOlder();
       }}
     >
-      {olderState === 'loading' ? <p className={styles.listNote}>{t('loadingOlder')}</p> : null}
-      {olderState === 'failed' ? (
-        <p className={styles.listNote} role="alert">
-          {t('olderFailed')}{' '}
-          <button type="button" className={styles.metaButton} onClick={requestOlder}>
-            {t('outbox.retry')}
-          </button>
-        </p>
-      ) : null}
-      {!thread.hasOlder && thread.messages.length > 0 ? (
-        <p className={styles.listNote}>{t('beginning')}</p>
-      ) : null}
+      <ListNotes
+        olderState={olderState}
+        atBeginning={!thread.hasOlder && thread.messages.length > 0}
+        onRetryOlder={requestOlder}
+      />
       <div className={styles.listInner} style={{ height: virtualizer.getTotalSize() }}>
         {visibleItems.map((item) => {
           const row = rows[item.index];
