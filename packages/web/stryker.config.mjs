@@ -9,11 +9,12 @@ import { mutationRun } from '../../stryker.shared.mjs';
  */
 export const modules = {
   // A journal's figures: the marks' reading, the totals, the dates' order, the roll's counts,
-  // the marks not saved yet and the export's columns.
+  // the marks not saved yet and the export's columns; the roll call's state and keys.
   journal: {
     mutate: ['src/features/journal/utils/**/*.ts', '!**/*.test.ts', '!**/today.ts'],
     testFiles: [
       'test/journal-calc.test.ts',
+      'test/roll-call-state.test.ts',
       'test/outbox-journal.test.ts',
       'src/features/journal/**/*.test.ts',
     ],
