@@ -40,6 +40,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       '.turbo/**',
+      // pnpm mutation's sandboxes: copies of a package with its code instrumented
+      '.stryker-tmp/**',
     ],
   },
   js.configs.recommended,
