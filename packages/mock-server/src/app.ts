@@ -30,6 +30,7 @@ import { DEFAULT_SESSION_HOURS, MAX_SESSION_HOURS, sessionMsOf } from './world/c
 import { MAX_WRITTEN_PER_COLLECTION, Store } from './world/core/store.js';
 import { DEFAULT_NOW } from './world/core/time.js';
 import { MAX_SCALE } from './world/core/university.js';
+import { MAX_GROWTH } from './world/core/growth.js';
 import { DEFAULT_MAX_STORAGE_MB, spaceLeft, storageFullMessage } from './world/core/storage.js';
 
 export interface AppOptions {
@@ -37,6 +38,11 @@ export interface AppOptions {
   seed?: number;
   /** Multiplies the population, 1…100. Default 1. */
   scale?: number;
+  /**
+   * The growth world, 1…100 (world/core/growth.ts): the e-library's books, the demo group's
+   * students and lesson dates and the demo conversation, multiplied. Default 0: the usual world.
+   */
+  growth?: number;
   /** Every answer waits a random time in [min, max] ms. Default [0, 0]. */
   latency?: readonly [number, number];
   /** Share of answers (0…1) replaced by a 500. Default 0. */
@@ -104,6 +110,7 @@ export function createApp(options: AppOptions = {}) {
   const {
     seed = 1,
     scale = 1,
+    growth = 0,
     latency = [0, 0],
     errorRate = 0,
     validateResponses: testMode = false,
@@ -123,13 +130,16 @@ export function createApp(options: AppOptions = {}) {
   if (!Number.isInteger(scale) || scale < 1 || scale > MAX_SCALE) {
     throw new RangeError(`scale must be an integer from 1 to ${MAX_SCALE}`);
   }
+  if (!Number.isInteger(growth) || growth < 0 || growth > MAX_GROWTH) {
+    throw new RangeError(`growth must be an integer from 1 to ${MAX_GROWTH}, or 0 for none`);
+  }
   if (!(sessionHours > 0 && sessionHours <= MAX_SESSION_HOURS)) {
     throw new RangeError(`sessionHours must be more than 0 and at most ${MAX_SESSION_HOURS}`);
   }
   const store =
     clock === 'live'
-      ? new Store({ seed, scale, now: new Date(), clock: 'live', maxWritten })
-      : new Store({ seed, scale, now: clock, maxWritten });
+      ? new Store({ seed, scale, growth, now: new Date(), clock: 'live', maxWritten })
+      : new Store({ seed, scale, growth, now: clock, maxWritten });
   const hosts = typeof controlHosts === 'function' ? controlHosts : () => controlHosts;
   const deps: RouteDeps = {
     store,

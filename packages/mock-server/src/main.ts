@@ -17,6 +17,13 @@ import { demoAccounts } from './world/core/accounts.js';
 import { FIRST_HOLD_MS, FREE_FAILURES } from './world/core/login-throttle.js';
 import { SESSIONS_PER_ACCOUNT } from './world/core/sessions.js';
 import { MAX_SCALE } from './world/core/university.js';
+import {
+  GROWTH_BOOKS,
+  GROWTH_LESSON_DATES,
+  GROWTH_MESSAGES,
+  GROWTH_STUDENTS,
+  MAX_GROWTH,
+} from './world/core/growth.js';
 
 /** The command line's order pace: slow enough to read, quick enough to watch. */
 const DEFAULT_ORDER_PACE_S = 30;
@@ -26,6 +33,9 @@ const usage = `Usage: mock-server [options]
   --host <name>       interface (default 127.0.0.1)
   --seed <n>          world seed (default 1): one seed, byte-identical answers
   --scale <n>         multiply the population, 1…${MAX_SCALE} (default 1)
+  --growth <n>        the growth world, 1…${MAX_GROWTH}: ${GROWTH_BOOKS}n books, a demo group of
+                      ${GROWTH_STUDENTS}n students × ${GROWTH_LESSON_DATES} dates, ${GROWTH_MESSAGES}n messages between
+                      teacher and student (default: none)
   --latency <ms|a..b> delay every answer, e.g. 200..800 (default 0)
   --error-rate <0…1>  share of answers replaced by a 500 (default 0)
   --max-size-mb <n>   largest upload per file (default ${DEFAULT_MAX_SIZE_MB})
@@ -98,6 +108,7 @@ const { values } = (() => {
         host: { type: 'string', default: '127.0.0.1' },
         seed: { type: 'string' },
         scale: { type: 'string' },
+        growth: { type: 'string' },
         latency: { type: 'string' },
         'error-rate': { type: 'string' },
         'max-size-mb': { type: 'string' },
@@ -131,6 +142,7 @@ const referencePage = fileURLToPath(new URL('../../../spec/dist/reference.html',
 const options = {
   seed: Math.trunc(number('seed', values.seed, 1, 0, 2 ** 32 - 1)),
   scale: Math.trunc(number('scale', values.scale, 1, 1, MAX_SCALE)),
+  growth: Math.trunc(number('growth', values.growth, 0, 1, MAX_GROWTH)),
   latency: latencyRange(values.latency),
   errorRate: number('error-rate', values['error-rate'], 0, 0, 1),
   maxSizeMb: number('max-size-mb', values['max-size-mb'], DEFAULT_MAX_SIZE_MB, 0.001),
@@ -199,7 +211,7 @@ const server = serveApp(app, { port, hostname: values.host, timeouts }, (info) =
       `  api      ${url}/api/…  config ${url}/config.json`,
       `  docs     ${existsSync(referencePage) ? `${url}${REFERENCE_PATH}  (the contract as an API reference)` : 'not built (pnpm --filter @lms/spec build)'}`,
       `  clock    ${options.clock === 'live' ? 'live (the world is anchored to now)' : `frozen at ${options.clock.toISOString()} (--now)`}`,
-      `  world    seed ${options.seed}, scale ${options.scale}; latency ${[...new Set(options.latency)].join('..')} ms; error rate ${options.errorRate}`,
+      `  world    seed ${options.seed}, scale ${options.scale}${options.growth ? `, growth ${options.growth}` : ''}; latency ${[...new Set(options.latency)].join('..')} ms; error rate ${options.errorRate}`,
       `  checks   requests against the contract; answers ${options.validateAnswers ? 'too (--validate-answers)' : 'not (--validate-answers checks them)'}`,
       `  faults   header ${SCENARIO_HEADER}: ${SCENARIOS}`,
       `           or cookie ${SCENARIO_COOKIE_FORMAT}`,

@@ -218,6 +218,35 @@ describe('library/insertupdatebook', () => {
     expect((await bookList(teacher)).body.data).toContainEqual(withFile);
   });
 
+  it('keeps the whole list in name order as books are renamed and added', async () => {
+    const teacher = await signIn(createTestApp(), 'teacher');
+    const names = async () => (await bookList(teacher)).body.data.map((b) => b.name);
+    const inOrder = (list: string[]) =>
+      expect(list).toEqual([...list].sort((a, b) => a.localeCompare(b, 'ru')));
+    const before = await names();
+    inOrder(before);
+    const own = (await bookList(teacher)).body.data.find((b) => b.id_human === demo.teacher.id);
+    if (!own) throw new Error('the demo teacher has added books');
+    // renamed to come first, then a book added to come last: the list follows each time
+    await savedBook(
+      await saveBook(teacher, {
+        id_eBook: own.id_eBook,
+        nameBook: 'Аа: первая книга',
+        author: own.author,
+        description: own.description,
+        totalPages: own.totalPages,
+        fileName: own.fileName,
+        id_bookCategory: own.id_bookCategory,
+      }),
+    );
+    expect((await names())[0]).toBe('Аа: первая книга');
+    await savedBook(await saveBook(teacher, { nameBook: 'Яя: последняя книга', file: pdf() }));
+    const after = await names();
+    inOrder(after);
+    expect(after.at(-1)).toBe('Яя: последняя книга');
+    expect(after).toHaveLength(before.length + 1);
+  });
+
   it('answers 403 and changes nothing for another’s book, a student, and without XSRF', async () => {
     const app = createTestApp();
     const teacher = await signIn(app, 'teacher');

@@ -8,7 +8,7 @@ import {
   bookCategoryById,
 } from '../world/library/catalogue.js';
 import {
-  byBookName,
+  booksByName,
   isBookVisibleTo,
   librarySlice,
   toEBook,
@@ -38,13 +38,12 @@ export const libraryRoutes = ({ store, settings }: RouteDeps) =>
     .post('/api/library/getbooklist', (c) => {
       const { id_bookCategory } = getBody<'libraryGetBookList'>(c);
       const { person: reader } = whoIs(store, getSession(c));
-      const { books } = store.get(librarySlice);
-      const listed = books.filter(
+      const listed = booksByName(store.get(librarySlice)).filter(
         (book) =>
           (id_bookCategory === -1 || book.id_bookCategory === id_bookCategory) &&
           isBookVisibleTo(store, book, reader),
       );
-      return okFor<'libraryGetBookList'>(c, listed.sort(byBookName).map(toEBook));
+      return okFor<'libraryGetBookList'>(c, listed.map(toEBook));
     })
 
     // Teachers only (x-roles); an existing book only by whoever added it.

@@ -23,6 +23,7 @@ import {
   type DisciplineIndex,
 } from '../discipline/discipline.js';
 import { faker } from '../core/faker.js';
+import { GROWTH_MESSAGES } from '../core/growth.js';
 import type { StoredFile } from '../core/files.js';
 import { personKey, ROLE_STUDENT, ROLE_TEACHER, type Role } from '../core/roles.js';
 import { defineSlice } from '../core/store.js';
@@ -140,7 +141,7 @@ interface PrivatePlan {
   lastAt: number;
 }
 
-export const chatSlice = defineSlice('chat', ({ get, now }): Chat => {
+export const chatSlice = defineSlice('chat', ({ get, now, growth }): Chat => {
   const university = get(universitySlice);
   const calendar = get(calendarSlice);
   const index = get(disciplineSlice);
@@ -191,7 +192,8 @@ export const chatSlice = defineSlice('chat', ({ get, now }): Chat => {
     indexPrivateChat(chat, conv);
   };
 
-  // The demo people first: long conversations (paging matters) with unread messages both ways.
+  // The demo people first: long conversations (paging matters) with unread messages both ways;
+  // the growth world sizes the first by its multiplier.
   const { demo } = university;
   const currentOf = (student: Student) =>
     selectOfferings(index.offeringsByGroup.get(student.id_group), {
@@ -199,7 +201,7 @@ export const chatSlice = defineSlice('chat', ({ get, now }): Chat => {
       ws: CURRENT_WS,
     });
   const demoPairs: [Teacher, Student, number, Role, number][] = [
-    [demo.teacher, demo.student, 47, ROLE_TEACHER, 2],
+    [demo.teacher, demo.student, growth ? GROWTH_MESSAGES * growth : 47, ROLE_TEACHER, 2],
     [demo.teacher, demo.student2, 26, ROLE_STUDENT, 3],
     [demo.teacher2, demo.student, 23, ROLE_STUDENT, 1],
     [demo.teacher2, demo.student2, 12, ROLE_TEACHER, 1],

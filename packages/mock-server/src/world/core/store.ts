@@ -12,6 +12,11 @@ interface WorldOptions {
   seed: number;
   /** Multiplies the population (groups, teachers, students, news, …). */
   scale: number;
+  /**
+   * The growth world's multiplier (core/growth.ts): books, the demo group's students and dates,
+   * the demo conversation; 0 (default) for the usual world.
+   */
+  growth?: number;
   /** The "now" of the world: seeded dates lie before it, writes after it. */
   now: Date;
   /**
@@ -49,6 +54,7 @@ export function defineSlice<T>(name: string, build: (world: WorldContext) => T):
 export class Store implements WorldOptions {
   readonly seed: number;
   readonly scale: number;
+  readonly growth: number;
   readonly clock: 'frozen' | 'live';
   readonly maxWritten: number;
   /** Where this world's uploads are kept (on disk). */
@@ -62,12 +68,14 @@ export class Store implements WorldOptions {
   constructor({
     seed,
     scale,
+    growth = 0,
     now,
     clock = 'frozen',
     maxWritten = MAX_WRITTEN_PER_COLLECTION,
   }: WorldOptions) {
     this.seed = seed;
     this.scale = scale;
+    this.growth = growth;
     this.clock = clock;
     this.maxWritten = maxWritten;
     this.#now = now;
@@ -101,6 +109,7 @@ export class Store implements WorldOptions {
     return slice.build({
       seed: this.seed,
       scale: this.scale,
+      growth: this.growth,
       now: this.now,
       get: (dependency) => {
         const value = this.get(dependency);

@@ -1,11 +1,13 @@
 // The shared world every area builds on: faculties and their departments (kafedra), groups and
 // streams (potok), teachers and students. The four demo people are fixed; everyone else comes from
-// the seed. --scale multiplies groups and teachers (and with them students).
+// the seed. --scale multiplies groups and teachers (and with them students); --growth sizes the
+// demo group (core/growth.ts).
 import { groupBy, indexBy } from './collections.js';
 import { createPersonName, fullName, shortName, type PersonName } from './names.js';
 import { faker } from './faker.js';
 import { isStudent, ROLE_STUDENT, ROLE_TEACHER, type Role } from './roles.js';
 import { defineSlice } from './store.js';
+import { GROWTH_STUDENTS } from './growth.js';
 
 interface Faculty {
   id_faculty: number;
@@ -172,7 +174,7 @@ export interface University {
   };
 }
 
-export const universitySlice = defineSlice('university', ({ scale }): University => {
+export const universitySlice = defineSlice('university', ({ scale, growth }): University => {
   const groups: Group[] = [];
   const streams: Stream[] = [];
   for (const specialty of specialties) {
@@ -222,8 +224,11 @@ export const universitySlice = defineSlice('university', ({ scale }): University
   }
 
   const students: Student[] = [];
+  // The growth world sizes the demo group (the first) by its multiplier.
+  const sizeOf = (groupIndex: number) =>
+    growth && groupIndex === 0 ? GROWTH_STUDENTS * growth : STUDENTS_PER_GROUP;
   for (const [groupIndex, group] of groups.entries()) {
-    for (let i = 0; i < STUDENTS_PER_GROUP; i++) {
+    for (let i = 0; i < sizeOf(groupIndex); i++) {
       const index = students.length;
       // the two demo students: first of the first and of the second group
       const demo =
@@ -245,6 +250,12 @@ export const universitySlice = defineSlice('university', ({ scale }): University
     if (!person) throw new Error(`No person at ${index} for a demo account`);
     return person;
   };
+  const studentsByGroup = groupBy(students, (s) => s.id_group);
+  /** The first student of the first group matching. */
+  const firstOf = (match: (group: Group) => boolean) => {
+    const group = groups.find(match);
+    return at(studentsByGroup.get(group?.id_group ?? 0) ?? [], 0);
+  };
   return {
     faculties,
     kafedras,
@@ -256,16 +267,13 @@ export const universitySlice = defineSlice('university', ({ scale }): University
     streamById: indexBy(streams, (s) => s.id_stream),
     teacherById: indexBy(teachers, (t) => t.id),
     studentById: indexBy(students, (s) => s.id),
-    studentsByGroup: groupBy(students, (s) => s.id_group),
+    studentsByGroup,
     demo: {
       teacher: at(teachers, 0),
       teacher2: at(teachers, 1),
       student: at(students, 0),
-      student2: at(students, STUDENTS_PER_GROUP),
-      student3: at(
-        students,
-        STUDENTS_PER_GROUP * groups.findIndex((g) => g.intakeYear === THIRD_YEAR_INTAKE),
-      ),
+      student2: firstOf((g) => g.id_group === groups[1]?.id_group),
+      student3: firstOf((g) => g.intakeYear === THIRD_YEAR_INTAKE),
     },
   };
 });

@@ -8,6 +8,7 @@ import type { components } from '@lms/client/schema';
 import { groupBy } from '../core/collections.js';
 import { calendarSlice } from '../core/calendar.js';
 import { faker } from '../core/faker.js';
+import { GROWTH_BOOKS } from '../core/growth.js';
 import { placeholderFile, type StoredFile } from '../core/files.js';
 import { defineSlice, type Store } from '../core/store.js';
 import { isStudent, ROLE_TEACHER } from '../core/roles.js';
@@ -96,7 +97,7 @@ function createEBook(
   };
 }
 
-export const librarySlice = defineSlice('library', ({ get, scale }): Library => {
+export const librarySlice = defineSlice('library', ({ get, scale, growth }): Library => {
   const { teachers, teacherById, demo } = get(universitySlice);
   const { offerings, disciplineById } = get(calendarSlice);
   const books: EBookRecord[] = [];
@@ -167,6 +168,13 @@ export const librarySlice = defineSlice('library', ({ get, scale }): Library => 
     ...own(demo.teacher2),
     ...faker.helpers.arrayElements(all, TEXTBOOKS_PER_SCALE * scale),
   ];
+  // The growth world's library holds GROWTH_BOOKS × growth books: more textbooks (a teacher and
+  // discipline may write several), or fewer when the seeded ones are already more.
+  if (growth) {
+    const wanted = GROWTH_BOOKS * growth - books.length;
+    while (chosen.length < wanted) chosen.push(faker.helpers.arrayElement(all));
+    chosen.length = Math.max(0, wanted);
+  }
   const titles = new Set(books.map((b) => b.name));
   for (const [i, source] of chosen.entries()) {
     const teacher = teacherById.get(source.id_teacher);
@@ -209,8 +217,29 @@ export const toEBook = (book: EBookRecord): LibraryEBook => ({
 });
 
 const collator = new Intl.Collator('ru');
-export const byBookName = (a: EBookRecord, b: EBookRecord) =>
+const byBookName = (a: EBookRecord, b: EBookRecord) =>
   collator.compare(a.name, b.name) || a.id_eBook - b.id_eBook;
+
+/** The order last worked out for a library, and each book's name when it was. */
+const lastOrder = new WeakMap<Library, { books: EBookRecord[]; names: Map<EBookRecord, string> }>();
+
+/**
+ * The library's books by name (byBookName). Sorting thousands of Russian titles takes a while, so
+ * the order is kept while it still holds: the same books (none added or taken out) with the same
+ * names; anything else sorts them again.
+ */
+export function booksByName(library: Library): readonly EBookRecord[] {
+  const last = lastOrder.get(library);
+  if (
+    last?.books.length === library.books.length &&
+    library.books.every((book) => last.names.get(book) === book.name)
+  ) {
+    return last.books;
+  }
+  const books = [...library.books].sort(byBookName);
+  lastOrder.set(library, { books, names: new Map(books.map((book) => [book, book.name])) });
+  return books;
+}
 
 /**
  * Who may see a book, in the list or as a download: every teacher, and every student unless the

@@ -19,6 +19,7 @@ import {
   type SemesterHalf,
 } from '../core/calendar.js';
 import { faker } from '../core/faker.js';
+import { GROWTH_LESSON_DATES } from '../core/growth.js';
 import { LAB, LECTURE, lessonKinds, PRACTICE, type LessonKind } from '../core/lesson-kinds.js';
 import { hash } from '../core/random.js';
 import { timetableFor, type Lesson } from '../schedule/schedule.js';
@@ -271,15 +272,48 @@ function createVisitEntry(
   return { isVisited: true, id_otsenka, timesCount };
 }
 
+/**
+ * The growth world's lesson dates of a class of the demo group alone: every day but Sunday and
+ * the holidays from the start of the semester span, exam session included, before `today`, at
+ * most GROWTH_LESSON_DATES of them, one pair each.
+ */
+function growthLessonDates(startYear: number, ws: SemesterHalf['ws'], today: string) {
+  const [from, to] = semesterSpan(startYear, ws);
+  const dates = new Map<string, number>();
+  for (
+    let day = Date.parse(from);
+    dates.size < GROWTH_LESSON_DATES && isoDay(day) <= to && isoDay(day) < today;
+    day += DAY_MS
+  ) {
+    const date = isoDay(day);
+    if (new Date(day).getUTCDay() !== 0 && !holidays.has(date.slice(5))) dates.set(date, 1);
+  }
+  return dates;
+}
+
+/** Whether the growth world gives the class its many dates: a class of the demo group alone. */
+function growsDates(store: Store, cls: VisitClass) {
+  const { id_group } = store.get(universitySlice).demo.student;
+  return (
+    store.growth > 0 && !cls.isPotok && cls.groupIds.length === 1 && cls.groupIds[0] === id_group
+  );
+}
+
 function seedJournal(store: Store, cls: VisitClass): ClassJournal {
   // everything from other slices first: the sequence below must depend on the class alone
   const students = classStudents(store, cls);
   const today = toBishkekDate(store.now);
   const year = academicYears.find((y) => y.id_a_year === cls.id_a_year);
+  const grows = growsDates(store, cls);
   faker.seed([store.seed, SALT, hash(cls.key)]);
 
   const profiles = students.map(createStudentProfile);
-  const dates = year ? lessonDates(year.startYear, cls.ws, cls.slots, today) : new Map();
+  let dates = new Map<string, number>();
+  if (year) {
+    dates = grows
+      ? growthLessonDates(year.startYear, cls.ws, today)
+      : lessonDates(year.startYear, cls.ws, cls.slots, today);
+  }
   const lessons = new Map<string, Map<number, VisitEntry>>();
   for (const [date, pairs] of dates) {
     const marks = new Map<number, VisitEntry>();
