@@ -10,7 +10,7 @@ let fetched: Promise<void> | undefined;
  * news screen, their stylesheets, and the translations they load with them in the current
  * language), as the build listed them in index.html; none where it did not (`pnpm dev`).
  */
-export function firstScreenFiles(): string[] {
+function firstScreenFiles(): string[] {
   const data = document.getElementById(BOOT_SCRIPT_ID)?.dataset;
   const language = currentLanguage();
   const translations = data?.[`firstScreen${language[0]?.toUpperCase()}${language.slice(1)}`];
@@ -21,7 +21,10 @@ export function firstScreenFiles(): string[] {
 
 /** Fetches one file at low priority, unless the page has asked for it already; never fails. */
 function fetchLow(href: string): Promise<void> {
-  if (document.head.querySelector(`link[href="${CSS.escape(href)}"]`)) return Promise.resolve();
+  const asked = [...document.head.querySelectorAll('link')].some(
+    (link) => link.getAttribute('href') === href,
+  );
+  if (asked) return Promise.resolve();
   const link = document.createElement('link');
   const stylesheet = href.endsWith('.css');
   link.rel = stylesheet ? 'preload' : 'modulepreload';
@@ -46,6 +49,14 @@ function fetchLow(href: string): Promise<void> {
  * arrived (or failed: the import that needs it reports that).
  */
 export function fetchFirstScreenAhead(): Promise<void> {
-  fetched ??= Promise.all(firstScreenFiles().map(fetchLow)).then(() => undefined);
+  fetched ??= (async () => {
+    const arrived: Promise<void>[] = [];
+    for (const file of firstScreenFiles()) {
+      arrived.push(fetchLow(file));
+      // One file a task: a person typing meanwhile is never held back by the whole list.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await Promise.all(arrived);
+  })();
   return fetched;
 }
