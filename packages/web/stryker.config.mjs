@@ -24,6 +24,7 @@ export const modules = {
     mutate: ['src/lib/**/outbox/**/*.ts', '!**/*.test.ts'],
     testFiles: [
       'test/outbox.test.ts',
+      'test/outbox-entries.test.ts',
       'test/outbox-tabs.test.ts',
       'test/outbox-journal.test.ts',
       'test/outbox-files.test.tsx',

@@ -6,13 +6,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { classifyOutboxFailure, outcomeUnknown } from '../src/lib/outbox/outbox-failure';
 import {
   createOutbox,
-  OUTBOX_RETRY_CAP_MS,
-  retryDelay,
   type Outbox,
   type OutboxEntry,
   type OutboxOptions,
   type Reconciled,
 } from '../src/lib/outbox/outbox';
+import { OUTBOX_RETRY_CAP_MS, retryDelay } from '../src/lib/outbox/outbox-schedule';
 import { onOutboxSessionEnded } from '../src/lib/outbox/outbox-session';
 import {
   countWaitingWrites,
