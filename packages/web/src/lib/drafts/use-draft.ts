@@ -83,6 +83,65 @@ function store(write: PendingWrite): Promise<DraftWrite> {
 const sameNames = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((name, at) => name === b[at]);
 
+/** The stored draft read: shown, unless the person typed while it was being read. */
+function withStoredDraft<T>(
+  now: DraftState<T>,
+  stored: RestoredDraft<T> | undefined,
+): DraftState<T> {
+  // What the person typed while the draft was being read wins over it.
+  if (!stored || now.source !== 'empty' || sameDraft(stored.value, now.empty)) {
+    return now.ready ? now : { ...now, ready: true };
+  }
+  return {
+    ...now,
+    value: stored.value,
+    source: 'stored',
+    restored: true,
+    ready: true,
+    lostFiles: stored.lostFiles,
+    pageOnlyFiles: stored.pageOnlyFiles,
+  };
+}
+
+/** Sent or discarded: the form is empty again, and no file is missing from it. */
+const cleared = <T>(now: DraftState<T>): DraftState<T> => ({
+  ...now,
+  value: now.empty,
+  source: 'cleared',
+  restored: false,
+  ready: true,
+  lostFiles: [],
+  pageOnlyFiles: [],
+});
+
+/** What a write said only this page holds, while the form still shows what was written. */
+function withPageOnlyFiles<T>(
+  now: DraftState<T>,
+  write: PendingWrite,
+  pageOnlyFiles: readonly string[],
+): DraftState<T> {
+  return now.owner !== write.owner ||
+    now.key !== write.key ||
+    now.source !== 'typed' ||
+    sameNames(now.pageOnlyFiles, pageOnlyFiles)
+    ? now
+    : { ...now, pageOnlyFiles };
+}
+
+/** A lost file the person attached again is lost no more; a page-only file they removed is gone. */
+function filesNotKeptIn(
+  shown: unknown,
+  lostFiles: readonly string[],
+  pageOnlyFiles: readonly string[],
+): FilesNotKept {
+  if (lostFiles.length === 0 && pageOnlyFiles.length === 0) return ALL_KEPT;
+  const attached = new Set(fileNamesIn(shown));
+  return {
+    lost: lostFiles.filter((name) => !attached.has(name)),
+    pageOnly: pageOnlyFiles.filter((name) => attached.has(name)),
+  };
+}
+
 /**
  * One form's draft for one person (`owner`, the account's uid) under `key` (null: not known yet,
  * nothing is stored). The stored draft is read on mount and shown unless the person has typed
@@ -109,14 +168,7 @@ export function useDraft<T>(owner: number, key: string | null, empty: T): Draft<
     if (!write) return;
     // The write says which files only this page holds, while the form still shows what it typed.
     void store(write).then(({ pageOnlyFiles }) =>
-      setState((now) =>
-        now.owner !== write.owner ||
-        now.key !== write.key ||
-        now.source !== 'typed' ||
-        sameNames(now.pageOnlyFiles, pageOnlyFiles)
-          ? now
-          : { ...now, pageOnlyFiles },
-      ),
+      setState((now) => withPageOnlyFiles(now, write, pageOnlyFiles)),
     );
   }, []);
 
@@ -125,22 +177,9 @@ export function useDraft<T>(owner: number, key: string | null, empty: T): Draft<
     let live = true;
     const found = (stored: RestoredDraft<T> | undefined) => {
       if (!live) return;
-      setState((now) => {
-        if (now.owner !== owner || now.key !== key) return now;
-        // What the person typed while the draft was being read wins over it.
-        if (!stored || now.source !== 'empty' || sameDraft(stored.value, now.empty)) {
-          return now.ready ? now : { ...now, ready: true };
-        }
-        return {
-          ...now,
-          value: stored.value,
-          source: 'stored',
-          restored: true,
-          ready: true,
-          lostFiles: stored.lostFiles,
-          pageOnlyFiles: stored.pageOnlyFiles,
-        };
-      });
+      setState((now) =>
+        now.owner !== owner || now.key !== key ? now : withStoredDraft(now, stored),
+      );
     };
     readDraft<T>(owner, key).then(found, () => found(undefined));
     const whenHidden = () => {
@@ -180,32 +219,15 @@ export function useDraft<T>(owner: number, key: string | null, empty: T): Draft<
   const clear = useCallback(() => {
     if (pending.current?.owner === owner && pending.current.key === key) pending.current = null;
     // A clear that comes after the form moved to another key empties only the old key's draft.
-    setState((now) =>
-      now.owner !== owner || now.key !== key
-        ? now
-        : {
-            ...now,
-            value: now.empty,
-            source: 'cleared',
-            restored: false,
-            ready: true,
-            lostFiles: [],
-            pageOnlyFiles: [],
-          },
-    );
+    setState((now) => (now.owner !== owner || now.key !== key ? now : cleared(now)));
     if (key !== null) void removeDraft(owner, key);
   }, [owner, key]);
 
-  // A lost file the person attached again is lost no more; a page-only file they removed is gone.
   const { value: shown, lostFiles, pageOnlyFiles } = current;
-  const filesNotKept = useMemo<FilesNotKept>(() => {
-    if (lostFiles.length === 0 && pageOnlyFiles.length === 0) return ALL_KEPT;
-    const attached = new Set(fileNamesIn(shown));
-    return {
-      lost: lostFiles.filter((name) => !attached.has(name)),
-      pageOnly: pageOnlyFiles.filter((name) => attached.has(name)),
-    };
-  }, [shown, lostFiles, pageOnlyFiles]);
+  const filesNotKept = useMemo(
+    () => filesNotKeptIn(shown, lostFiles, pageOnlyFiles),
+    [shown, lostFiles, pageOnlyFiles],
+  );
 
   return {
     value: current.value,
