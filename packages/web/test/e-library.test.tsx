@@ -1,7 +1,7 @@
 import { buildDownloadUrl, upload, type components, type LmsClient } from '@lms/client';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   SEARCH_BY_AUTHOR,
   SEARCH_BY_NAME,
@@ -69,7 +69,10 @@ describe('e-library search and lists', () => {
   });
 });
 
-async function openLibrary(login: 'teacher' | 'student', options: { maxSizeMb?: number } = {}) {
+async function openLibrary(
+  login: 'teacher' | 'student',
+  options: { maxSizeMb?: number; growth?: number } = {},
+) {
   const { backend, user } = await signInDemo(login, options);
   const xhr = installFakeXhr(backend.fetch!);
   await renderApp({ client: backend.client, path: '/lms/library' });
@@ -186,6 +189,44 @@ describe('the e-library screen', () => {
     expect(user.role).toBe(2);
   });
 });
+
+describe('a library of thousands of books', () => {
+  it('keeps a screenful of cards in the page, each with its place among all, and searches every book', async () => {
+    // jsdom lays nothing out: every card is given a card's height
+    const height = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(180);
+    try {
+      const { backend, user, events } = await openLibrary('student', { growth: 10 });
+      const all =
+        (await backend.client.post('/api/library/getbooklist', {
+          body: { id_bookCategory: -1, id_human: user.id, id_humanType: 2 },
+        })) ?? [];
+      expect(all.length).toBeGreaterThan(1000);
+      const cards = () => within(booksList()).getAllByRole('listitem').filter(isCard);
+      await waitFor(() =>
+        expect(titles(booksList())).toEqual(all.slice(0, cards().length).map((b) => b.name)),
+      );
+      expect(cards().length).toBeLessThan(30);
+      expect(cards()[0]!.getAttribute('aria-posinset')).toBe('1');
+      expect(cards()[0]!.getAttribute('aria-setsize')).toBe(String(all.length));
+      expect(screen.getByText(`${all.length} книг`)).toBeTruthy();
+
+      await events.type(screen.getByLabelText('Поиск'), 'ПРАКТИКУМ');
+      const found = all.filter((b) => b.name.toLowerCase().includes('практикум'));
+      expect(found.length).toBeGreaterThan(30);
+      await waitFor(() =>
+        expect(screen.getByText(new RegExp(`^Найден[оa]? ${found.length} файл`))).toBeTruthy(),
+      );
+      expect(titles(booksList())).toEqual(found.slice(0, cards().length).map((b) => b.name));
+      expect(cards().length).toBeLessThan(30);
+      expect(cards().at(-1)!.getAttribute('aria-setsize')).toBe(String(found.length));
+    } finally {
+      height.mockRestore();
+    }
+  });
+});
+
+/** A book's card (the chips inside a card are list items too). */
+const isCard = (item: HTMLElement) => item.parentElement === booksList();
 
 /** The dialog's fields by label. */
 function formOf(name: string) {

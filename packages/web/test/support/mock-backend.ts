@@ -23,6 +23,8 @@ export interface MockBackend {
 export interface MockBackendOptions {
   maxSizeMb?: number;
   absenceWarningPercent?: number;
+  /** The mock's growth world (200 books per unit, …); none by default. */
+  growth?: number;
 }
 
 export function createMockBackend(options: MockBackendOptions = {}): MockBackend {

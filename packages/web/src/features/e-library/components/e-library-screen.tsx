@@ -1,6 +1,5 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PublicationList } from '../../../components/publication/publication-card';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icon';
@@ -32,6 +31,7 @@ import {
   type SearchMode,
 } from '../utils/book-search';
 import { BookCard } from './book-card';
+import { BookList } from './book-list';
 import { BookForm } from './book-form';
 import styles from './e-library.module.css';
 
@@ -76,7 +76,7 @@ export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {
     const ids = new Set(categoryList.map((c) => c.id_bookCategory));
     return all.filter((book) => ids.has(book.id_bookCategory));
   }, [books.data, chosenBase, chosenCategory, categories.data, categoryList]);
-  const result = searchBooks(inBase, query, mode);
+  const result = useMemo(() => searchBooks(inBase, query, mode), [inBase, query, mode]);
   const search = JSON.stringify([query, mode, chosenBase, chosenCategory]);
   const notice = saved?.search === search ? saved.notice : '';
   const categoryName = useBookCategoryName('library');
@@ -170,8 +170,8 @@ export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {
                 text={chosenBase === PLACEHOLDER_ID ? t('emptyAll') : t('empty')}
               />
             ) : (
-              <PublicationList label={t('books')}>
-                {result.books.map((book) => (
+              <BookList books={result.books} label={t('books')}>
+                {(book) => (
                   <BookCard
                     key={book.id_eBook}
                     book={book}
@@ -185,8 +185,8 @@ export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {
                         : undefined
                     }
                   />
-                ))}
-              </PublicationList>
+                )}
+              </BookList>
             )
           }
         </QueryState>

@@ -1,4 +1,4 @@
-import { matchesSearch } from '../../../lib/search-text';
+import { normalizeSearchText } from '../../../lib/search-text';
 import type { LibraryBook } from '../../../lib/reference-data/library-books';
 
 /** E-library search: mode 1 searches the name, any other the author. */
@@ -16,6 +16,21 @@ export interface SearchResult {
 }
 
 /**
+ * A book's name and author as the search compares them, worked out once per book (a list's books
+ * are the same objects from one letter typed to the next; a saved book is a new one).
+ */
+const searchable = new WeakMap<LibraryBook, { name: string; author: string }>();
+
+function searchTextOf(book: LibraryBook, mode: SearchMode): string {
+  let text = searchable.get(book);
+  if (!text) {
+    text = { name: normalizeSearchText(book.name), author: normalizeSearchText(book.author) };
+    searchable.set(book, text);
+  }
+  return mode === SEARCH_BY_NAME ? text.name : text.author;
+}
+
+/**
  * The e-library search: a case-insensitive substring of the name (mode 1) or the author, 'е' and
  * 'ё' alike; plain string comparison, so any text is safe to type.
  */
@@ -24,10 +39,9 @@ export function searchBooks(
   query: string,
   mode: SearchMode,
 ): SearchResult {
-  if (query.trim() === '') return { books: [...books], found: null, showingAll: false };
-  const matches = books.filter((book) =>
-    matchesSearch(mode === SEARCH_BY_NAME ? book.name : book.author, query),
-  );
+  const needle = normalizeSearchText(query);
+  if (needle === '') return { books: [...books], found: null, showingAll: false };
+  const matches = books.filter((book) => searchTextOf(book, mode).includes(needle));
   if (matches.length === 0) return { books: [...books], found: 0, showingAll: true };
   return { books: matches, found: matches.length, showingAll: false };
 }
