@@ -25,7 +25,11 @@ import {
   journalXlsx,
 } from '../src/features/journal/utils/journal-export';
 import { lessonDateProblem, semesterSpan } from '../src/features/journal/utils/lesson-date';
-import { withPendingVisits } from '../src/features/journal/utils/pending-marks';
+import {
+  cellKey,
+  datesByStudent,
+  withPendingVisits,
+} from '../src/features/journal/utils/pending-marks';
 import {
   rollCounts,
   rollVisits,
@@ -141,6 +145,35 @@ describe('journal calculation', () => {
       average: 1.67,
     });
     expect(journalFigures(['н/б', ' ', '3'], 3)).toEqual({ absences: 1, sum: 3, average: 1 });
+  });
+
+  it('built on the last answer, keeps the columns and each unchanged row as they were', () => {
+    const answer = (second: string, dates = ['2026-11-02', '2026-11-16']) => ({
+      resArray: dates.map((visitDate) => ({ visitDate, timesCount: 2 })),
+      data: [
+        {
+          id_student: 1,
+          s_fio: 'А',
+          dates: [{ visitDate: '2026-11-02', otsenka: '5', timesCount: 2 }],
+        },
+        {
+          id_student: 2,
+          s_fio: 'Б',
+          dates: [{ visitDate: '2026-11-02', otsenka: second, timesCount: 2 }],
+        },
+      ],
+    });
+    const first = journalTable(answer('4'));
+    const again = journalTable(answer('3'), first);
+    expect(again.columns).toBe(first.columns);
+    expect(again.rows[0]).toBe(first.rows[0]);
+    expect(again.rows[1]).not.toBe(first.rows[1]);
+    expect(again.rows[1]).toMatchObject({ marks: ['3', ''], figures: { sum: 3, average: 1.5 } });
+    // another date: new columns, and every row is built anew for them
+    const wider = journalTable(answer('3', ['2026-11-02', '2026-11-16', '2026-11-20']), again);
+    expect(wider.columns).not.toBe(again.columns);
+    expect(wider.rows[0]).not.toBe(again.rows[0]);
+    expect(wider.rows[0]?.marks).toEqual(['5', '', '']);
   });
 
   it('starts from an empty journal when the server sends no data', () => {
@@ -384,6 +417,31 @@ describe('marks not saved yet', () => {
 
   it('leaves the journal as it is without writes', () => {
     expect(withPendingVisits(table, [], assessments)).toEqual({ ...table, pending: new Set() });
+  });
+
+  it('keeps the columns and every row a write does not touch as they were, so only its row is drawn again', () => {
+    const shown = withPendingVisits(table, [[visit(2, '2026-11-13', true, 1)]], assessments);
+    expect(shown.columns).toBe(table.columns);
+    expect(shown.rows[0]).toBe(table.rows[0]);
+    expect(shown.rows[1]).not.toBe(table.rows[1]);
+    expect(shown.rows[1]?.marks).toEqual(['5']);
+    // a new date is a column of every row
+    const added = withPendingVisits(table, [[visit(2, '2026-11-20', true, 1)]], assessments);
+    expect(added.columns).not.toBe(table.columns);
+    expect(added.rows.map((r) => r.marks)).toEqual([
+      ['5', ''],
+      ['3', '5'],
+    ]);
+  });
+
+  it('groups cells not saved yet by student', () => {
+    const cells = [cellKey(1, '2026-11-13'), cellKey(2, '2026-11-13'), cellKey(1, '2026-11-20')];
+    expect(datesByStudent(cells)).toEqual(
+      new Map([
+        [1, new Set(['2026-11-13', '2026-11-20'])],
+        [2, new Set(['2026-11-13'])],
+      ]),
+    );
   });
 });
 

@@ -56,13 +56,21 @@ export function ClassJournal({
     [reset],
   );
 
-  // One table per answer and set of waiting writes: rows keep their identity while nothing changed.
+  // One table per answer, built on the last one, and the waiting writes laid over it: rows keep
+  // their identity while nothing changed them, so a write, and the answer read after it, redraw
+  // the rows they touch.
+  const [built, setBuilt] = useState(() => ({
+    data: journal.data,
+    table: journal.data ? journalTable(journal.data) : null,
+  }));
+  let stored = built.table;
+  if (built.data !== journal.data) {
+    stored = journal.data ? journalTable(journal.data, built.table) : null;
+    setBuilt({ data: journal.data, table: stored });
+  }
   const table = useMemo(
-    () =>
-      journal.data
-        ? withPendingVisits(journalTable(journal.data), pending, assessments.data ?? [])
-        : null,
-    [journal.data, pending, assessments.data],
+    () => (stored ? withPendingVisits(stored, pending, assessments.data ?? []) : null),
+    [stored, pending, assessments.data],
   );
   let body;
   if (journal.isError) {

@@ -12,7 +12,7 @@ import {
   type JournalTable as Table,
   type JournalTableRow,
 } from '../utils/journal-calc';
-import { cellKey } from '../utils/pending-marks';
+import { datesByStudent } from '../utils/pending-marks';
 import styles from './journal.module.css';
 
 /** From this many students on, only the rows in view (and a few around) are in the page. */
@@ -111,6 +111,9 @@ export function JournalTable({ table, pending, label, onEdit, onDeleteDate }: Jo
   );
   const lastDate = table.columns.at(-1)?.visitDate;
   useFollowNewDate(scrollRef, lastDate);
+  // The dates waiting for the server, by student: a row is given its own (or none), so the rows a
+  // write does not touch are not drawn again.
+  const pendingByStudent = useMemo(() => datesByStudent(pending ?? []), [pending]);
 
   return (
     // The box sizes the columns to the room it has (container queries in journal.module.css).
@@ -146,7 +149,7 @@ export function JournalTable({ table, pending, label, onEdit, onDeleteDate }: Jo
                   rowIndex={index + 2}
                   columns={table.columns}
                   dates={dates}
-                  pending={pending}
+                  pendingDates={pendingByStudent.get(row.id_student)}
                   language={i18n.language}
                   onEdit={onEdit}
                 />
@@ -170,7 +173,8 @@ interface JournalRowProps {
   columns: readonly JournalColumn[];
   /** The columns' dates as DD.MM.YYYY, formatted once for every row. */
   dates: readonly string[];
-  pending: ReadonlySet<string> | undefined;
+  /** The row's dates whose mark the server has not confirmed. */
+  pendingDates: ReadonlySet<string> | undefined;
   language: string;
   onEdit: ((cell: JournalCell) => void) | undefined;
 }
@@ -184,7 +188,7 @@ const JournalRow = memo(function JournalRow({
   rowIndex,
   columns,
   dates,
-  pending,
+  pendingDates,
   language,
   onEdit,
 }: JournalRowProps) {
@@ -196,7 +200,7 @@ const JournalRow = memo(function JournalRow({
       </th>
       {columns.map((column, i) => {
         const mark = row.marks[i] ?? '';
-        const isPending = pending?.has(cellKey(row.id_student, column.visitDate)) ?? false;
+        const isPending = pendingDates?.has(column.visitDate) ?? false;
         const text = (
           <>
             <span className={mark === ABSENT_MARK ? styles.absentMark : undefined}>{mark}</span>

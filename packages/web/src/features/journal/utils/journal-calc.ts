@@ -65,15 +65,29 @@ export interface JournalTable {
 const byDate = (a: JournalColumn, b: JournalColumn) =>
   a.visitDate < b.visitDate ? -1 : a.visitDate > b.visitDate ? 1 : 0;
 
+const sameColumns = (a: readonly JournalColumn[], b: readonly JournalColumn[]) =>
+  a.length === b.length &&
+  a.every(
+    (column, i) => column.visitDate === b[i]?.visitDate && column.timesCount === b[i]?.timesCount,
+  );
+
 /**
  * The journal as a table: the date columns oldest first and each student's marks aligned with them
  * by date (a row's `dates` may miss a column or come in another order), with the row's figures.
+ * Built on `previous` (the table of the journal's last answer), the columns and every row whose
+ * name and marks did not change are its very objects, so a journal read again after a write
+ * redraws the rows that changed and no other.
  */
-export function journalTable(journal: Journal): JournalTable {
-  const columns = [...journal.resArray].sort(byDate);
+export function journalTable(journal: Journal, previous?: JournalTable | null): JournalTable {
+  const sorted = [...journal.resArray].sort(byDate);
+  const kept = previous && sameColumns(previous.columns, sorted) ? previous : null;
+  const columns = kept ? kept.columns : sorted;
+  const before = new Map(kept?.rows.map((row) => [row.id_student, row]));
   const rows = journal.data.map((row) => {
     const byVisitDate = new Map(row.dates.map((mark) => [mark.visitDate, mark.otsenka]));
     const marks = columns.map((column) => byVisitDate.get(column.visitDate) ?? '');
+    const old = before.get(row.id_student);
+    if (old?.s_fio === row.s_fio && old.marks.every((mark, i) => mark === marks[i])) return old;
     return {
       id_student: row.id_student,
       s_fio: row.s_fio,
