@@ -5,6 +5,7 @@ import { createLmsClient } from '@lms/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstScreenRequests, type Layout } from '../src/app/first-screen-requests';
 import { authenticate } from '../src/features/session/api/authenticate';
+import { getLogo } from '../src/features/session/api/get-logo';
 import { withEarlyAnswers } from '../src/lib/early-answers';
 import { clearBootScreen, runBootScript } from './support/boot-screen';
 import { STUDENT, TEACHER } from './support/first-screen-users';
@@ -77,12 +78,27 @@ describe("index.html's boot script, for a returning user", () => {
     );
   });
 
-  it('sends nothing for a visitor without a session', () => {
+  it("sends a visitor's login page only the university's logo and name, and the offline page nothing", async () => {
     document.cookie = 'token=; Max-Age=0; path=/';
+    document.cookie = 'XSRF-TOKEN=; Max-Age=0; path=/';
     const sent = stubFetch();
     window.history.replaceState(null, '', '/lms/login');
     runBootScript();
-    expect(sent).toEqual([]);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent).toEqual([
+      {
+        method: 'GET',
+        url: `${origin()}/api/logo.json`,
+        headers: { accept: 'application/json' },
+        body: '',
+      },
+    ]);
+
+    clearBootScreen();
+    window.history.replaceState(null, '', '/lms/offline');
+    runBootScript();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toHaveLength(1);
   });
 
   it.each<[string, Layout]>([
@@ -127,6 +143,19 @@ describe("the portal's client takes the boot script's answers", () => {
 
     expect(await authenticate(client)).toEqual(who);
     expect(sent).toHaveLength(4);
+  });
+
+  it("a visitor's logo: the login page's call takes the answer the boot script asked for", async () => {
+    document.cookie = 'token=; Max-Age=0; path=/';
+    const logo = { logo: '/api/logo.svg', width: 30, name: 'КНУ', fontsize: 16 };
+    const sent = stubFetch(() => logo);
+    window.history.replaceState(null, '', '/lms/login');
+    runBootScript();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const client = withEarlyAnswers(createLmsClient({ baseUrl: origin() }));
+
+    expect(await getLogo(client)).toEqual(logo);
+    expect(sent).toHaveLength(1);
   });
 
   it('a request the boot script did not send goes to the server', async () => {

@@ -43,7 +43,7 @@ afterEach(async () => {
 });
 
 describe('fetchFirstScreenAhead', () => {
-  it("fetches the build's list at low priority, modules as modules and stylesheets as styles, with the page's language's translations", async () => {
+  it("fetches the build's list at low priority, modules preloaded and stylesheets prefetched, with the page's language's translations", async () => {
     await changeLanguage('en');
     bootScript({
       firstScreen: '/lms/assets/way-in-a.js /lms/assets/news-b.js /lms/assets/news-c.css',
@@ -57,7 +57,7 @@ describe('fetchFirstScreenAhead', () => {
     expect(links()).toEqual([
       ['modulepreload', null, '/lms/assets/way-in-a.js', '', 'low'],
       ['modulepreload', null, '/lms/assets/news-b.js', '', 'low'],
-      ['preload', 'style', '/lms/assets/news-c.css', '', 'low'],
+      ['prefetch', null, '/lms/assets/news-c.css', '', 'low'],
       ['modulepreload', null, '/lms/assets/apps-en.js', '', 'low'],
     ]);
   });

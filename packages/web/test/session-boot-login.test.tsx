@@ -110,3 +110,28 @@ describe("another first page takes index.html's form away", () => {
     expect(document.getElementById('boot-login')).toBeNull();
   });
 });
+
+describe('the login page fetches what comes after it', () => {
+  it('only once its logo, the largest thing it shows, has arrived', async () => {
+    // the build's list of what the first screen after the sign-in needs (index.html's boot script)
+    const script = document.createElement('script');
+    script.id = 'boot-script';
+    script.dataset.firstScreen = '/lms/assets/way-in-a.js';
+    document.head.append(script);
+    const asked = () =>
+      [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'));
+    try {
+      await renderApp({ client: createMockBackend().client, path: '/lms/login' });
+      const logo = await screen.findByRole('img', { name: 'Логотип университета' });
+      // the page idles, its logo still on its way: nothing is fetched ahead yet
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(asked()).toEqual([]);
+
+      logo.dispatchEvent(new Event('load'));
+      await waitFor(() => expect(asked()).toContain('/lms/assets/way-in-a.js'));
+    } finally {
+      script.remove();
+      document.head.querySelectorAll('link').forEach((link) => link.remove());
+    }
+  });
+});

@@ -26,11 +26,10 @@ function fetchLow(href: string): Promise<void> {
   );
   if (asked) return Promise.resolve();
   const link = document.createElement('link');
-  const stylesheet = href.endsWith('.css');
-  link.rel = stylesheet ? 'preload' : 'modulepreload';
-  if (stylesheet) link.setAttribute('as', 'style');
-  // The credentials mode of the import and the stylesheet that will use it (Vite's are
-  // `crossorigin`): a preload serves only a request of the same mode.
+  // A module is preloaded at low priority (the import that runs it takes it from the page's
+  // module map, in the credentials mode of Vite's imports: `crossorigin`); a stylesheet is
+  // prefetched into the browser's cache, at the lowest priority (a style preload's is high).
+  link.rel = href.endsWith('.css') ? 'prefetch' : 'modulepreload';
   link.setAttribute('crossorigin', '');
   link.setAttribute('fetchpriority', 'low');
   link.href = href;

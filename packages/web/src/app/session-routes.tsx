@@ -132,16 +132,27 @@ function useEnterShell() {
   };
 }
 
+/** How long the login page waits at most for its logo before fetching what comes after it. */
+const SHOWN_WAIT_MS = 5_000;
+
 /**
- * While the login page shows and the browser idles, what the first screen after a login needs is
- * fetched at low priority (fetchFirstScreenAhead: the way in, the news screen, their styles and
- * translations), then, at the next idle moment, run: the way in and the shell's and the news
- * screen's chunks are ready before the person presses 'Войти', and after it only the sign-in call
- * and the first screen's data cross the network. (The news screen too on a phone, which opens on
- * its sections tab: the news is its next tab.)
+ * Once the login page is whole (its logo, the largest thing it shows, has arrived: see
+ * `onShown`) and the browser idles, what the first screen after a login needs is fetched at low
+ * priority (fetchFirstScreenAhead: the way in, the news screen, their styles and translations),
+ * then, at the next idle moment, run: the way in and the shell's and the news screen's chunks are
+ * ready before the person presses 'Войти', and after it only the sign-in call and the first
+ * screen's data cross the network. (The news screen too on a phone, which opens on its sections
+ * tab: the news is its next tab.) Returns the page's `onShown`.
  */
-function useFirstScreenAhead(): void {
+function useFirstScreenAhead(): () => void {
+  const [shown, setShown] = useState(false);
   useEffect(() => {
+    if (shown) return;
+    const timer = setTimeout(() => setShown(true), SHOWN_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+  useEffect(() => {
+    if (!shown) return;
     let cancel = whenIdleAfterPaint(() => {
       void fetchFirstScreenAhead().then(() => {
         cancel = whenIdleAfterPaint(() => {
@@ -153,13 +164,14 @@ function useFirstScreenAhead(): void {
       });
     });
     return () => cancel();
-  }, []);
+  }, [shown]);
+  return () => setShown(true);
 }
 
 function LoginScreen(props: LoginScreenData) {
   const { prepare, enter } = useEnterShell();
-  useFirstScreenAhead();
-  return <LoginPage {...props} onPrepare={prepare} onSignedIn={enter} />;
+  const shown = useFirstScreenAhead();
+  return <LoginPage {...props} onPrepare={prepare} onSignedIn={enter} onShown={shown} />;
 }
 
 /** /lms/login: a signed-in user goes on to the portal; otherwise the login screen. */

@@ -31,14 +31,20 @@ export interface LoginPageProps extends LoginScreenData {
    * fetched while the person typed, running) while the password is checked rather than after.
    */
   onPrepare?: () => void;
+  /**
+   * The page is whole: the university's logo, its largest picture, has arrived (or could not). What
+   * the page fetches ahead then no longer delays it.
+   */
+  onShown?: () => void;
 }
 
 interface BrandProps {
   logo: LogoInfo | undefined;
   pending?: boolean;
+  onShown?: () => void;
 }
 
-function Brand({ logo, pending = false }: BrandProps) {
+function Brand({ logo, pending = false, onShown }: BrandProps) {
   const { t } = useTranslation('common');
   return (
     <>
@@ -46,7 +52,11 @@ function Brand({ logo, pending = false }: BrandProps) {
         {pending ? (
           <div className={styles.logoPlaceholder} aria-hidden="true" />
         ) : (
-          <UniversityLogo src={logo?.logo} widthPercent={logo?.width ?? LOGO_DEFAULTS.width} />
+          <UniversityLogo
+            src={logo?.logo}
+            widthPercent={logo?.width ?? LOGO_DEFAULTS.width}
+            onSettled={onShown}
+          />
         )}
       </div>
       <p
@@ -59,8 +69,14 @@ function Brand({ logo, pending = false }: BrandProps) {
   );
 }
 
-function LoadedBrand({ logo }: { logo: Promise<LogoInfo | undefined> }) {
-  return <Brand logo={use(logo)} />;
+function LoadedBrand({
+  logo,
+  onShown,
+}: {
+  logo: Promise<LogoInfo | undefined>;
+  onShown?: () => void;
+}) {
+  return <Brand logo={use(logo)} onShown={onShown} />;
 }
 
 /**
@@ -98,7 +114,7 @@ function useBootLoginTakeover(page: RefObject<HTMLElement | null>, form: LoginFo
   });
 }
 
-export function LoginPage({ notice = null, logo, onSignedIn, onPrepare }: LoginPageProps) {
+export function LoginPage({ notice = null, logo, onSignedIn, onPrepare, onShown }: LoginPageProps) {
   useSignals();
   const { t } = useTranslation('session');
   const navigate = useNavigate();
@@ -115,10 +131,10 @@ export function LoginPage({ notice = null, logo, onSignedIn, onPrepare }: LoginP
 
   const brand = logo ? (
     <Suspense fallback={<Brand logo={undefined} pending />}>
-      <LoadedBrand logo={logo} />
+      <LoadedBrand logo={logo} onShown={onShown} />
     </Suspense>
   ) : (
-    <Brand logo={undefined} />
+    <Brand logo={undefined} onShown={onShown} />
   );
   const heading = (
     <>

@@ -9,9 +9,11 @@ export interface UniversityLogoProps {
   src: string | undefined;
   /** Width in percent of the brand area (30 by default). */
   widthPercent: number;
+  /** The image shows (the university's, or the shipped one in its place), or neither could. */
+  onSettled?: () => void;
 }
 
-export function UniversityLogo({ src, widthPercent }: UniversityLogoProps) {
+export function UniversityLogo({ src, widthPercent, onSettled }: UniversityLogoProps) {
   const { t } = useTranslation('session');
   const [failed, setFailed] = useState<string | undefined>(undefined);
   const url = src && failed !== src ? src : FALLBACK_LOGO_URL;
@@ -27,8 +29,10 @@ export function UniversityLogo({ src, widthPercent }: UniversityLogoProps) {
       fetchPriority="high"
       decoding="async"
       style={{ width: `${widthPercent}%` }}
+      onLoad={onSettled}
       onError={() => {
-        if (src) setFailed(src);
+        if (url !== FALLBACK_LOGO_URL) setFailed(src);
+        else onSettled?.();
       }}
     />
   );
