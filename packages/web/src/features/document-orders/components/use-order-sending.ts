@@ -57,41 +57,17 @@ const orderOf = (shown: OrderDraft): SentOrder => ({
 type Found = OrderReconciled['state'] | 'unread';
 
 /**
- * The order form's send and its reconciling, kept in the person's draft (`kept`).
- *
- * Nothing is sent twice: a send is marked in the draft before it leaves, and when its answer is
- * lost (a timeout, a dropped connection) the order list is read before the order may go again.
- * The order found there counts as sent; none found, it was not sent. While the list cannot be read
- * the mark stays (through a reload too) and the button reads the list instead of sending.
+ * Reads the list for a send whose outcome is unknown and keeps what it says: found, the order
+ * counts as sent (`delivered`); not there, the mark stays as looked at; without the list from
+ * before the send the person decides (the mark goes); unreadable, the mark stays for the list to
+ * be read again. `checking` while it reads.
  */
-export function useOrderSending(uid: number, kept: Draft<OrderDraft>): OrderSending {
-  const [sent, setSent] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<OrderFailure | null>(null);
-  const save = useSaveOrder(uid);
-  const baseline = useOrderBaseline(uid);
+function useOrderLookup(
+  uid: number,
+  kept: Draft<OrderDraft>,
+  delivered: (order: SentOrder) => void,
+) {
   const reconcile = useReconcileOrder(uid);
-  const latest = useRef(kept.value);
-  useEffect(() => {
-    latest.current = kept.value;
-  });
-  const checking = reconcile.isPending;
-  const busy = sending || checking;
-  const unconfirmed = kept.value.unconfirmed;
-
-  /** The server holds the order: the draft goes, unless the person has changed it since. */
-  const delivered = (order: SentOrder) => {
-    if (sameChoices(latest.current, order)) kept.clear();
-    else kept.set(withoutMarker);
-    setFailure(null);
-    setSent(true);
-  };
-
-  /**
-   * Reads the list for a send whose outcome is unknown and keeps what it says: found, the order
-   * counts as sent; not there, the mark stays as looked at; without the list from before the send
-   * the person decides (the mark goes); unreadable, the mark stays for the list to be read again.
-   */
   const look = (marked: UnconfirmedOrder): Promise<Found> =>
     reconcile.mutateAsync(marked).then(
       (found) => {
@@ -106,6 +82,38 @@ export function useOrderSending(uid: number, kept: Draft<OrderDraft>): OrderSend
         return 'unread' as const;
       },
     );
+  return { look, checking: reconcile.isPending };
+}
+
+/**
+ * The order form's send and its reconciling, kept in the person's draft (`kept`).
+ *
+ * Nothing is sent twice: a send is marked in the draft before it leaves, and when its answer is
+ * lost (a timeout, a dropped connection) the order list is read before the order may go again.
+ * The order found there counts as sent; none found, it was not sent. While the list cannot be read
+ * the mark stays (through a reload too) and the button reads the list instead of sending.
+ */
+export function useOrderSending(uid: number, kept: Draft<OrderDraft>): OrderSending {
+  const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<OrderFailure | null>(null);
+  const save = useSaveOrder(uid);
+  const baseline = useOrderBaseline(uid);
+  const latest = useRef(kept.value);
+  useEffect(() => {
+    latest.current = kept.value;
+  });
+  const unconfirmed = kept.value.unconfirmed;
+
+  /** The server holds the order: the draft goes, unless the person has changed it since. */
+  const delivered = (order: SentOrder) => {
+    if (sameChoices(latest.current, order)) kept.clear();
+    else kept.set(withoutMarker);
+    setFailure(null);
+    setSent(true);
+  };
+  const { look, checking } = useOrderLookup(uid, kept, delivered);
+  const busy = sending || checking;
 
   /** Looks for a send whose outcome is unknown and says what was found. */
   const checkOutcome = (marked: UnconfirmedOrder, error?: unknown): Promise<void> =>
@@ -114,7 +122,7 @@ export function useOrderSending(uid: number, kept: Draft<OrderDraft>): OrderSend
       else if (found === 'undecided') setFailure({ kind: 'undecided' });
     });
 
-  /** Sends the order once the server has answered the send it was marked with before it left. */
+  /** Sends the marked order and keeps what its answer says (or, lost, what the list says). */
   const deliver = async (marked: UnconfirmedOrder) => {
     const order = marked.sent;
     // Marked before it leaves, so a reload mid-send still reads the list before sending again.
