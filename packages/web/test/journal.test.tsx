@@ -1,8 +1,12 @@
 import type { LmsClient } from '@lms/client';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { visitOutbox } from '../src/features/journal/api/send-visits';
+import {
+  StudentJournalPart,
+  TeacherJournalPart,
+} from '../src/features/journal/components/journal-route';
 import { journalFigures, type Journal } from '../src/features/journal/utils/journal-calc';
 import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
 import { isMobile } from '../src/lib/viewport';
@@ -12,6 +16,8 @@ import { signInDemo, type MockBackend, type MockBackendOptions } from './support
 import { preloadScreens } from './support/preload-screens';
 
 preloadScreens('journal');
+// Each role's screen, a chunk of its own, as the route renders it once it has arrived.
+beforeAll(() => Promise.all([TeacherJournalPart.preload(), StudentJournalPart.preload()]));
 
 // The mock world's Friday: the roll call starts on it and refuses later dates.
 const NOW = new Date('2026-11-20T10:00:00+06:00');

@@ -1,3 +1,5 @@
+import { createElement, lazy, type ComponentType, type FunctionComponent } from 'react';
+
 /** A script chunk that has not arrived after 120 000 ms counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -102,4 +104,39 @@ export function loadChunk<Module>(
       },
     );
   });
+}
+
+export interface LazyComponent<Props extends object> extends FunctionComponent<Props> {
+  /** Starts loading the chunk (and whatever goes with it) before the component renders. */
+  preload(): Promise<unknown>;
+  /** The chunk's name, as its failure names it. */
+  readonly chunk: string;
+}
+
+/**
+ * A component in a chunk of its own, loaded on first render (or `preload()`) by loadChunk, with
+ * `alongside` (its translations, say) loaded at the same time, so it never renders without them.
+ *
+ * Unlike React.lazy, a component whose chunk has already arrived renders at once: it does not
+ * suspend for a microtask, so no Suspense fallback shows and React's 300 ms reveal throttle never
+ * holds the screen. Otherwise it suspends (as React.lazy) until the chunk is there.
+ */
+export function lazyComponent<Module, Props extends object>(
+  chunk: string,
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType<Props>,
+  alongside?: () => Promise<unknown>,
+): LazyComponent<Props> {
+  let pending: Promise<ComponentType<Props>> | undefined;
+  let loaded: ComponentType<Props> | undefined;
+  const preload = () =>
+    (pending ??= Promise.all([loadChunk(chunk, load), alongside?.()]).then(
+      ([module]) => (loaded = pick(module)),
+    ));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Component(props: Props) {
+    return createElement(loaded ?? Lazy, props);
+  }
+  Component.displayName = `Lazy(${chunk})`;
+  return Object.assign(Component, { preload, chunk });
 }

@@ -1,10 +1,24 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../components/ui/loading';
 import { SectionPage } from '../../../components/ui/page-header';
+import { lazyComponent } from '../../../lib/chunk-loading';
 import { isTeacher } from '../../../lib/roles';
 import { useShellSession } from '../../../lib/shell-session';
-import { StudentJournal } from './student-journal';
-import { TeacherJournal } from './teacher-journal';
 import styles from './journal.module.css';
+
+// Each role's screen is a chunk of its own: a student (most often on a phone) never downloads the
+// teacher's roll call, class table and the outbox behind them, nor a teacher the student's page.
+export const TeacherJournalPart = lazyComponent(
+  'journal-teacher',
+  () => import('./teacher-journal'),
+  (module) => module.TeacherJournal,
+);
+export const StudentJournalPart = lazyComponent(
+  'journal-student',
+  () => import('./student-journal'),
+  (module) => module.StudentJournal,
+);
 
 /** /lms/journal: the teacher's roll call and journal of a class, or the student's own marks. */
 export function JournalRoute() {
@@ -12,15 +26,17 @@ export function JournalRoute() {
   const { user, config, academic } = useShellSession();
   return (
     <SectionPage title={t('title')} icon="journal" className={styles.page}>
-      {isTeacher(user) ? (
-        <TeacherJournal user={user} academic={academic} />
-      ) : (
-        <StudentJournal
-          user={user}
-          academic={academic}
-          warningPercent={config?.absenceWarningPercent}
-        />
-      )}
+      <Suspense fallback={<Loading />}>
+        {isTeacher(user) ? (
+          <TeacherJournalPart user={user} academic={academic} />
+        ) : (
+          <StudentJournalPart
+            user={user}
+            academic={academic}
+            warningPercent={config?.absenceWarningPercent}
+          />
+        )}
+      </Suspense>
     </SectionPage>
   );
 }
