@@ -141,65 +141,62 @@ interface PrivatePlan {
   lastAt: number;
 }
 
-export const chatSlice = defineSlice('chat', ({ get, now, growth }): Chat => {
-  const university = get(universitySlice);
-  const calendar = get(calendarSlice);
-  const index = get(disciplineSlice);
-  const chat: Chat = {
-    privateByKey: new Map(),
-    privateByReader: new Map(),
-    groupChats: new Map(),
-    blocks: [],
-    insertedIn: new Map(),
-    files: new Map(),
-    nextId: FIRST_MESSAGE_ID,
-    seededTotal: 0,
-    world: { university, calendar, index },
-  };
-  const nowMs = now.getTime();
-  const seed = () => faker.number.int({ min: 1, max: 0x7fffffff });
-  const recent = (minMs: number, maxMs: number) =>
-    nowMs - faker.number.int({ min: minMs, max: maxMs });
+/** What planning the seeded chats works with: the chat it fills, the world, the clock's draws. */
+interface Planner {
+  chat: Chat;
+  university: University;
+  index: DisciplineIndex;
+  /** A chat's own seed, drawn from the shared faker. */
+  seed: () => number;
+  /** A time between `minMs` and `maxMs` before now, drawn from the shared faker. */
+  recent: (minMs: number, maxMs: number) => number;
+}
 
-  const plan = ({ offering, studentId, ...p }: PrivatePlan) => {
-    const { id_a_year, ws, id_discipline, id_teacher: teacherId } = offering;
-    const key = privateKey(id_a_year, ws, id_discipline, teacherId, studentId);
-    if (chat.privateByKey.has(key)) return;
-    const unread = Math.min(p.unread, p.seeded);
-    const conv: PrivateChat = {
-      kind: 'private',
-      key,
-      firstId: chat.nextId,
-      seeded: p.seeded,
-      seed: seed(),
-      lastAt: p.lastAt,
-      messages: undefined,
-      id_a_year,
-      ws,
-      id_discipline,
-      teacherId,
-      studentId,
-      unread: {
-        [ROLE_TEACHER]: p.unreadTo === ROLE_TEACHER ? unread : 0,
-        [ROLE_STUDENT]: p.unreadTo === ROLE_STUDENT ? unread : 0,
-      },
-      seedUnreadTo: p.unreadTo,
-      seedUnread: unread,
-    };
-    chat.nextId += p.seeded;
-    chat.seededTotal += p.seeded;
-    chat.blocks.push(conv);
-    indexPrivateChat(chat, conv);
+/** Plans a private chat and its block of ids, unless the pair already has one there. */
+function planPrivate({ chat, seed }: Planner, { offering, studentId, ...p }: PrivatePlan) {
+  const { id_a_year, ws, id_discipline, id_teacher: teacherId } = offering;
+  const key = privateKey(id_a_year, ws, id_discipline, teacherId, studentId);
+  if (chat.privateByKey.has(key)) return;
+  const unread = Math.min(p.unread, p.seeded);
+  const conv: PrivateChat = {
+    kind: 'private',
+    key,
+    firstId: chat.nextId,
+    seeded: p.seeded,
+    seed: seed(),
+    lastAt: p.lastAt,
+    messages: undefined,
+    id_a_year,
+    ws,
+    id_discipline,
+    teacherId,
+    studentId,
+    unread: {
+      [ROLE_TEACHER]: p.unreadTo === ROLE_TEACHER ? unread : 0,
+      [ROLE_STUDENT]: p.unreadTo === ROLE_STUDENT ? unread : 0,
+    },
+    seedUnreadTo: p.unreadTo,
+    seedUnread: unread,
   };
+  chat.nextId += p.seeded;
+  chat.seededTotal += p.seeded;
+  chat.blocks.push(conv);
+  indexPrivateChat(chat, conv);
+}
 
-  // The demo people first: long conversations (paging matters) with unread messages both ways;
-  // the growth world sizes the first by its multiplier.
-  const { demo } = university;
-  const currentOf = (student: Student) =>
-    selectOfferings(index.offeringsByGroup.get(student.id_group), {
-      year: CURRENT_YEAR_ID,
-      ws: CURRENT_WS,
-    });
+/** A student's group's offerings in the current year and ws. */
+const currentOfferingsOf = (index: DisciplineIndex, student: Student) =>
+  selectOfferings(index.offeringsByGroup.get(student.id_group), {
+    year: CURRENT_YEAR_ID,
+    ws: CURRENT_WS,
+  });
+
+/**
+ * The demo people first: long conversations (paging matters) with unread messages both ways; the
+ * growth world sizes the first by its multiplier.
+ */
+function planDemoConversations(planner: Planner, growth: number | undefined) {
+  const { demo } = planner.university;
   const demoPairs: [Teacher, Student, number, Role, number][] = [
     [demo.teacher, demo.student, growth ? GROWTH_MESSAGES * growth : 47, ROLE_TEACHER, 2],
     [demo.teacher, demo.student2, 26, ROLE_STUDENT, 3],
@@ -207,19 +204,28 @@ export const chatSlice = defineSlice('chat', ({ get, now, growth }): Chat => {
     [demo.teacher2, demo.student2, 12, ROLE_TEACHER, 1],
   ];
   for (const [teacher, student, seeded, unreadTo, unread] of demoPairs) {
-    const offering = currentOf(student).find((o) => o.id_teacher === teacher.id);
+    const offering = currentOfferingsOf(planner.index, student).find(
+      (o) => o.id_teacher === teacher.id,
+    );
     if (!offering) continue;
-    plan({
+    planPrivate(planner, {
       offering,
       studentId: student.id,
       seeded,
       unreadTo,
       unread,
-      lastAt: recent(2 * HOUR_MS, 20 * HOUR_MS),
+      lastAt: planner.recent(2 * HOUR_MS, 20 * HOUR_MS),
     });
   }
-  // The demo students' other teachers, and the demo teachers' other students: a shorter
-  // conversation, in half of them a few messages unread by the demo person.
+}
+
+/**
+ * The demo students' other teachers, and the demo teachers' other students (four of each group
+ * they teach): a shorter conversation, in half of them a few messages unread by the demo person.
+ */
+function planDemoContacts(planner: Planner) {
+  const { university, index } = planner;
+  const { demo } = university;
   const planOther = (
     offering: Offering,
     student: Student,
@@ -227,17 +233,17 @@ export const chatSlice = defineSlice('chat', ({ get, now, growth }): Chat => {
     most: { unread: number; seeded: { min: number; max: number }; days: number },
   ) => {
     const unread = faker.number.float() < 0.5 ? faker.number.int({ min: 1, max: most.unread }) : 0;
-    plan({
+    planPrivate(planner, {
       offering,
       studentId: student.id,
       seeded: faker.number.int(most.seeded),
       unreadTo: demoRole,
       unread,
-      lastAt: recent(HOUR_MS, most.days * DAY_MS),
+      lastAt: planner.recent(HOUR_MS, most.days * DAY_MS),
     });
   };
   for (const student of [demo.student, demo.student2]) {
-    for (const offering of currentOf(student)) {
+    for (const offering of currentOfferingsOf(index, student)) {
       planOther(offering, student, ROLE_STUDENT, {
         unread: 2,
         seeded: { min: 4, max: 14 },
@@ -261,43 +267,72 @@ export const chatSlice = defineSlice('chat', ({ get, now, growth }): Chat => {
       }
     }
   }
+}
 
-  // Everybody else: a few conversations per offering in the current ws (some unread) and fewer,
-  // all read, in the previous academic year. Later ws of the current year have not started.
+/**
+ * Everybody else: a few conversations per offering in the current ws (some unread) and fewer, all
+ * read, in the previous academic year. Later ws of the current year have not started.
+ */
+function planEveryoneElse(planner: Planner, calendar: Calendar) {
   const previousYear = academicYears.find((y) => y.id_a_year === CURRENT_YEAR_ID - 1);
   for (const offering of calendar.offerings) {
     const current = offering.id_a_year === CURRENT_YEAR_ID && offering.ws === CURRENT_WS;
     const previous = offering.id_a_year === previousYear?.id_a_year;
     if (!current && !previous) continue;
-    const students = university.studentsByGroup.get(offering.id_group) ?? [];
+    const students = planner.university.studentsByGroup.get(offering.id_group) ?? [];
     const count = faker.number.int({ min: 0, max: current ? 4 : 2 });
     for (const student of faker.helpers.arrayElements(students, count)) {
       const unread =
         current && faker.number.float() < 0.3 ? faker.number.int({ min: 1, max: 3 }) : 0;
-      plan({
+      planPrivate(planner, {
         offering,
         studentId: student.id,
         seeded: faker.number.int({ min: 2, max: current ? 16 : 10 }),
         unreadTo: faker.number.float() < 0.5 ? ROLE_TEACHER : ROLE_STUDENT,
         unread,
         lastAt: current
-          ? recent(30 * 60 * 1000, 12 * DAY_MS)
+          ? planner.recent(30 * 60 * 1000, 12 * DAY_MS)
           : previousTermEnd(previousYear?.startYear ?? 0, offering.ws),
       });
     }
   }
+}
 
-  // Group chats: one per group and one per stream, members are the students and this year's
-  // teachers.
-  const teachersOf = (groupIds: number[]) => {
-    const ids = new Set<number>();
-    for (const gid of groupIds) {
-      for (const o of index.offeringsByGroup.get(gid) ?? []) {
-        if (o.id_a_year === CURRENT_YEAR_ID && o.ws <= CURRENT_WS) ids.add(o.id_teacher);
-      }
+/** The teachers of the groups in the current year so far: a group chat's members besides its students. */
+function teachersOf(index: DisciplineIndex, groupIds: number[]) {
+  const ids = new Set<number>();
+  for (const gid of groupIds) {
+    for (const o of index.offeringsByGroup.get(gid) ?? []) {
+      if (o.id_a_year === CURRENT_YEAR_ID && o.ws <= CURRENT_WS) ids.add(o.id_teacher);
     }
-    return [...ids];
-  };
+  }
+  return [...ids];
+}
+
+/**
+ * How many messages a group chat seeds and how many of the last are unread: fixed for a demo
+ * student's chats (their favourite writes many of them), drawn for the others.
+ */
+function groupChatSize(isPotok: boolean, favourite: Student | undefined, demoStudent: Student) {
+  const seeded = favourite
+    ? isPotok
+      ? 14
+      : favourite === demoStudent
+        ? 34
+        : 25
+    : faker.number.int(isPotok ? { min: 4, max: 15 } : { min: 8, max: 30 });
+  const unread = favourite
+    ? isPotok
+      ? 1
+      : 3
+    : Math.min(seeded, faker.number.int({ min: 0, max: isPotok ? 2 : 3 }));
+  return { seeded, unread };
+}
+
+/** Group chats: one per group and one per stream; members are the students and this year's teachers. */
+function planGroupChats(planner: Planner) {
+  const { chat, university, index } = planner;
+  const { demo } = university;
   const favourites = new Map<number, Student>([
     [demo.student2.id_group, demo.student2],
     [demo.student.id_group, demo.student],
@@ -309,30 +344,19 @@ export const chatSlice = defineSlice('chat', ({ get, now, growth }): Chat => {
     groupIds: number[],
     favourite: Student | undefined,
   ) => {
-    const seeded = favourite
-      ? isPotok
-        ? 14
-        : favourite === demo.student
-          ? 34
-          : 25
-      : faker.number.int(isPotok ? { min: 4, max: 15 } : { min: 8, max: 30 });
-    const unread = favourite
-      ? isPotok
-        ? 1
-        : 3
-      : Math.min(seeded, faker.number.int({ min: 0, max: isPotok ? 2 : 3 }));
+    const { seeded, unread } = groupChatSize(isPotok, favourite, demo.student);
     const conv: GroupChat = {
       kind: 'group',
       key: groupChatKey(id, isPotok),
       firstId: chat.nextId,
       seeded,
-      seed: seed(),
-      lastAt: recent(HOUR_MS, 4 * DAY_MS),
+      seed: planner.seed(),
+      lastAt: planner.recent(HOUR_MS, 4 * DAY_MS),
       messages: undefined,
       id,
       isPotok,
       groupIds,
-      teacherIds: teachersOf(groupIds),
+      teacherIds: teachersOf(index, groupIds),
       readMarks: new Map(),
       defaultReadUpTo: chat.nextId + seeded - unread - 1,
       favouriteId: favourite?.id,
@@ -353,6 +377,37 @@ export const chatSlice = defineSlice('chat', ({ get, now, growth }): Chat => {
       stream.id_stream === demoStream ? demo.student : undefined,
     );
   }
+}
+
+// Every seeded chat is planned in this order, each step drawing from the shared faker in turn, so
+// the order is part of the seeded world: changing it changes every chat.
+export const chatSlice = defineSlice('chat', ({ get, now, growth }): Chat => {
+  const university = get(universitySlice);
+  const calendar = get(calendarSlice);
+  const index = get(disciplineSlice);
+  const chat: Chat = {
+    privateByKey: new Map(),
+    privateByReader: new Map(),
+    groupChats: new Map(),
+    blocks: [],
+    insertedIn: new Map(),
+    files: new Map(),
+    nextId: FIRST_MESSAGE_ID,
+    seededTotal: 0,
+    world: { university, calendar, index },
+  };
+  const nowMs = now.getTime();
+  const planner: Planner = {
+    chat,
+    university,
+    index,
+    seed: () => faker.number.int({ min: 1, max: 0x7fffffff }),
+    recent: (minMs, maxMs) => nowMs - faker.number.int({ min: minMs, max: maxMs }),
+  };
+  planDemoConversations(planner, growth);
+  planDemoContacts(planner);
+  planEveryoneElse(planner, calendar);
+  planGroupChats(planner);
   return chat;
 });
 
