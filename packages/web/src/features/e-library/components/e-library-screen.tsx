@@ -40,20 +40,12 @@ export interface ELibraryScreenProps {
   maxSizeMb: number | undefined;
 }
 
-/**
- * The e-library: base category, then category (or all books), a search by title or author,
- * and the books to read in the browser or download; teachers add books and edit their own.
- */
-export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {
-  const { t } = useTranslation(['e-library', 'publication']);
-  const searchId = useId();
+/** What the person chose and typed to find books, and the books it finds. */
+function useLibrarySearch(user: PortalUser) {
   const [base, setBase] = useState(PLACEHOLDER_ID);
   const [category, setCategory] = useState(PLACEHOLDER_ID);
   const [query, setQuery] = useState('');
   const [mode, setMode] = useState<SearchMode>(SEARCH_BY_NAME);
-  const [dialog, setDialog] = useState<{ editing: LibraryBook | null } | null>(null);
-  // "Saved" answers the save; once the search changes, the line reports the search again.
-  const [saved, setSaved] = useState<{ notice: string; search: string } | null>(null);
 
   const bases = useBaseBookCategories();
   const categories = useBookCategories('library', base === PLACEHOLDER_ID ? null : base);
@@ -77,65 +69,106 @@ export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {
     return all.filter((book) => ids.has(book.id_bookCategory));
   }, [books.data, chosenBase, chosenCategory, categories.data, categoryList]);
   const result = useMemo(() => searchBooks(inBase, query, mode), [inBase, query, mode]);
-  const search = JSON.stringify([query, mode, chosenBase, chosenCategory]);
-  const notice = saved?.search === search ? saved.notice : '';
+  return {
+    query,
+    setQuery,
+    mode,
+    setMode,
+    bases,
+    categories,
+    baseList,
+    categoryList,
+    chosenBase,
+    chosenCategory,
+    chooseBase: (id: number) => {
+      setBase(id);
+      setCategory(PLACEHOLDER_ID);
+    },
+    setCategory,
+    books,
+    result,
+    /** The search as one value: a notice about a save stays until it changes. */
+    search: JSON.stringify([query, mode, chosenBase, chosenCategory]),
+  };
+}
+
+type LibrarySearch = ReturnType<typeof useLibrarySearch>;
+
+/** The search field, its mode, and the base category and category pickers. */
+function LibraryFilters({ search }: { search: LibrarySearch }) {
+  const { t } = useTranslation(['e-library', 'publication']);
+  const searchId = useId();
+  return (
+    <Panel title={t('filters')} icon="library">
+      <div className={styles.filters}>
+        <div className={cx(form.field, styles.search)}>
+          <label htmlFor={searchId} className={form.label}>
+            {t('search')}
+          </label>
+          <div className={styles.searchBox}>
+            <Icon name="search" size={18} className={styles.searchIcon} />
+            <input
+              id={searchId}
+              type="search"
+              className={cx(form.input, styles.searchInput)}
+              value={search.query}
+              placeholder={t('searchPlaceholder')}
+              maxLength={200}
+              autoComplete="off"
+              onChange={(event) => search.setQuery(event.target.value)}
+            />
+          </div>
+        </div>
+        <SegmentedField
+          className={styles.mode}
+          legend={t('searchBy')}
+          value={search.mode}
+          options={[
+            { value: SEARCH_BY_NAME, label: t('modes.name') },
+            { value: SEARCH_BY_AUTHOR, label: t('modes.author') },
+          ]}
+          onChange={search.setMode}
+        />
+        <PickerField
+          label={t('publication:baseCategory')}
+          value={search.chosenBase}
+          placeholder={t('allBases')}
+          options={search.baseList.map((b) => ({ id: b.id_baseBookCategory, name: b.name }))}
+          query={search.bases}
+          onChange={search.chooseBase}
+        />
+        <PickerField
+          label={t('publication:category')}
+          value={search.chosenCategory}
+          placeholder={t('allCategories')}
+          options={search.categoryList.map((c) => ({ id: c.id_bookCategory, name: c.name }))}
+          query={search.categories}
+          disabled={search.chosenBase === PLACEHOLDER_ID}
+          onChange={search.setCategory}
+        />
+      </div>
+    </Panel>
+  );
+}
+
+/**
+ * The e-library: base category, then category (or all books), a search by title or author,
+ * and the books to read in the browser or download; teachers add books and edit their own.
+ */
+export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {
+  const { t } = useTranslation(['e-library', 'publication']);
+  const [dialog, setDialog] = useState<{ editing: LibraryBook | null } | null>(null);
+  // "Saved" answers the save; once the search changes, the line reports the search again.
+  const [saved, setSaved] = useState<{ notice: string; search: string } | null>(null);
+  const search = useLibrarySearch(user);
+  const { books, result, chosenBase, chosenCategory } = search;
+  const notice = saved?.search === search.search ? saved.notice : '';
   const categoryName = useBookCategoryName('library');
   const teacher = isTeacher(user);
 
   return (
     <>
-      <Panel title={t('filters')} icon="library">
-        <div className={styles.filters}>
-          <div className={cx(form.field, styles.search)}>
-            <label htmlFor={searchId} className={form.label}>
-              {t('search')}
-            </label>
-            <div className={styles.searchBox}>
-              <Icon name="search" size={18} className={styles.searchIcon} />
-              <input
-                id={searchId}
-                type="search"
-                className={cx(form.input, styles.searchInput)}
-                value={query}
-                placeholder={t('searchPlaceholder')}
-                maxLength={200}
-                autoComplete="off"
-                onChange={(event) => setQuery(event.target.value)}
-              />
-            </div>
-          </div>
-          <SegmentedField
-            className={styles.mode}
-            legend={t('searchBy')}
-            value={mode}
-            options={[
-              { value: SEARCH_BY_NAME, label: t('modes.name') },
-              { value: SEARCH_BY_AUTHOR, label: t('modes.author') },
-            ]}
-            onChange={setMode}
-          />
-          <PickerField
-            label={t('publication:baseCategory')}
-            value={chosenBase}
-            placeholder={t('allBases')}
-            options={baseList.map((b) => ({ id: b.id_baseBookCategory, name: b.name }))}
-            query={bases}
-            onChange={(id) => {
-              setBase(id);
-              setCategory(PLACEHOLDER_ID);
-            }}
-          />
-          <PickerField
-            label={t('publication:category')}
-            value={chosenCategory}
-            placeholder={t('allCategories')}
-            options={categoryList.map((c) => ({ id: c.id_bookCategory, name: c.name }))}
-            query={categories}
-            disabled={chosenBase === PLACEHOLDER_ID}
-            onChange={setCategory}
-          />
-        </div>
-      </Panel>
+      <LibraryFilters search={search} />
 
       <section className={surface.stack} aria-labelledby="library-books">
         <ListHeading
@@ -201,7 +234,7 @@ export function ELibraryScreen({ user, maxSizeMb }: ELibraryScreenProps) {
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);
-            setSaved({ notice: t('form.saved'), search });
+            setSaved({ notice: t('form.saved'), search: search.search });
           }}
         />
       ) : null}
