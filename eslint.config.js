@@ -92,6 +92,12 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  // A function longer than a screenful is cut along its concerns (hooks, parts, steps): a reader
+  // takes in each one whole.
+  {
+    files: ['packages/*/src/**/*.{ts,tsx}', 'deploy/src/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 120 }] },
+  },
   // The contract checker is layered: its run (run.ts) builds on lib/ alone at run time (it names
   // the checks only as a type); the checks, the scenarios, discovery and the report build on the
   // run, never the other way.
