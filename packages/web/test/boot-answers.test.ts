@@ -5,7 +5,7 @@ import { createLmsClient } from '@lms/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstScreenRequests, type Layout } from '../src/app/first-screen-requests';
 import { authenticate } from '../src/features/session/api/authenticate';
-import { withEarlyAnswers } from '../src/lib/early-answers';
+import { withEarlyAnswers } from '../src/lib/query/early-answers';
 import { clearBootScreen, runBootScript } from './support/boot-screen';
 import { STUDENT, TEACHER } from './support/first-screen-users';
 

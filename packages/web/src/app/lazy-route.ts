@@ -1,6 +1,6 @@
 import { loadNamespaces, type FeatureNamespace } from '@lms/i18n';
 import { createElement, lazy, type ComponentType, type FunctionComponent } from 'react';
-import { loadChunk } from '../lib/chunk-loading';
+import { loadChunk } from '../lib/ui-state/chunk-loading';
 
 export interface LazyRoute extends FunctionComponent {
   /** Starts loading the chunk (and its translations) before the route renders. */
