@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loadWayIn } from '../src/app/load-way-in';
-import { loadChunk } from '../src/lib/chunk-loading';
+import { loadChunk } from '../src/lib/ui-state/chunk-loading';
 
-vi.mock('../src/lib/chunk-loading', () => ({ loadChunk: vi.fn() }));
+vi.mock('../src/lib/ui-state/chunk-loading', () => ({ loadChunk: vi.fn() }));
 
 type WayIn = Awaited<ReturnType<typeof loadWayIn>>;
 

@@ -1,4 +1,4 @@
-import { loadChunk } from '../lib/chunk-loading';
+import { loadChunk } from '../lib/ui-state/chunk-loading';
 import type * as WayInModule from './way-in';
 
 type WayIn = typeof WayInModule;

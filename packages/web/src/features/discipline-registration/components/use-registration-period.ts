@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
+import { offeredId, PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 import { useStudentGroups } from '../../../lib/reference-data/student-groups';
-import type { PortalUser } from '../../../lib/roles';
+import type { PortalUser } from '../../../lib/session/roles';
 import type { RegListRequest } from '../api/discipline-registration-keys';
 import { useRegDefYear } from '../api/get-reg-def-year';
 import { useRegSemesters } from '../api/get-reg-semesters';

@@ -1,4 +1,4 @@
-import { postRead } from '../../../lib/post-read';
+import { postRead } from '../../../lib/query/post-read';
 import type { UmkItem } from './get-umk-list';
 import { studyMaterialsKeys, type UmkStudentListRequest } from './study-materials-keys';
 
