@@ -93,16 +93,30 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
           );
           driver = await startDriver(display);
         }
-        return new Builder()
-          .usingServer(driver.url)
-          .withCapabilities({
-            browserName: 'MiniBrowser',
-            'webkitgtk:browserOptions': {
-              ...(MINI_BROWSER && { binary: MINI_BROWSER }),
-              args: ['--automation', `--time-zone=${timeZone}`],
-            },
-          })
-          .build();
+        const connect = () =>
+          new Builder()
+            .usingServer(driver.url)
+            .withCapabilities({
+              browserName: 'MiniBrowser',
+              'webkitgtk:browserOptions': {
+                ...(MINI_BROWSER && { binary: MINI_BROWSER }),
+                args: ['--automation', `--time-zone=${timeZone}`],
+              },
+            })
+            .build();
+        try {
+          return await connect();
+        } catch (error) {
+          // A driver that went away as the session began (its last browser crashing on a busy
+          // machine) refuses the connection: it is started again once, saying so.
+          if (!/ECONNREFUSED|ECONNRESET/.test(String(error))) throw error;
+          console.warn(
+            `WebKitWebDriver went away as a session began; starting it again. It said:\n${driver.stderr()}`,
+          );
+          await driver.stop();
+          driver = await startDriver(display);
+          return connect();
+        }
       },
       stop,
     };
