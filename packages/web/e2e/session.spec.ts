@@ -271,6 +271,8 @@ test('the login page, the shell and the offline page call the portal by one name
   }
   await page.evaluate(() => localStorage.removeItem('theme'));
   await page.setViewportSize({ width: 1280, height: 800 });
+  // The login page lays itself out again for the wider window (a menu opened before that closes).
+  await expect(page.locator('main[data-layout="desktop"]')).toBeVisible();
 
   // The same name in Kyrgyz and English before the sign-in as after it.
   await chooseLoginLanguage(page, 'Eng');
