@@ -5,11 +5,11 @@ import type { PortalUser } from '../lib/roles';
 import { isMobile } from '../lib/viewport';
 
 /*
- * The first screen's requests, listed once: the warm start (warm-start.ts) makes them through the
+ * The first screen's requests, listed once: the first screen's prefetch (prefetch-first-screen.ts) makes them through the
  * queries the screens read, and a returning user's page asks them ahead (askFirstScreenAhead in
- * session-routes.tsx) before the warm start's code has arrived. An answer asked ahead is taken
+ * session-routes.tsx) before the prefetch's code has arrived. An answer asked ahead is taken
  * only by a call with the same method, path and body, so both read this list. It is part of the
- * login page's chunk: it imports a constant and types, never a query, a screen or the warm start.
+ * login page's chunk: it imports a constant and types, never a query, a screen or the first screen's prefetch.
  */
 
 /** A phone opens on its sections tab (the services), a desktop on the news with its columns. */
