@@ -2,7 +2,7 @@ import type { LmsClient } from '@lms/client';
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { prefetchFirstScreenReturning } from '../src/app/prefetch-first-screen';
-import { getDinUrlsQueryOptions } from '../src/features/apps/api/get-din-urls';
+import { getAppLinksQueryOptions } from '../src/features/apps/api/get-app-links';
 import { getNewsFeedQueryOptions } from '../src/features/news/api/get-news';
 import { sessionUserQuery } from '../src/features/session/api/authenticate';
 import { getConfigQueryOptions } from '../src/features/session/api/get-config';
@@ -50,7 +50,7 @@ function warmKeys(client: LmsClient, user: PortalUser): QueryKey[] {
     getNewsFeedQueryOptions(client, reader).queryKey,
     getConfigQueryOptions(client).queryKey,
     getPhotoQueryOptions(client, { uid: user.uid, role: user.role }).queryKey,
-    getDinUrlsQueryOptions(client).queryKey,
+    getAppLinksQueryOptions(client).queryKey,
     getCurrentYearQueryOptions(client).queryKey,
     getCurrentWsQueryOptions(client).queryKey,
     getDefaultYearQueryOptions(client, { uid: user.uid }).queryKey,

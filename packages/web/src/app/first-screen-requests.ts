@@ -19,7 +19,7 @@ export const currentLayout = (): Layout => (isMobile.value ? 'phone' : 'desktop'
 
 /** Each of the first screen's reads, by the query that makes it. */
 export type FirstScreenQuery =
-  'news' | 'dinUrls' | 'config' | 'defaultYear' | 'photo' | 'currentYear' | 'currentWs';
+  'news' | 'appLinks' | 'config' | 'defaultYear' | 'photo' | 'currentYear' | 'currentWs';
 
 /** One request as the client sends it. */
 export interface FirstScreenRequest {
@@ -44,7 +44,7 @@ const REQUESTS: Record<FirstScreenQuery, (user: PortalUser) => FirstScreenReques
     path: '/api/news/data.json',
     body: { ...newsReader(user), page: NEWS_FIRST_PAGE },
   }),
-  dinUrls: () => ({ method: 'post', path: '/api/misc/dinurls', body: {} }),
+  appLinks: () => ({ method: 'post', path: '/api/misc/dinurls', body: {} }),
   config: () => ({ method: 'get', path: '/config.json' }),
   defaultYear: (user) => ({
     method: 'post',
@@ -65,8 +65,8 @@ const REQUESTS: Record<FirstScreenQuery, (user: PortalUser) => FirstScreenReques
  * person typed), which would otherwise cost a round trip more when the person opens it.
  */
 const QUERIES: Record<Layout, readonly FirstScreenQuery[]> = {
-  phone: ['dinUrls', 'config', 'defaultYear', 'news'],
-  desktop: ['news', 'config', 'defaultYear', 'photo', 'dinUrls', 'currentYear', 'currentWs'],
+  phone: ['appLinks', 'config', 'defaultYear', 'news'],
+  desktop: ['news', 'config', 'defaultYear', 'photo', 'appLinks', 'currentYear', 'currentWs'],
 };
 
 export const firstScreenQueries = (layout: Layout): readonly FirstScreenQuery[] => QUERIES[layout];

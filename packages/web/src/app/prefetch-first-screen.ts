@@ -1,6 +1,6 @@
 import type { LmsClient } from '@lms/client';
 import { hashKey } from '@tanstack/react-query';
-import { getDinUrlsQueryOptions } from '../features/apps/api/get-din-urls';
+import { getAppLinksQueryOptions } from '../features/apps/api/get-app-links';
 import { getNewsFeedQueryOptions } from '../features/news/api/get-news';
 import { sessionUserQuery } from '../features/session/api/authenticate';
 import { getConfigQueryOptions } from '../features/session/api/get-config';
@@ -42,7 +42,7 @@ export async function prefetchFirstScreen(
   defaultYear.catch(() => undefined);
   const start: Record<FirstScreenQuery, () => Promise<unknown> | undefined> = {
     news: () => cache.prefetchInfiniteQuery(getNewsFeedQueryOptions(client, newsReader(user))),
-    dinUrls: () => cache.prefetchQuery(getDinUrlsQueryOptions(client)),
+    appLinks: () => cache.prefetchQuery(getAppLinksQueryOptions(client)),
     config: () => cache.prefetchQuery(getConfigQueryOptions(client)),
     defaultYear: () =>
       layout === 'desktop'
