@@ -71,8 +71,8 @@ export interface MaterialsSectionProps {
 export function MaterialsSection(props: MaterialsSectionProps) {
   const { t } = useTranslation('study-materials');
   return (
-    <section className={surface.stack} aria-labelledby="umk-materials">
-      <ListHeading id="umk-materials" title={t('materials')} count={props.count}>
+    <section className={surface.stack} aria-labelledby="study-materials-list">
+      <ListHeading id="study-materials-list" title={t('materials')} count={props.count}>
         {props.actions}
       </ListHeading>
       {props.notice}
