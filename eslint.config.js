@@ -150,10 +150,28 @@ export default tseslint.config(
           basePath: import.meta.dirname,
           zones: [
             {
-              target: ['packages/web/src/components', 'packages/web/src/lib'],
+              target: 'packages/web/src/components',
               from: ['packages/web/src/features', 'packages/web/src/app'],
-              message: 'Shared code (components, lib) never imports a feature or the app.',
+              message: 'Shared components never import a feature or the app.',
             },
+            {
+              target: 'packages/web/src/lib',
+              from: ['packages/web/src/features', 'packages/web/src/app'],
+              message: 'A lib/ room never imports a feature or the app: the app composes them.',
+            },
+            // The rooms at the bottom of lib/ stand alone: formatting, the query plumbing and the
+            // device's stores import no other room; files build on the query plumbing alone.
+            ...[
+              ['format', []],
+              ['query', []],
+              ['offline', []],
+              ['files', ['query']],
+            ].map(([room, below]) => ({
+              target: `packages/web/src/lib/${room}`,
+              from: 'packages/web/src/lib',
+              except: [room, ...below].map((allowed) => `./${allowed}`),
+              message: `lib/${room}/ imports ${below.length ? `only lib/${below.join(', lib/')}/ among the other rooms` : 'no other room of lib/'}.`,
+            })),
             {
               target: 'packages/web/src/features',
               from: 'packages/web/src/app',

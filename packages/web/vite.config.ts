@@ -60,7 +60,7 @@ function serviceWorkerScopeHeader(): Plugin {
  * Installable and offline (vite-plugin-pwa, Workbox's generateSW): the manifest, and a service
  * worker that precaches the app shell and every route chunk, answers the portal's pages (and `/`)
  * with the precached index.html, and waits for the user to accept a new version (registerType
- * 'prompt', see lib/app-update.ts), so a page never mixes two builds. Everything else (the API,
+ * 'prompt', see lib/ui-state/app-update.ts), so a page never mixes two builds. Everything else (the API,
  * /config.json, downloads, the reference page) is not touched: no handler, so the browser sends it
  * as it is. Libraries loaded only on request (the XLSX writer) are cached when first used.
  */
@@ -158,7 +158,9 @@ function productionAliases() {
     { find: /^react-router$/, replacement: production },
     {
       find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-      replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+      replacement: fileURLToPath(
+        new URL('./src/lib/ui-state/use-sync-external-store.ts', import.meta.url),
+      ),
     },
   ];
 }

@@ -209,7 +209,7 @@ export function requestsTo(page: Page, path: RegExp) {
 }
 
 /**
- * Drops the data the portal keeps on the device for offline use (lib/offline-cache.ts), so the
+ * Drops the data the portal keeps on the device for offline use (lib/offline/offline-cache.ts), so the
  * next load shows what the server answers now: a journey about a screen's own loading, empty and
  * failed states starts from nothing kept. (The database goes once this page's connection closes,
  * i.e. on the reload or navigation that follows.)

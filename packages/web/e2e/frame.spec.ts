@@ -14,7 +14,7 @@ import {
 // The journeys about signing in and out use the login form; the others start signed in
 // (`signedInAs`).
 
-/** Light blue on the shell, darker blue on login and offline (src/lib/page-chrome.tsx). */
+/** Light blue on the shell, darker blue on login and offline (src/lib/ui-state/page-chrome.tsx). */
 const THEME_COLOR = { shell: '#4fc3f7', entry: '#0b3d91' } as const;
 /** The mock server's /config.json `name`; before the config (login, offline) the translated one. */
 const PORTAL_NAME = 'Университетский портал LMS';

@@ -28,7 +28,7 @@ async function controlledByServiceWorker(page: Page): Promise<string> {
   return scope;
 }
 
-/** The snapshot of kept data in the page's IndexedDB (lib/offline-cache.ts), as text. */
+/** The snapshot of kept data in the page's IndexedDB (lib/offline/offline-cache.ts), as text. */
 function keptSnapshot(page: Page): Promise<string> {
   return page.evaluate(
     () =>

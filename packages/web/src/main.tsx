@@ -10,10 +10,10 @@ import { loadShellChunk } from './app/load-shell-chunk';
 import { startAuthentication } from './app/session-guards';
 import { loadShellAhead, startReturningUser } from './app/session-routes';
 import { startServiceWorker } from './app/start-service-worker';
-import { createPortalClient } from './lib/api-client';
-import { lazyQueryClient } from './lib/lazy-query-client';
-import { applyTheme } from './lib/theme';
-import { hasTokenCookie } from './lib/session-cookies';
+import { createPortalClient } from './lib/query/api-client';
+import { lazyQueryClient } from './lib/query/lazy-query-client';
+import { applyTheme } from './lib/ui-state/theme';
+import { hasTokenCookie } from './lib/session/session-cookies';
 import { bootedOnLogin } from './features/session/utils/boot-login';
 
 applyTheme();

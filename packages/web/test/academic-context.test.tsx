@@ -6,8 +6,8 @@ import {
   useAcademicContext,
   type AcademicContext,
 } from '../src/lib/academic-context/use-academic-context';
-import { ApiClientProvider } from '../src/lib/api-client';
-import { isPortalUser } from '../src/lib/roles';
+import { ApiClientProvider } from '../src/lib/query/api-client';
+import { isPortalUser } from '../src/lib/session/roles';
 import { createTestQueryClient } from './support/render-app';
 import { signInDemo, type MockBackend } from './support/mock-backend';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_SCREEN_WAIT_MS, whenIdleAfterPaint } from '../src/lib/after-first-screen';
+import { FIRST_SCREEN_WAIT_MS, whenIdleAfterPaint } from '../src/lib/ui-state/after-first-screen';
 
 /** The stubbed browser is idle this long after an idle callback is asked for. */
 const IDLE_AFTER_MS = 20;

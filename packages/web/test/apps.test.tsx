@@ -3,7 +3,7 @@ import { createApp } from '@lms/mock-server';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { isMobile } from '../src/lib/viewport';
+import { isMobile } from '../src/lib/ui-state/viewport';
 import { renderApp } from './support/render-app';
 
 /** The mock server in-process (as test/mock-backend.ts) with X-Mock-Scenario for chosen paths. */

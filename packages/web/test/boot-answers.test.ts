@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstScreenRequests, type Layout } from '../src/app/first-screen-requests';
 import { authenticate } from '../src/features/session/api/authenticate';
 import { getLogo } from '../src/features/session/api/get-logo';
-import { withEarlyAnswers } from '../src/lib/early-answers';
+import { withEarlyAnswers } from '../src/lib/query/early-answers';
 import { clearBootScreen, runBootScript } from './support/boot-screen';
 import { STUDENT, TEACHER } from './support/first-screen-users';
 

@@ -11,7 +11,7 @@ import {
   chooseDiscipline,
   chooseGroup,
 } from '../src/lib/academic-context/selection';
-import { countDrafts } from '../src/lib/drafts/draft-store';
+import { countDrafts } from '../src/lib/offline/drafts/draft-store';
 import { installFakeXhr } from './support/fake-xhr';
 import { renderApp } from './support/render-app';
 import { setUpUploadForms } from './support/upload-forms';

@@ -10,7 +10,7 @@ import { useReadMessage } from '../src/features/chat/api/read-message';
 import { useThreadPaging } from '../src/features/chat/api/use-thread-paging';
 import type { Conversation } from '../src/features/chat/utils/conversation';
 import { dividerStartOf, openingRow, threadRows } from '../src/features/chat/utils/thread-rows';
-import { ApiClientProvider } from '../src/lib/api-client';
+import { ApiClientProvider } from '../src/lib/query/api-client';
 import { createTestQueryClient } from './support/render-app';
 import { signInDemo, signInOther } from './support/mock-backend';
 

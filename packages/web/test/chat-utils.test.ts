@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AcademicContext } from '../src/lib/academic-context/use-academic-context';
-import type { ShellUser } from '../src/lib/shell-session';
+import type { ShellUser } from '../src/lib/session/shell-session';
 import {
   conversationOf,
   conversationTitle,
@@ -10,7 +10,7 @@ import {
 } from '../src/features/chat/utils/conversation';
 import { isPhoto, splitLinks } from '../src/features/chat/utils/message-text';
 import { isSameMessage } from '../src/features/chat/utils/same-message';
-import type { OutboxEntry } from '../src/lib/outbox/outbox';
+import type { OutboxEntry } from '../src/lib/offline/outbox/outbox';
 import type { ChatSend } from '../src/features/chat/api/send-message';
 import {
   appendNewer,

@@ -6,8 +6,8 @@ import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lazyRoute } from '../src/app/lazy-route';
 import { RouteErrorBoundary } from '../src/app/route-error';
-import { loadNewVersion, offerUpdate, updateWaiting } from '../src/lib/app-update';
-import { chunkFailureOf, isChunkLoadError, loadChunk } from '../src/lib/chunk-loading';
+import { loadNewVersion, offerUpdate, updateWaiting } from '../src/lib/ui-state/app-update';
+import { chunkFailureOf, isChunkLoadError, loadChunk } from '../src/lib/ui-state/chunk-loading';
 import { createTestRouter } from './support/render-app';
 
 const RUNNING = '/lms/assets/index-By8n3Sc1.js';

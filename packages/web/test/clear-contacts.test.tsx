@@ -6,7 +6,7 @@ import {
   resetAcademicSelection,
 } from '../src/lib/academic-context/selection';
 import { useClearContactsOnLoad } from '../src/lib/academic-context/use-clear-contacts';
-import { MAIN_TABS, returnFromChat, selectMainTab } from '../src/lib/main-tabs';
+import { MAIN_TABS, returnFromChat, selectMainTab } from '../src/lib/ui-state/main-tabs';
 
 /** The news (or the profile) opening: its data not yet there, then arrived. */
 function openScreen() {

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { csvDelimiter, decimalSeparator, toLocaleTag } from '@lms/i18n';
-import { writeCsv } from '../src/lib/csv-export';
+import { writeCsv } from '../src/lib/files/csv-export';
 
 /** The cells of the written text, read back the way a spreadsheet splits them. */
 function readBack(csv: string, delimiter: string): string[][] {

@@ -5,7 +5,7 @@ import {
   optionalDraftKey,
   rowDraftKey,
 } from '../src/features/discipline-registration/utils/registration';
-import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
+import { countDrafts, forgetAllDrafts } from '../src/lib/offline/drafts/draft-store';
 import { renderApp } from './support/render-app';
 import { signInDemo, type MockBackend } from './support/mock-backend';
 import { preloadScreens } from './support/preload-screens';

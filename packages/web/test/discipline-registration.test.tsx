@@ -13,7 +13,7 @@ import {
   withDeleted,
   withSaved,
 } from '../src/features/discipline-registration/utils/registration';
-import { forgetAllDrafts } from '../src/lib/drafts/draft-store';
+import { forgetAllDrafts } from '../src/lib/offline/drafts/draft-store';
 import { renderApp } from './support/render-app';
 import { signInDemo, type MockBackend } from './support/mock-backend';
 import { preloadScreens } from './support/preload-screens';

@@ -9,7 +9,7 @@ import {
   sendOutcomeUnknown,
   type SentOrder,
 } from '../src/features/document-orders/utils/sent-order';
-import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
+import { countDrafts, forgetAllDrafts } from '../src/lib/offline/drafts/draft-store';
 import { renderApp } from './support/render-app';
 import { signInDemo, type MockBackend } from './support/mock-backend';
 import { preloadScreens } from './support/preload-screens';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { missingChoices, EMPTY_ORDER } from '../src/features/document-orders/utils/order-status';
-import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
+import { countDrafts, forgetAllDrafts } from '../src/lib/offline/drafts/draft-store';
 import { renderApp } from './support/render-app';
 import { signInDemo, signInOther } from './support/mock-backend';
 import { preloadScreens } from './support/preload-screens';

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DraftNote } from '../src/components/ui/draft-note';
-import { forgetAllDrafts, readDraft, writeDraft } from '../src/lib/drafts/draft-store';
-import { DRAFT_WRITE_DELAY_MS, useDraft, useDraftFiles } from '../src/lib/drafts/use-draft';
+import { forgetAllDrafts, readDraft, writeDraft } from '../src/lib/offline/drafts/draft-store';
+import { DRAFT_WRITE_DELAY_MS, useDraft, useDraftFiles } from '../src/lib/offline/drafts/use-draft';
 
 /*
  * The hook over the store (here without IndexedDB: the store keeps drafts in memory, as in a

@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DraftNote } from '../src/components/ui/draft-note';
-import { forgetAllDrafts, readDraft } from '../src/lib/drafts/draft-store';
-import { useDraft, useDraftFiles } from '../src/lib/drafts/use-draft';
-import type * as DraftStore from '../src/lib/drafts/draft-store';
+import { forgetAllDrafts, readDraft } from '../src/lib/offline/drafts/draft-store';
+import { useDraft, useDraftFiles } from '../src/lib/offline/drafts/use-draft';
+import type * as DraftStore from '../src/lib/offline/drafts/draft-store';
 import { refuseFileNamed } from './support/stored-files';
 
 /*
@@ -24,7 +24,7 @@ const nodeFile = (name: string) =>
 /** The draft store of the page before a reload: a module of its own over the same IndexedDB. */
 async function pageBeforeReload(): Promise<typeof DraftStore> {
   vi.resetModules();
-  return import('../src/lib/drafts/draft-store');
+  return import('../src/lib/offline/drafts/draft-store');
 }
 
 interface WithFiles {

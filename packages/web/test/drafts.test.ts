@@ -11,8 +11,8 @@ import {
   removeDraft,
   sameDraft,
   writeDraft,
-} from '../src/lib/drafts/draft-store';
-import type * as DraftStore from '../src/lib/drafts/draft-store';
+} from '../src/lib/offline/drafts/draft-store';
+import type * as DraftStore from '../src/lib/offline/drafts/draft-store';
 import {
   holdsBlob,
   nodeFile,
@@ -27,7 +27,7 @@ const raw = () => createStore(DRAFTS_DATABASE, 'drafts');
 /** The draft store as the next page load finds it: a fresh module over the same IndexedDB. */
 async function afterReload(): Promise<typeof DraftStore> {
   vi.resetModules();
-  return import('../src/lib/drafts/draft-store');
+  return import('../src/lib/offline/drafts/draft-store');
 }
 
 beforeEach(() => forgetAllDrafts());

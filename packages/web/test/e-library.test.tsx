@@ -8,7 +8,7 @@ import {
   searchBooks,
   withSavedBook,
 } from '../src/features/e-library/utils/book-search';
-import { countDrafts } from '../src/lib/drafts/draft-store';
+import { countDrafts } from '../src/lib/offline/drafts/draft-store';
 import { installFakeXhr } from './support/fake-xhr';
 import { renderApp } from './support/render-app';
 import { setUpUploadForms } from './support/upload-forms';

@@ -5,7 +5,7 @@ import {
   EARLY_ANSWER_MS,
   forgetEarlyAnswers,
   withEarlyAnswers,
-} from '../src/lib/early-answers';
+} from '../src/lib/query/early-answers';
 import { createStubClient } from './support/mock-backend';
 
 interface Sent {

@@ -12,8 +12,8 @@ import {
   type FailureDetailTexts,
 } from '../src/components/ui/failure-message';
 import { QueryFailed, QueryState } from '../src/components/ui/query-state';
-import { createQueryClient, QUICK_RETRY_MS } from '../src/lib/query-client';
-import { FIRST_RETRY_MS } from '../src/lib/background-retry';
+import { createQueryClient, QUICK_RETRY_MS } from '../src/lib/query/query-client';
+import { FIRST_RETRY_MS } from '../src/lib/query/background-retry';
 
 const SERVER_TEXT = 'Internal server error (X-Mock-Scenario: server-error)';
 

@@ -14,8 +14,8 @@ import {
   FIRST_RETRY_MS,
   isRefusal,
   MAX_RETRY_MS,
-} from '../src/lib/background-retry';
-import { createQueryClient, QUICK_RETRY_MS, shouldRetry } from '../src/lib/query-client';
+} from '../src/lib/query/background-retry';
+import { createQueryClient, QUICK_RETRY_MS, shouldRetry } from '../src/lib/query/query-client';
 
 const failure = (problem: Problem, status?: number) =>
   new LmsError(problem, `${problem} ${status ?? ''}`, {

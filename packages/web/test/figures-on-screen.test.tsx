@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FilePicker } from '../src/components/upload/file-picker';
 import { BookCard } from '../src/features/e-library/components/book-card';
-import { formatFileSize } from '../src/lib/upload-kit';
+import { formatFileSize } from '../src/lib/files/upload-kit';
 import type { LibraryBook } from '../src/lib/reference-data/library-books';
 
 // Intl separates thousands with a no-break space in Russian and Kyrgyz.

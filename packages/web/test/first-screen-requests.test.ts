@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { askFirstScreenAhead } from '../src/app/session-routes';
 import { prefetchFirstScreen } from '../src/app/prefetch-first-screen';
-import { withEarlyAnswers } from '../src/lib/early-answers';
-import { lazyQueryClient } from '../src/lib/lazy-query-client';
+import { withEarlyAnswers } from '../src/lib/query/early-answers';
+import { lazyQueryClient } from '../src/lib/query/lazy-query-client';
 import { getDefaultYearQueryOptions } from '../src/lib/reference-data/default-year';
-import { isMobile } from '../src/lib/viewport';
+import { isMobile } from '../src/lib/ui-state/viewport';
 import { createStubClient } from './support/mock-backend';
 import { STUDENT, TEACHER, YEAR } from './support/first-screen-users';
 import { createTestQueryClient } from './support/render-app';

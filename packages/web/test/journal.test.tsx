@@ -8,8 +8,8 @@ import {
   TeacherJournalPart,
 } from '../src/features/journal/components/journal-route';
 import { journalFigures, type Journal } from '../src/features/journal/utils/journal-calc';
-import { countDrafts, forgetAllDrafts } from '../src/lib/drafts/draft-store';
-import { isMobile } from '../src/lib/viewport';
+import { countDrafts, forgetAllDrafts } from '../src/lib/offline/drafts/draft-store';
+import { isMobile } from '../src/lib/ui-state/viewport';
 import { renderApp } from './support/render-app';
 import { DEMO_PRACTICE_CLASS } from './support/demo-world';
 import { signInDemo, type MockBackend, type MockBackendOptions } from './support/mock-backend';

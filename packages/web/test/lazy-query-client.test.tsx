@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyQueryClient } from '../src/lib/lazy-query-client';
+import { lazyQueryClient } from '../src/lib/query/lazy-query-client';
 import { createTestQueryClient, renderApp } from './support/render-app';
 import { createMockBackend } from './support/mock-backend';
 

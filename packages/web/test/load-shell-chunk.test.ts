@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loadShellChunk } from '../src/app/load-shell-chunk';
-import { loadChunk } from '../src/lib/chunk-loading';
+import { loadChunk } from '../src/lib/ui-state/chunk-loading';
 
-vi.mock('../src/lib/chunk-loading', () => ({ loadChunk: vi.fn() }));
+vi.mock('../src/lib/ui-state/chunk-loading', () => ({ loadChunk: vi.fn() }));
 
 type ShellChunk = Awaited<ReturnType<typeof loadShellChunk>>;
 

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ProfileMenu } from '../src/components/layout/profile-menu';
 import { LanguageSwitch } from '../src/components/ui/language-switch';
-import { theme } from '../src/lib/theme';
+import { theme } from '../src/lib/ui-state/theme';
 
 /** The header's profile menu between two other controls, as the shell lays it out. */
 function renderProfileMenu(onLogout = vi.fn()) {

@@ -6,12 +6,16 @@ import { createStore, get, keys } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatThread } from '../src/features/chat/utils/thread';
 import { rememberUser } from '../src/features/session/utils/stored-user';
-import { forgetOfflineData, KEPT_OFFLINE, offlinePersistence } from '../src/lib/offline-cache';
-import { keptAnswers } from '../src/lib/offline-store';
+import {
+  forgetOfflineData,
+  KEPT_OFFLINE,
+  offlinePersistence,
+} from '../src/lib/offline/offline-cache';
+import { keptAnswers } from '../src/lib/offline/offline-store';
 import { renderApp } from './support/render-app';
 import { signInDemo, withHooks } from './support/mock-backend';
 
-// The database the portal keeps its snapshots in (lib/offline-cache.ts), read as a person's
+// The database the portal keeps its snapshots in (lib/offline/offline-cache.ts), read as a person's
 // browser would hold it.
 const snapshots = createStore('lms-offline', 'snapshots');
 

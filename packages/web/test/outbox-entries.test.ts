@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../src/lib/outbox/outbox';
-import { heldIfLost, readOver } from '../src/lib/outbox/outbox-entries';
+import type { OutboxEntry } from '../src/lib/offline/outbox/outbox';
+import { heldIfLost, readOver } from '../src/lib/offline/outbox/outbox-entries';
 
 const entry = (id: string, createdAt: number, rest: Partial<OutboxEntry<string>> = {}) =>
   ({

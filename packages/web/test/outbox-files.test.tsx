@@ -7,14 +7,14 @@ import { createStore, entries, keys, set } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PendingBubble } from '../src/features/chat/components/pending-bubble';
 import { chatOutbox, type ChatSend } from '../src/features/chat/api/send-message';
-import { createOutbox, type OutboxEntry } from '../src/lib/outbox/outbox';
-import { keepFilesApart } from '../src/lib/outbox/outbox-files';
+import { createOutbox, type OutboxEntry } from '../src/lib/offline/outbox/outbox';
+import { keepFilesApart } from '../src/lib/offline/outbox/outbox-files';
 import {
   countWaitingWrites,
   forgetWrites,
   OUTBOX_DATABASE,
   openOutboxStore,
-} from '../src/lib/outbox/outbox-store';
+} from '../src/lib/offline/outbox/outbox-store';
 import { settle, setUpRetryClock } from './support/retry-clock';
 import {
   holdsBlob,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { visitsStored } from '../src/features/journal/api/reconcile-visits';
 import { registerVisitSender, visitOutbox } from '../src/features/journal/api/send-visits';
 import { classKey, type VisitUpdate } from '../src/features/journal/utils/journal-class';
-import { forgetWrites } from '../src/lib/outbox/outbox-store';
+import { forgetWrites } from '../src/lib/offline/outbox/outbox-store';
 import { DEMO_PRACTICE_CLASS } from './support/demo-world';
 import { signInDemo, type MockBackend } from './support/mock-backend';
 import { pass, settle, setUpRetryClock } from './support/retry-clock';

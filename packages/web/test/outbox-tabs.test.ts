@@ -8,8 +8,8 @@ import {
   type OutboxEntry,
   type OutboxOptions,
   type Reconciled,
-} from '../src/lib/outbox/outbox';
-import { openOutboxStore } from '../src/lib/outbox/outbox-store';
+} from '../src/lib/offline/outbox/outbox';
+import { openOutboxStore } from '../src/lib/offline/outbox/outbox-store';
 import { fakeWebLocks, type FakeTab } from './support/fake-web-locks';
 import { settle, setUpRetryClock } from './support/retry-clock';
 

@@ -3,22 +3,22 @@ import { File as NodeFile } from 'node:buffer';
 import { createLmsClient, LmsError } from '@lms/client';
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { classifyOutboxFailure, outcomeUnknown } from '../src/lib/outbox/outbox-failure';
+import { classifyOutboxFailure, outcomeUnknown } from '../src/lib/offline/outbox/outbox-failure';
 import {
   createOutbox,
   type Outbox,
   type OutboxEntry,
   type OutboxOptions,
   type Reconciled,
-} from '../src/lib/outbox/outbox';
-import { OUTBOX_RETRY_CAP_MS, retryDelay } from '../src/lib/outbox/outbox-schedule';
-import { onOutboxSessionEnded } from '../src/lib/outbox/outbox-session';
+} from '../src/lib/offline/outbox/outbox';
+import { OUTBOX_RETRY_CAP_MS, retryDelay } from '../src/lib/offline/outbox/outbox-schedule';
+import { onOutboxSessionEnded } from '../src/lib/offline/outbox/outbox-session';
 import {
   countWaitingWrites,
   forgetWrites,
   openOutboxStore,
   type OutboxStore,
-} from '../src/lib/outbox/outbox-store';
+} from '../src/lib/offline/outbox/outbox-store';
 import { chatOutbox, registerChatSender } from '../src/features/chat/api/send-message';
 import { chatKeys } from '../src/features/chat/api/chat-keys';
 import type { ChatMessage, Conversation } from '../src/features/chat/utils/conversation';

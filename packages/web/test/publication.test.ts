@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { opensInBrowser, openPdfInNewTab, PopupBlockedError } from '../src/lib/file-viewer';
+import { opensInBrowser, openPdfInNewTab, PopupBlockedError } from '../src/lib/files/file-viewer';
 import {
   EMPTY_PUBLICATION,
   hasErrors,
@@ -7,7 +7,7 @@ import {
   parsePages,
   validatePublication,
   type PublicationRules,
-} from '../src/lib/publication';
+} from '../src/lib/files/publication';
 
 describe('parsePages', () => {
   it('takes a positive whole number, spaces around it allowed', () => {

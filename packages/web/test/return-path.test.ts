@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { pendingReturn, rememberReturn, takeReturn } from '../src/lib/return-path';
+import { pendingReturn, rememberReturn, takeReturn } from '../src/lib/session/return-path';
 
 const student = { uid: 2001, role: 2 };
 const otherStudent = { uid: 2002, role: 2 };

@@ -7,8 +7,12 @@ import { createStore, get, keys, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scheduleKeys, type ScheduleParams } from '../src/features/schedule/api/schedule-keys';
 import type { ScheduleLesson } from '../src/features/schedule/utils/week';
-import { forgetOfflineData, KEPT_OFFLINE, offlinePersistence } from '../src/lib/offline-cache';
-import { isMobile } from '../src/lib/viewport';
+import {
+  forgetOfflineData,
+  KEPT_OFFLINE,
+  offlinePersistence,
+} from '../src/lib/offline/offline-cache';
+import { isMobile } from '../src/lib/ui-state/viewport';
 import { renderApp } from './support/render-app';
 import { withHooks, createMockBackend } from './support/mock-backend';
 import { settle } from './support/retry-clock';
@@ -51,7 +55,7 @@ function savedLesson(overrides: Partial<ScheduleLesson> = {}): ScheduleLesson {
   };
 }
 
-// The database the portal keeps each user's data in for offline use (lib/offline-store.ts),
+// The database the portal keeps each user's data in for offline use (lib/offline/offline-store.ts),
 // read and written as a person's browser would hold it.
 const snapshots = createStore('lms-offline', 'snapshots');
 
@@ -542,7 +546,7 @@ describe('schedule screen', () => {
     await person.click(screen.getByRole('button', { name: /Меню профиля/ }));
     await person.click(screen.getByRole('menuitem', { name: 'Выйти' }));
     await screen.findByRole('button', { name: 'Войти' });
-    // Longer than a save may wait (a second, lib/offline-store.ts): a save still due then, and
+    // Longer than a save may wait (a second, lib/offline/offline-store.ts): a save still due then, and
     // what it writes, come before the look below, and nothing comes back after the clearing.
     await vi.advanceTimersByTimeAsync(1_500);
     await settle();

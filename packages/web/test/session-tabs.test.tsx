@@ -1,7 +1,9 @@
+import { LmsError } from '@lms/client';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chosenContact, chosenDiscipline } from '../src/lib/academic-context/selection';
+import { createQueryClient } from '../src/lib/query/query-client';
 import { signInDemo } from './support/mock-backend';
 import { renderApp } from './support/render-app';
 
@@ -68,5 +70,45 @@ describe('a sign-out in another tab', () => {
     }
     expect(router.state.location.search).toBe('');
     expect(addresses.filter((search) => /discipline|contact/.test(search))).toEqual([]);
+  });
+});
+
+describe('a sign-in in another tab', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it("keeps the new session when this tab's old one is refused after it: the cookie, the storage, and the new person's portal", async () => {
+    const { backend } = await signInDemo('student');
+    const queryClient = createQueryClient();
+    const { router } = await renderApp({
+      client: backend.client,
+      queryClient,
+      path: '/lms/profile',
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Профиль' });
+    localStorage.setItem('kept-by-the-new-session', 'yes');
+
+    // Another tab: the session ends, and another person signs in (a new token cookie).
+    await backend.client.post('/api/auth/logout.json', { body: { logout: true } });
+    const other = await backend.client.post('/api/auth/orize.json', {
+      body: { login: 'student2', password: 'Student2' },
+    });
+    const token = /(?:^|; )token=([^;]+)/.exec(document.cookie)?.[1];
+    expect(token).toBeTruthy();
+
+    // Then a request this tab sent with its old session is answered: refused.
+    await queryClient
+      .fetchQuery({
+        queryKey: ['sent-with-the-old-session'],
+        queryFn: () =>
+          Promise.reject(new LmsError('CLIENT_ERROR', 'Unauthorized', { status: 401 })),
+        retry: false,
+      })
+      .catch(() => undefined);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lms'));
+    expect(document.cookie).toContain(`token=${token}`);
+    expect(localStorage.getItem('kept-by-the-new-session')).toBe('yes');
+    expect(other).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Новости' });
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '../src/features/session/utils/login-error';
 import { photoToDataUrl } from '../src/features/session/utils/photo';
 import { parsePortalConfig, portalNameIn } from '../src/features/session/utils/portal-config';
-import { isPortalRole } from '../src/lib/roles';
+import { isPortalRole } from '../src/lib/session/roles';
 import { toShortName } from '../src/features/session/utils/short-name';
 import { validateLogin } from '../src/features/session/utils/validate-login';
 import { createMockBackend } from './support/mock-backend';

@@ -7,7 +7,7 @@ import { renderApp } from './support/render-app';
 import { reconnectDelay } from '../src/features/session/api/use-session-reconnect';
 import { isDefiniteRefusal } from '../src/features/session/utils/session-refusal';
 import { rememberUser, STORED_USER_KEY } from '../src/features/session/utils/stored-user';
-import { sessionReconnecting } from '../src/lib/session-status';
+import { sessionReconnecting } from '../src/lib/session/session-status';
 import { createMockBackend, createStubClient, signInDemo } from './support/mock-backend';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -2,8 +2,8 @@ import { initI18n } from '@lms/i18n';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { ASYNC_UTIL_TIMEOUT_MS } from '../../../vitest.shared.ts';
-import { resetUiState } from '../src/lib/ui-sync';
-import { clearUnreadBadge } from '../src/lib/unread-badge';
+import { resetUiState } from '../src/lib/ui-state/ui-sync';
+import { clearUnreadBadge } from '../src/lib/unread-count/unread-badge';
 
 // findBy*/waitFor wait as long as the tree's one policy says: lazy route chunks and the
 // in-process mock server answer in milliseconds alone, but CI runs every package's suite at once

@@ -8,14 +8,14 @@ import { AttachedFiles, FilePicker } from '../src/components/upload/file-picker'
 import { UploadProgressBar } from '../src/components/upload/upload-progress';
 import { ConfirmDialog } from '../src/components/ui/confirm-dialog';
 import { FailureMessage, useFailureDetail } from '../src/components/ui/failure-message';
-import { offeredId, PLACEHOLDER_ID } from '../src/lib/pickers';
+import { offeredId, PLACEHOLDER_ID } from '../src/lib/ui-state/pickers';
 import {
   formatFileSize,
   formatPercent,
   isTooLarge,
   useFileAttachments,
-} from '../src/lib/upload-kit';
-import { serverMessage, writeFailure } from '../src/lib/write-failure';
+} from '../src/lib/files/upload-kit';
+import { serverMessage, writeFailure } from '../src/lib/query/write-failure';
 
 describe('shared kit rules', () => {
   it('keeps a chosen id while it is offered, else falls back to the placeholder -1', () => {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { selectionFromSearch, searchWithSelection } from '../src/app/shell/use-selection-url';
 import { chosenDiscipline } from '../src/lib/academic-context/selection';
-import { activeTab, MAIN_TABS } from '../src/lib/main-tabs';
-import { isMobile } from '../src/lib/viewport';
+import { activeTab, MAIN_TABS } from '../src/lib/ui-state/main-tabs';
+import { isMobile } from '../src/lib/ui-state/viewport';
 import { renderApp } from './support/render-app';
 import { signInDemo, withHooks } from './support/mock-backend';
 

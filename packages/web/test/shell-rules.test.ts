@@ -1,9 +1,9 @@
 // The shell's rules: which panel a phone shows, page titles, loading a section's chunk.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findSection } from '../src/app/sections';
-import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from '../src/lib/chunk-loading';
-import { formatPageTitle } from '../src/lib/page-chrome';
-import { MAIN_TABS, resolveMobilePanel } from '../src/lib/main-tabs';
+import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from '../src/lib/ui-state/chunk-loading';
+import { formatPageTitle } from '../src/lib/ui-state/page-chrome';
+import { MAIN_TABS, resolveMobilePanel } from '../src/lib/ui-state/main-tabs';
 
 describe('mobile panel rule', () => {
   it('follows the active tab unless coming back from a chat to #messages', () => {

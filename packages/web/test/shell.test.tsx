@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyRoute } from '../src/app/lazy-route';
 import { RouteErrorBoundary } from '../src/app/route-error';
 import { ErrorBoundary } from '../src/components/ui/error-boundary';
-import { activeTab, MAIN_TABS, returnFromChat } from '../src/lib/main-tabs';
-import { theme } from '../src/lib/theme';
-import { resetUiState } from '../src/lib/ui-sync';
-import { isMobile, startViewportTracking } from '../src/lib/viewport';
+import { activeTab, MAIN_TABS, returnFromChat } from '../src/lib/ui-state/main-tabs';
+import { theme } from '../src/lib/ui-state/theme';
+import { resetUiState } from '../src/lib/ui-state/ui-sync';
+import { isMobile, startViewportTracking } from '../src/lib/ui-state/viewport';
 import { createTestRouter, renderApp } from './support/render-app';
 import { createMockBackend } from './support/mock-backend';
 

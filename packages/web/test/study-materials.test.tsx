@@ -10,7 +10,7 @@ import {
 } from '../src/features/study-materials/utils/material-draft';
 import { disciplineOptions } from '../src/features/study-materials/utils/material-rows';
 import { chooseDiscipline, chosenDiscipline } from '../src/lib/academic-context/selection';
-import { countDrafts } from '../src/lib/drafts/draft-store';
+import { countDrafts } from '../src/lib/offline/drafts/draft-store';
 import { installFakeXhr } from './support/fake-xhr';
 import { readBytes } from './support/multipart';
 import { renderApp } from './support/render-app';

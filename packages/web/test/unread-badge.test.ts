@@ -4,7 +4,7 @@ import {
   showUnreadCount,
   shownUnreadCount,
   titleWithUnread,
-} from '../src/lib/unread-badge';
+} from '../src/lib/unread-count/unread-badge';
 
 /** Lets the title's MutationObserver run (its records are delivered as a microtask). */
 const observed = () => new Promise((resolve) => setTimeout(resolve, 0));

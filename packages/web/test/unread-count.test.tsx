@@ -11,8 +11,8 @@ import {
   chooseGroup,
 } from '../src/lib/academic-context/selection';
 import type { AcademicContext } from '../src/lib/academic-context/use-academic-context';
-import { ApiClientProvider } from '../src/lib/api-client';
-import type { PortalUser } from '../src/lib/roles';
+import { ApiClientProvider } from '../src/lib/query/api-client';
+import type { PortalUser } from '../src/lib/session/roles';
 import {
   unreadTotal,
   type UnreadReader,

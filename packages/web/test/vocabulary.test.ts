@@ -1,7 +1,7 @@
 import { changeLanguage, i18n, SUPPORTED_LANGUAGES, type Language } from '@lms/i18n';
 import { act, renderHook } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useVocabulary, vocabulary, type Vocabulary } from '../src/lib/vocabulary';
+import { useVocabulary, vocabulary, type Vocabulary } from '../src/lib/format/vocabulary';
 
 const CYRILLIC = /[\u0400-\u04FF]/;
 

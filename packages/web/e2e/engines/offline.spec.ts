@@ -63,7 +63,7 @@ test('at 390 px, the service worker opens the schedule again while the server is
       ? undefined
       : `${person.engine}: no service worker controls the page`,
   );
-  // The schedule is kept on the device (lib/offline-cache.ts) a moment after it is shown.
+  // The schedule is kept on the device (lib/offline/offline-cache.ts) a moment after it is shown.
   await until(async () =>
     (await person.evaluate(keptSnapshots, null)).includes('"schedule"')
       ? undefined
@@ -83,7 +83,7 @@ test('at 390 px, the service worker opens the schedule again while the server is
   await person.sees(byRole('heading', 'Расписание', 1));
 });
 
-/** The data kept for offline use (lib/offline-cache.ts), as text; run in the page. */
+/** The data kept for offline use (lib/offline/offline-cache.ts), as text; run in the page. */
 function keptSnapshots(): Promise<string> {
   return new Promise((resolve, reject) => {
     const open = indexedDB.open('lms-offline');

@@ -1,9 +1,9 @@
 import type { LmsClient } from '@lms/client';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { ErrorBoundary } from '../components/ui/error-boundary';
-import { ApiClientProvider } from '../lib/api-client';
-import { LazyQueryClientProvider, type LazyQueryClient } from '../lib/lazy-query-client';
-import { useUiStateSync } from '../lib/ui-sync';
+import { ApiClientProvider } from '../lib/query/api-client';
+import { LazyQueryClientProvider, type LazyQueryClient } from '../lib/query/lazy-query-client';
+import { useUiStateSync } from '../lib/ui-state/ui-sync';
 import { dropBootLogin } from '../features/session/utils/boot-login';
 
 export interface AppProps {

@@ -1,8 +1,8 @@
 import type { PhotoParams } from '../features/session/api/session-keys';
 import { NEWS_FIRST_PAGE, type NewsReader } from '../features/news/api/news-keys';
 import type { DefaultYearParams } from '../lib/reference-data/default-year';
-import type { PortalUser } from '../lib/roles';
-import { isMobile } from '../lib/viewport';
+import type { PortalUser } from '../lib/session/roles';
+import { isMobile } from '../lib/ui-state/viewport';
 
 /*
  * The first screen's requests, listed once: the first screen's prefetch (prefetch-first-screen.ts) makes them through the

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { focusPageHeading } from '../lib/page-heading';
+import { focusPageHeading } from '../lib/ui-state/page-heading';
 
 /**
  * After signing in and after each change of screen the person makes, the focus goes to the new

@@ -1,6 +1,6 @@
 import { loadNamespaces, type FeatureNamespace } from '@lms/i18n';
 import type { ComponentType } from 'react';
-import { lazyComponent, loadChunk, type LazyComponent } from '../lib/chunk-loading';
+import { lazyComponent, loadChunk, type LazyComponent } from '../lib/ui-state/chunk-loading';
 
 export interface LazyRoute extends LazyComponent<object> {
   /** The translation namespaces that load with it. */

@@ -1,4 +1,4 @@
-import { loadChunk } from '../lib/chunk-loading';
+import { loadChunk } from '../lib/ui-state/chunk-loading';
 import type * as ShellChunkModule from './shell-chunk';
 
 type ShellChunk = typeof ShellChunkModule;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '../components/ui/button';
 import { StatusScreen } from '../components/ui/status-screen';
-import { usePageTitle } from '../lib/page-chrome';
+import { usePageTitle } from '../lib/ui-state/page-chrome';
 
 export interface NotFoundPageProps {
   inShell?: boolean;

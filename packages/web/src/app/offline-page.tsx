@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '../components/ui/button';
 import { Icon } from '../components/ui/icon';
 import { StatusScreen } from '../components/ui/status-screen';
-import { THEME_COLORS, usePageTitle, useThemeColor } from '../lib/page-chrome';
+import { THEME_COLORS, usePageTitle, useThemeColor } from '../lib/ui-state/page-chrome';
 
 /** /lms/offline: the app cannot reach the server. */
 export function OfflinePage() {

@@ -6,12 +6,12 @@ import { sessionUserQuery } from '../features/session/api/authenticate';
 import { getConfigQueryOptions } from '../features/session/api/get-config';
 import { getPhotoQueryOptions } from '../features/session/api/get-photo';
 import { studentGroupsParams } from '../lib/academic-context/student-groups-params';
-import type { LazyQueryClient } from '../lib/lazy-query-client';
+import type { LazyQueryClient } from '../lib/query/lazy-query-client';
 import { getCurrentWsQueryOptions } from '../lib/reference-data/current-ws';
 import { getCurrentYearQueryOptions } from '../lib/reference-data/current-year';
 import { getDefaultYearQueryOptions } from '../lib/reference-data/default-year';
 import { getStudentGroupsQueryOptions } from '../lib/reference-data/student-groups';
-import type { PortalUser } from '../lib/roles';
+import type { PortalUser } from '../lib/session/roles';
 import {
   currentLayout,
   defaultYearParams,

@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/ui/loading';
 import { OfflineBanner } from '../components/ui/offline-banner';
 import { UpdatePrompt } from '../components/ui/update-prompt';
-import { PortalNameProvider } from '../lib/page-chrome';
+import { PortalNameProvider } from '../lib/ui-state/page-chrome';
 import { useFocusHeadingOnNavigation } from './focus-on-navigation';
 import { RouteErrorBoundary } from './route-error';
 

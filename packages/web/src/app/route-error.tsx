@@ -6,8 +6,8 @@ import { ErrorBoundary } from '../components/ui/error-boundary';
 import { FatalError } from '../components/ui/fatal-error';
 import { Icon } from '../components/ui/icon';
 import { StatusScreen } from '../components/ui/status-screen';
-import { loadNewVersion } from '../lib/app-update';
-import { isChunkLoadError } from '../lib/chunk-loading';
+import { loadNewVersion } from '../lib/ui-state/app-update';
+import { isChunkLoadError } from '../lib/ui-state/chunk-loading';
 
 export interface RouteErrorProps {
   error: unknown;

@@ -1,5 +1,5 @@
 import { registerSW } from 'virtual:pwa-register';
-import { offerUpdate } from '../lib/app-update';
+import { offerUpdate } from '../lib/ui-state/app-update';
 
 /** How often an open portal asks whether a new version was deployed (as well as on each load). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;

@@ -3,11 +3,11 @@ import { authenticate, sessionUserQuery } from '../features/session/api/authenti
 import { getLogo } from '../features/session/api/get-logo';
 import type { LoginScreenData } from '../features/session/components/login-page';
 import { loginErrorKey, type LoginErrorKey } from '../features/session/utils/login-error';
-import { isPortalUser, type PortalUser, type User } from '../lib/roles';
-import type { LazyQueryClient } from '../lib/lazy-query-client';
-import { pendingReturn } from '../lib/return-path';
-import { clearTokenCookie, hasTokenCookie } from '../lib/session-cookies';
-import { sessionReconnecting } from '../lib/session-status';
+import { isPortalUser, type PortalUser, type User } from '../lib/session/roles';
+import type { LazyQueryClient } from '../lib/query/lazy-query-client';
+import { pendingReturn } from '../lib/session/return-path';
+import { clearTokenCookie, hasTokenCookie } from '../lib/session/session-cookies';
+import { sessionReconnecting } from '../lib/session/session-status';
 import { isDefiniteRefusal } from '../features/session/utils/session-refusal';
 import { forgetUser, storedUser } from '../features/session/utils/stored-user';
 import { loadShellChunk } from './load-shell-chunk';

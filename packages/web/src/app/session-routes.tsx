@@ -3,20 +3,20 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Loading } from '../components/ui/loading';
 import { LoginPage, type LoginScreenData } from '../features/session/components/login-page';
-import { useApiClient } from '../lib/api-client';
-import { useLazyQueryClient } from '../lib/lazy-query-client';
-import { isOnline } from '../lib/online-status';
+import { useApiClient } from '../lib/query/api-client';
+import { useLazyQueryClient } from '../lib/query/lazy-query-client';
+import { isOnline } from '../lib/offline/online-status';
 import { resetAcademicSelection } from '../lib/academic-context/selection';
-import { takeReturn } from '../lib/return-path';
-import { isPortalUser, type PortalUser } from '../lib/roles';
-import { isMobile } from '../lib/viewport';
+import { takeReturn } from '../lib/session/return-path';
+import { isPortalUser, type PortalUser } from '../lib/session/roles';
+import { isMobile } from '../lib/ui-state/viewport';
 import { lazyRoute } from './lazy-route';
 import { currentLayout, firstScreenRequests } from './first-screen-requests';
 import { loadShellChunk } from './load-shell-chunk';
 import { SECTIONS } from './sections';
 import { storedUser } from '../features/session/utils/stored-user';
-import { askAhead, forgetEarlyAnswers } from '../lib/early-answers';
-import { whenIdleAfterPaint } from '../lib/idle-after-paint';
+import { askAhead, forgetEarlyAnswers } from '../lib/query/early-answers';
+import { whenIdleAfterPaint } from '../lib/ui-state/idle-after-paint';
 import { fetchFirstScreenAhead } from './first-screen-ahead';
 import {
   cachedUser,

@@ -8,5 +8,5 @@
  */
 export { ShellRoute } from './shell/shell-route';
 export { prefetchFirstScreen, prefetchFirstScreenReturning } from './prefetch-first-screen';
-export { createQueryClient } from '../lib/query-client';
-export { forgetOfflineData } from '../lib/offline-cache';
+export { createQueryClient } from '../lib/query/query-client';
+export { forgetOfflineData } from '../lib/offline/offline-cache';

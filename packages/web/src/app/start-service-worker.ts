@@ -1,5 +1,5 @@
-import { whenIdleAfterPaint } from '../lib/idle-after-paint';
-import { loadChunk } from '../lib/chunk-loading';
+import { whenIdleAfterPaint } from '../lib/ui-state/idle-after-paint';
+import { loadChunk } from '../lib/ui-state/chunk-loading';
 
 let started = false;
 

@@ -1,4 +1,4 @@
-import type { PortalUser } from '../../src/lib/roles';
+import type { PortalUser } from '../../src/lib/session/roles';
 
 /** A teacher and a student signing in, and the default year the stub server names. */
 export const TEACHER: PortalUser = {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate, type Location, type To } from 'react-router';
 import { App } from '../../src/app/app';
 import { PortalRoutes } from '../../src/app/routes';
-import { lazyQueryClient, type LazyQueryClient } from '../../src/lib/lazy-query-client';
+import { lazyQueryClient, type LazyQueryClient } from '../../src/lib/query/lazy-query-client';
 
 /** Each test gets its own cache and no retries (TanStack Query testing guide). */
 export function createTestQueryClient(): QueryClient {

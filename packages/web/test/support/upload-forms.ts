@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { forgetAllDrafts } from '../../src/lib/drafts/draft-store';
+import { forgetAllDrafts } from '../../src/lib/offline/drafts/draft-store';
 import { acceptNodeFilesAsFiles } from './multipart';
 
 /**

@@ -1,7 +1,7 @@
 import { PasswordChangePanel } from '../../features/password/components/password-change-panel';
 import { ProfileScreen } from '../../features/profile/components/profile-screen';
 import { usePhoto } from '../../features/session/api/get-photo';
-import { useShellSession } from '../../lib/shell-session';
+import { useShellSession } from '../../lib/session/shell-session';
 
 /**
  * /lms/profile: the profile screen with the password change in it. Features do not import each

@@ -12,8 +12,8 @@ import { useSessionUser } from '../../features/session/api/use-session-user';
 import { GROUP_CHAT_ID, type ChatPartner } from '../../lib/academic-context/selection';
 import type { AcademicContext } from '../../lib/academic-context/use-academic-context';
 import { useContacts } from '../../lib/reference-data/contacts';
-import { isPortalUser, isTeacher, ROLE_STUDENT, ROLE_TEACHER } from '../../lib/roles';
-import { matchesSearch } from '../../lib/search-text';
+import { isPortalUser, isTeacher, ROLE_STUDENT, ROLE_TEACHER } from '../../lib/session/roles';
+import { matchesSearch } from '../../lib/format/search-text';
 import styles from './side-panels.module.css';
 
 export interface ContactPanelProps {

@@ -6,7 +6,7 @@ import { PickerField } from '../../components/ui/picker-field';
 import { QueryFailed } from '../../components/ui/query-state';
 import type { AcademicContext } from '../../lib/academic-context/use-academic-context';
 import type { Ws } from '../../lib/reference-data/current-ws';
-import { useVocabulary } from '../../lib/vocabulary';
+import { useVocabulary } from '../../lib/format/vocabulary';
 import styles from './side-panels.module.css';
 
 export interface DisciplinePanelsProps {

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-react';
-import { readStorage, writeStorage } from '../../lib/storage';
+import { readStorage, writeStorage } from '../../lib/offline/storage';
 import type { Section } from '../sections';
 
 const KEY = 'lms-rail';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon';
-import type { ShellSession } from '../../lib/shell-session';
+import type { ShellSession } from '../../lib/session/shell-session';
 import type { Section } from '../sections';
 import { ContactPanel } from './contact-panel';
 import { DisciplinePanels } from './discipline-panels';

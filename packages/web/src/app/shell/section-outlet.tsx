@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Loading } from '../../components/ui/loading';
-import { usePageTitle } from '../../lib/page-chrome';
-import type { ShellSession } from '../../lib/shell-session';
+import { usePageTitle } from '../../lib/ui-state/page-chrome';
+import type { ShellSession } from '../../lib/session/shell-session';
 import { RouteErrorBoundary } from '../route-error';
 import styles from './shell-layout.module.css';
 

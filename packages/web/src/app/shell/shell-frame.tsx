@@ -19,9 +19,9 @@ import {
   type MainTab,
   type MainTabState,
   type MobilePanel,
-} from '../../lib/main-tabs';
-import type { ShellSession } from '../../lib/shell-session';
-import { isMobile } from '../../lib/viewport';
+} from '../../lib/ui-state/main-tabs';
+import type { ShellSession } from '../../lib/session/shell-session';
+import { isMobile } from '../../lib/ui-state/viewport';
 import { findSection, type Section } from '../sections';
 import { railIsOpen } from './rail-choice';
 import { RailColumn } from './rail-column';

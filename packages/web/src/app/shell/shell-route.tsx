@@ -1,9 +1,9 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useMemo } from 'react';
 import { sessionUserQuery } from '../../features/session/api/authenticate';
-import { useLazyQueryClient } from '../../lib/lazy-query-client';
-import { offlinePersistence } from '../../lib/offline-cache';
-import { isPortalUser, type User } from '../../lib/roles';
+import { useLazyQueryClient } from '../../lib/query/lazy-query-client';
+import { offlinePersistence } from '../../lib/offline/offline-cache';
+import { isPortalUser, type User } from '../../lib/session/roles';
 import { ShellLayout } from './shell-layout';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SectionNav } from '../../components/layout/section-nav';
 import { Panel } from '../../components/ui/panel';
-import { OPEN_NEWS } from '../../lib/main-tabs';
+import { OPEN_NEWS } from '../../lib/ui-state/main-tabs';
 import { SECTIONS, type SectionKey } from '../sections';
 
 export interface AppsPanelProps {

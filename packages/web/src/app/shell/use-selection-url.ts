@@ -15,10 +15,10 @@ import {
   GROUP_CHAT_ID,
   type ChatPartner,
 } from '../../lib/academic-context/selection';
-import { useApiClient } from '../../lib/api-client';
+import { useApiClient } from '../../lib/query/api-client';
 import type { Ws } from '../../lib/reference-data/current-ws';
 import { getContactsQueryOptions } from '../../lib/reference-data/contacts';
-import { ROLE_STUDENT, ROLE_TEACHER } from '../../lib/roles';
+import { ROLE_STUDENT, ROLE_TEACHER } from '../../lib/session/roles';
 
 /** What of the academic context an address carries (a conversation without its name). */
 interface UrlSelection {

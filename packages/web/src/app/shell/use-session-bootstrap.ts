@@ -1,9 +1,9 @@
 import { useConfig } from '../../features/session/api/get-config';
 import { usePhoto } from '../../features/session/api/get-photo';
 import { useAcademicContext } from '../../lib/academic-context/use-academic-context';
-import type { PortalUser } from '../../lib/roles';
+import type { PortalUser } from '../../lib/session/roles';
 import { useUnreadCount } from '../../lib/unread-count/use-unread-count';
-import { isMobile } from '../../lib/viewport';
+import { isMobile } from '../../lib/ui-state/viewport';
 import { photoParams } from '../first-screen-requests';
 
 /**

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { AcademicContext } from '../../lib/academic-context/use-academic-context';
 import type { Discipline } from '../../lib/reference-data/disciplines';
-import { optionsNamedApart, PLACEHOLDER_ID } from '../../lib/pickers';
+import { optionsNamedApart, PLACEHOLDER_ID } from '../../lib/ui-state/pickers';
 import type { Ws } from '../../lib/reference-data/current-ws';
-import { useVocabulary } from '../../lib/vocabulary';
+import { useVocabulary } from '../../lib/format/vocabulary';
 import { PickerField } from '../ui/picker-field';
 
 export interface AcademicPickersProps {

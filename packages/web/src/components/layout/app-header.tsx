@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../ui/icon';
-import { cx } from '../../lib/class-names';
+import { cx } from '../../lib/format/class-names';
 import surface from '../ui/surface.module.css';
 import styles from './app-header.module.css';
 

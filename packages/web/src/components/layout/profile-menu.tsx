@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cx } from '../../lib/class-names';
-import { OPEN_NEWS, type MainTabState } from '../../lib/main-tabs';
-import { theme, toggleTheme } from '../../lib/theme';
+import { cx } from '../../lib/format/class-names';
+import { OPEN_NEWS, type MainTabState } from '../../lib/ui-state/main-tabs';
+import { theme, toggleTheme } from '../../lib/ui-state/theme';
 import { Avatar } from '../ui/avatar';
 import { Icon, type IconName } from '../ui/icon';
 import { LanguageOptions } from '../ui/language-switch';

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { Icon, type IconSource } from '../ui/icon';
-import { cx } from '../../lib/class-names';
+import { cx } from '../../lib/format/class-names';
 import surface from '../ui/surface.module.css';
 import styles from './section-nav.module.css';
 

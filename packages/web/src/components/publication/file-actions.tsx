@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { opensInBrowser, openPdfInNewTab, PopupBlockedError } from '../../lib/file-viewer';
-import { truncateFileName } from '../../lib/file-name';
+import { opensInBrowser, openPdfInNewTab, PopupBlockedError } from '../../lib/files/file-viewer';
+import { truncateFileName } from '../../lib/files/file-name';
 import { ActionIcon } from '../ui/action-icons';
 import { FileKindIcon } from '../ui/file-kind-icon';
 import { Icon } from '../ui/icon';

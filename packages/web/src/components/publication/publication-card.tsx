@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from '../../lib/class-names';
+import { cx } from '../../lib/format/class-names';
 import { FileKindIcon } from '../ui/file-kind-icon';
 import { Icon } from '../ui/icon';
 import { FileActions, type FileActionsProps } from './file-actions';

@@ -1,13 +1,13 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { offeredId } from '../../lib/pickers';
-import type { PublicationDraft, PublicationErrors } from '../../lib/publication';
+import { offeredId } from '../../lib/ui-state/pickers';
+import type { PublicationDraft, PublicationErrors } from '../../lib/files/publication';
 import {
   useBaseBookCategories,
   useBookCategories,
   type BookCategorySource,
 } from '../../lib/reference-data/book-categories';
-import type { FileAttachments } from '../../lib/upload-kit';
+import type { FileAttachments } from '../../lib/files/upload-kit';
 import { Icon } from '../ui/icon';
 import { PickerField } from '../ui/picker-field';
 import form from '../ui/text-field.module.css';

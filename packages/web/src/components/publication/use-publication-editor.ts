@@ -1,13 +1,17 @@
 import type { UploadData, UploadFields, UploadPath } from '@lms/client';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { useDraft, useDraftFiles } from '../../lib/drafts/use-draft';
-import type { PublicationDraft } from '../../lib/publication';
+import { useDraft, useDraftFiles } from '../../lib/offline/drafts/use-draft';
+import type { PublicationDraft } from '../../lib/files/publication';
 import {
   useBaseCategoryOf,
   type BookCategorySource,
 } from '../../lib/reference-data/book-categories';
-import { useFileAttachments, useUploadTransfer, type UploadInput } from '../../lib/upload-kit';
+import {
+  useFileAttachments,
+  useUploadTransfer,
+  type UploadInput,
+} from '../../lib/files/upload-kit';
 import { usePublicationForm } from './publication-dialog';
 
 export interface PublicationEditorOptions<

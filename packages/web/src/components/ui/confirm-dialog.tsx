@@ -4,7 +4,7 @@ import { ActionIcon } from './action-icons';
 import { Button, buttonClassName } from './button';
 import { FailureMessage, type FailureMessageProps } from './failure-message';
 import { ModalDialog } from './modal-dialog';
-import { cx } from '../../lib/class-names';
+import { cx } from '../../lib/format/class-names';
 import styles from './confirm-dialog.module.css';
 import surface from './surface.module.css';
 

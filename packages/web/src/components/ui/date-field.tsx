@@ -1,7 +1,7 @@
 import { formatDate, parseDate } from '@lms/i18n/dates';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../lib/class-names';
+import { cx } from '../../lib/format/class-names';
 import { Icon } from './icon';
 import styles from './date-field.module.css';
 import surface from './surface.module.css';

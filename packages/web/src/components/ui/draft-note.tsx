@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../lib/class-names';
-import type { FilesNotKept } from '../../lib/drafts/use-draft';
+import { cx } from '../../lib/format/class-names';
+import type { FilesNotKept } from '../../lib/offline/drafts/use-draft';
 import styles from './draft-note.module.css';
 
 export interface DraftNoteProps {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { serverMessage, writeFailure } from '../../lib/write-failure';
+import { serverMessage, writeFailure } from '../../lib/query/write-failure';
 import { Icon } from './icon';
-import { cx } from '../../lib/class-names';
+import { cx } from '../../lib/format/class-names';
 import styles from './failure-message.module.css';
 import surface from './surface.module.css';
 

@@ -1,4 +1,4 @@
-import { fileKind, type FileKind } from '../../lib/file-name';
+import { fileKind, type FileKind } from '../../lib/files/file-name';
 import { SvgIcon } from './icon';
 
 /** Each kind of attachment (by extension) has its own badge; anything else gets the plain page. */

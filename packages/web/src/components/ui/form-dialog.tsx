@@ -1,6 +1,6 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../lib/class-names';
+import { cx } from '../../lib/format/class-names';
 import { Icon } from './icon';
 import { ModalDialog } from './modal-dialog';
 import styles from './form-dialog.module.css';

@@ -1,8 +1,8 @@
 import { LANGUAGE_AUTONYMS, LANGUAGE_SWITCH_ORDER, toLocaleTag, type Language } from '@lms/i18n';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../lib/class-names';
-import { language, selectLanguage } from '../../lib/language';
+import { cx } from '../../lib/format/class-names';
+import { language, selectLanguage } from '../../lib/ui-state/language';
 import { Icon } from './icon';
 import styles from './language-switch.module.css';
 import surface from './surface.module.css';

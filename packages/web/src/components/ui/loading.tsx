@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../lib/class-names';
+import { cx } from '../../lib/format/class-names';
 import styles from './status.module.css';
 import surface from './surface.module.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type DialogHTMLAttributes, type RefObject } from 'react';
-import { focusPageHeading } from '../../lib/page-heading';
+import { focusPageHeading } from '../../lib/ui-state/page-heading';
 
 export interface ModalDialogProps extends Omit<
   DialogHTMLAttributes<HTMLDialogElement>,

@@ -2,7 +2,7 @@ import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOnlineStatus } from '../../lib/online-status';
+import { useOnlineStatus } from '../../lib/offline/online-status';
 import { Icon } from './icon';
 import styles from './status.module.css';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconSource } from './icon';
-import { cx } from '../../lib/class-names';
-import { usePageTitle } from '../../lib/page-chrome';
+import { cx } from '../../lib/format/class-names';
+import { usePageTitle } from '../../lib/ui-state/page-chrome';
 import styles from './page-header.module.css';
 import surface from './surface.module.css';
 

@@ -1,5 +1,5 @@
 import { Icon } from './icon';
-import { cx } from '../../lib/class-names';
+import { cx } from '../../lib/format/class-names';
 import styles from './password-toggle.module.css';
 import surface from './surface.module.css';
 

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import { cx } from '../../lib/class-names';
-import { PLACEHOLDER_ID, PLACEHOLDER_TEXT } from '../../lib/pickers';
+import { cx } from '../../lib/format/class-names';
+import { PLACEHOLDER_ID, PLACEHOLDER_TEXT } from '../../lib/ui-state/pickers';
 import { Icon } from './icon';
 import { QueryFailed } from './query-state';
 import styles from './text-field.module.css';

@@ -6,7 +6,7 @@ import { Icon } from './icon';
 import { Loading } from './loading';
 import { RetryButton } from './retry-button';
 import { QueryStaleNotice } from './stale-notice';
-import { cx } from '../../lib/class-names';
+import { cx } from '../../lib/format/class-names';
 import styles from './status.module.css';
 import surface from './surface.module.css';
 

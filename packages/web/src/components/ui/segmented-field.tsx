@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { cx } from '../../lib/class-names';
+import { cx } from '../../lib/format/class-names';
 import form from './text-field.module.css';
 import styles from './segmented-field.module.css';
 

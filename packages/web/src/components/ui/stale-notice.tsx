@@ -1,8 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { FetchStatus } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useOnlineStatus } from '../../lib/online-status';
-import { sessionReconnecting } from '../../lib/session-status';
+import { useOnlineStatus } from '../../lib/offline/online-status';
+import { sessionReconnecting } from '../../lib/session/session-status';
 import { Icon } from './icon';
 import { syncedAtValues, useKeptDataNotice } from './offline-banner';
 import { RetryButton } from './retry-button';

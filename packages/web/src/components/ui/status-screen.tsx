@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Icon, type IconName } from './icon';
-import { cx } from '../../lib/class-names';
+import { cx } from '../../lib/format/class-names';
 import styles from './status.module.css';
 import surface from './surface.module.css';
 

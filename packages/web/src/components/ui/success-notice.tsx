@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from '../../lib/class-names';
+import { cx } from '../../lib/format/class-names';
 import { Icon } from './icon';
 import styles from './success-notice.module.css';
 import surface from './surface.module.css';

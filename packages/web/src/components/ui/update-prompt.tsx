@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { applyUpdate, postponeUpdate, updateWaiting } from '../../lib/app-update';
+import { applyUpdate, postponeUpdate, updateWaiting } from '../../lib/ui-state/app-update';
 import { Button } from './button';
 import { Icon } from './icon';
 import styles from './update-prompt.module.css';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../lib/class-names';
-import { formatFileSize } from '../../lib/upload-kit';
+import { cx } from '../../lib/format/class-names';
+import { formatFileSize } from '../../lib/files/upload-kit';
 import { ActionIcon } from '../ui/action-icons';
 import { FailureMessage } from '../ui/failure-message';
 import { FileKindIcon } from '../ui/file-kind-icon';

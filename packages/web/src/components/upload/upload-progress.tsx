@@ -1,7 +1,7 @@
 import type { UploadProgress } from '@lms/client';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '../../lib/upload-kit';
+import { formatPercent } from '../../lib/files/upload-kit';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
 import styles from './upload.module.css';

@@ -1,6 +1,6 @@
 import type { AcademicYear } from '../reference-data/current-year';
 import type { StudentGroupsParams } from '../reference-data/student-groups';
-import { isStudent, type PortalUser } from '../roles';
+import { isStudent, type PortalUser } from '../session/roles';
 
 /**
  * The body of a student's groups in the default year (POST /api/misc/getgroups), or null while

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { PortalUser } from '../roles';
-import { chosenOrFirst } from '../pickers';
+import type { PortalUser } from '../session/roles';
+import { chosenOrFirst } from '../ui-state/pickers';
 import type { ChainRoot } from '../reference-data/chain-params';
 import type { ContactsParams } from '../reference-data/contacts';
 import { useCurrentWs, type SemesterHalf, type Ws } from '../reference-data/current-ws';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { backFromChat } from '../main-tabs';
+import { backFromChat } from '../ui-state/main-tabs';
 import { choiceCount, clearContacts } from './selection';
 
 /**

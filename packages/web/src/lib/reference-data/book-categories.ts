@@ -1,6 +1,6 @@
 import type { components } from '@lms/client';
 import { useQueries } from '@tanstack/react-query';
-import { useApiClient } from '../api-client';
+import { useApiClient } from '../query/api-client';
 import { referenceRead } from './keys';
 
 export type BaseBookCategory = components['schemas']['LibraryBaseBookCategory'];

@@ -1,5 +1,5 @@
 import type { components } from '@lms/client';
-import { isTeacher, type PortalRole } from '../roles';
+import { isTeacher, type PortalRole } from '../session/roles';
 
 export type DisciplineWs = components['schemas']['DisciplineWs'];
 

@@ -1,7 +1,7 @@
 import type { components } from '@lms/client';
 import { useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../api-client';
-import { isTeacher } from '../roles';
+import { useApiClient } from '../query/api-client';
+import { isTeacher } from '../session/roles';
 import type { DisciplineGroupsParams } from './discipline-groups';
 import { referenceRead } from './keys';
 import { disciplineBody } from './semesters';

@@ -1,6 +1,6 @@
 import type { components, LmsClient } from '@lms/client';
 import { useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../api-client';
+import { useApiClient } from '../query/api-client';
 import { referenceQuery } from './keys';
 
 export type AcademicYear = components['schemas']['AcademicYear'];

@@ -1,4 +1,4 @@
-import { isTeacher } from '../roles';
+import { isTeacher } from '../session/roles';
 import { roleFields } from './chain-params';
 import { referenceRead } from './keys';
 import { disciplineBody, type SemestersParams } from './semesters';

@@ -1,5 +1,5 @@
 import type { components } from '@lms/client';
-import { isTeacher } from '../roles';
+import { isTeacher } from '../session/roles';
 import { roleFields, type ChainRoot } from './chain-params';
 import { referenceRead } from './keys';
 

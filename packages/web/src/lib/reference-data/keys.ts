@@ -1,8 +1,8 @@
 import type { LmsClient, PostBody, PostData, PostPath } from '@lms/client';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../api-client';
-import { KEPT_OFFLINE } from '../offline-cache';
-import { pathOf, postTo, type ReadData, type ReadPath } from '../post-read';
+import { useApiClient } from '../query/api-client';
+import { KEPT_OFFLINE } from '../offline/offline-cache';
+import { pathOf, postTo, type ReadData, type ReadPath } from '../query/post-read';
 
 export type ReferenceKey = readonly ['reference', string, object];
 

@@ -1,5 +1,5 @@
 import type { components } from '@lms/client';
-import type { PortalUser } from '../roles';
+import type { PortalUser } from '../session/roles';
 import { BOOK_LIST_PATH, referenceRead } from './keys';
 
 export type LibraryBook = components['schemas']['LibraryEBook'];

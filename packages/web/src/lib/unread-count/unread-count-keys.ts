@@ -4,7 +4,7 @@ import { CONTACTS_REFRESH_MS } from '../reference-data/contacts';
 import type { Ws } from '../reference-data/current-ws';
 import type { Discipline } from '../reference-data/disciplines';
 import type { Group } from '../reference-data/student-groups';
-import { ROLE_STUDENT, type PortalRole, type PortalUser } from '../roles';
+import { ROLE_STUDENT, type PortalRole, type PortalUser } from '../session/roles';
 
 /*
  * The person's unread messages, on every screen: the title's '(N) ' and the installed app's badge.

@@ -9,9 +9,9 @@ import {
 } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import type { AcademicContext } from '../academic-context/use-academic-context';
-import { useApiClient } from '../api-client';
-import type { PortalUser } from '../roles';
-import { showUnreadCount } from '../unread-badge';
+import { useApiClient } from '../query/api-client';
+import type { PortalUser } from '../session/roles';
+import { showUnreadCount } from './unread-badge';
 import {
   UNREAD_TOTAL_POLL_MS,
   unreadCountKeys,
@@ -50,7 +50,7 @@ export function getUnreadCountQueryOptions(
  * The shell's read of the person's unread count, for both roles and on every screen: once the
  * first screen has been painted (it never delays what the person came for), then every
  * `UNREAD_TOTAL_POLL_MS` while the tab is visible; shown in the page title and on the app icon. A
- * sign-out clears both (lib/unread-badge.ts).
+ * sign-out clears both (lib/unread-count/unread-badge.ts).
  */
 export function useUnreadCount(
   user: PortalUser | null,

@@ -1,7 +1,7 @@
 import type { components, LmsClient } from '@lms/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
-import { KEPT_OFFLINE } from '../../../lib/offline-cache';
+import { useApiClient } from '../../../lib/query/api-client';
+import { KEPT_OFFLINE } from '../../../lib/offline/offline-cache';
 import { isWebUrl } from '../utils/web-url';
 import { appsKeys } from './apps-keys';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionIcon } from '../../../components/ui/action-icons';
 import { Icon } from '../../../components/ui/icon';
 import surface from '../../../components/ui/surface.module.css';
-import { cx } from '../../../lib/class-names';
+import { cx } from '../../../lib/format/class-names';
 import type { AppLink } from '../api/get-app-links';
 import { iconSource } from '../utils/web-url';
 import styles from './apps.module.css';

@@ -1,6 +1,6 @@
 import type { LmsClient } from '@lms/client';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/query/api-client';
 import type { Conversation } from '../utils/conversation';
 import {
   firstUnreadNotHeld,
@@ -10,7 +10,7 @@ import {
   type ChatMessagesPage,
   type ChatThread,
 } from '../utils/thread';
-import { KEPT_OFFLINE } from '../../../lib/offline-cache';
+import { KEPT_OFFLINE } from '../../../lib/offline/offline-cache';
 import { chatKeys } from './chat-keys';
 import { fetchOlder } from './get-older-messages';
 

@@ -1,7 +1,7 @@
 import type { LmsClient } from '@lms/client';
 import { hashKey, queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/query/api-client';
 import { CONTACTS_REFRESH_MS } from '../../../lib/reference-data/contacts';
 import { useShareUnreadCounts } from '../../../lib/unread-count/use-unread-count';
 import type { ChatQuery, Conversation } from '../utils/conversation';

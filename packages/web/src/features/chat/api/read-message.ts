@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/query/api-client';
 import type { Conversation } from '../utils/conversation';
 import { markOneRead, type ChatThread } from '../utils/thread';
 import { chatKeys } from './chat-keys';

@@ -1,9 +1,13 @@
 import { upload, type components, type UploadProgress } from '@lms/client';
 import { signal } from '@preact/signals-react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createOutbox, type OutboxEntry, type Reconciled } from '../../../lib/outbox/outbox';
-import { lentSender, type Sender } from '../../../lib/outbox/lent-sender';
-import { keepFilesApart } from '../../../lib/outbox/outbox-files';
+import {
+  createOutbox,
+  type OutboxEntry,
+  type Reconciled,
+} from '../../../lib/offline/outbox/outbox';
+import { lentSender, type Sender } from '../../../lib/offline/outbox/lent-sender';
+import { keepFilesApart } from '../../../lib/offline/outbox/outbox-files';
 import type { Conversation } from '../utils/conversation';
 import { holdAccepted, type ChatThread } from '../utils/thread';
 import { chatKeys } from './chat-keys';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/query/api-client';
 import type { Conversation } from '../utils/conversation';
 import { appendNewer, CHAT_PAGE_SIZE, prependOlder, type ChatThread } from '../utils/thread';
 import { chatKeys } from './chat-keys';

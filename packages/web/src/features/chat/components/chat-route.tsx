@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { MESSAGES_HASH, returnFromChat } from '../../../lib/main-tabs';
-import { useApiClient } from '../../../lib/api-client';
-import { usePageTitle } from '../../../lib/page-chrome';
+import { MESSAGES_HASH, returnFromChat } from '../../../lib/ui-state/main-tabs';
+import { useApiClient } from '../../../lib/query/api-client';
+import { usePageTitle } from '../../../lib/ui-state/page-chrome';
 import { getContactsQueryOptions } from '../../../lib/reference-data/contacts';
-import { useShellSession } from '../../../lib/shell-session';
-import { isMobile } from '../../../lib/viewport';
+import { useShellSession } from '../../../lib/session/shell-session';
+import { isMobile } from '../../../lib/ui-state/viewport';
 import { conversationOf, conversationTitle, groupChatQueryOf } from '../utils/conversation';
 import { ChatScreen } from './chat-screen';
 

@@ -4,8 +4,8 @@ import { AttachedFiles, FilePicker } from '../../../components/upload/file-picke
 import { ActionIcon } from '../../../components/ui/action-icons';
 import { Button } from '../../../components/ui/button';
 import { DraftNote } from '../../../components/ui/draft-note';
-import { useDraft, useDraftFiles } from '../../../lib/drafts/use-draft';
-import { useFileAttachments } from '../../../lib/upload-kit';
+import { useDraft, useDraftFiles } from '../../../lib/offline/drafts/use-draft';
+import { useFileAttachments } from '../../../lib/files/upload-kit';
 import styles from './chat.module.css';
 
 export interface ComposerDraft {

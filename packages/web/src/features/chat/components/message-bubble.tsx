@@ -3,7 +3,7 @@ import { formatNewsDate, formatNewsTime } from '@lms/i18n/dates';
 import { useTranslation } from 'react-i18next';
 import { ActionIcon } from '../../../components/ui/action-icons';
 import { FileKindIcon } from '../../../components/ui/file-kind-icon';
-import { truncateFileName } from '../../../lib/file-name';
+import { truncateFileName } from '../../../lib/files/file-name';
 import type { ChatMessage } from '../utils/conversation';
 import type { AcceptedMessage } from '../utils/thread';
 import { isPhoto, splitLinks } from '../utils/message-text';

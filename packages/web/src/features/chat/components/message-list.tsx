@@ -8,7 +8,7 @@ import {
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutboxEntry } from '../../../lib/outbox/outbox';
+import type { OutboxEntry } from '../../../lib/offline/outbox/outbox';
 import type { ChatSend } from '../api/send-message';
 import type { ChatMessage } from '../utils/conversation';
 import type { ChatThread } from '../utils/thread';

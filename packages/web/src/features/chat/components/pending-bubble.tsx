@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { outboxState } from '../../../lib/outbox/use-outbox';
+import { outboxState } from '../../../lib/offline/outbox/use-outbox';
 import { useTranslation } from 'react-i18next';
 import { UploadProgressBar } from '../../../components/upload/upload-progress';
 import { useFailureDetail } from '../../../components/ui/failure-message';
-import type { OutboxEntry } from '../../../lib/outbox/outbox';
+import type { OutboxEntry } from '../../../lib/offline/outbox/outbox';
 import { sendProgress, type ChatSend } from '../api/send-message';
 import { MessageText } from './message-bubble';
 import styles from './chat.module.css';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useApiClient } from '../../../lib/api-client';
-import type { OutboxEntry } from '../../../lib/outbox/outbox';
-import { useOutbox } from '../../../lib/outbox/use-outbox';
-import type { ShellUser } from '../../../lib/shell-session';
+import { useApiClient } from '../../../lib/query/api-client';
+import type { OutboxEntry } from '../../../lib/offline/outbox/outbox';
+import { useOutbox } from '../../../lib/offline/outbox/use-outbox';
+import type { ShellUser } from '../../../lib/session/shell-session';
 import { cancelSend, chatOutbox, registerChatSender, type ChatSend } from '../api/send-message';
 import type { Conversation } from '../utils/conversation';
 import type { ComposerDraft } from './composer';

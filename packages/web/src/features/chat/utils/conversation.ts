@@ -1,7 +1,7 @@
 import type { components } from '@lms/client';
 import { GROUP_CHAT_ID } from '../../../lib/academic-context/selection';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
-import type { ShellUser } from '../../../lib/shell-session';
+import type { ShellUser } from '../../../lib/session/shell-session';
 import { groupChatQuery } from '../../../lib/unread-count/unread-count-keys';
 
 export type ChatQuery = components['schemas']['ChatQuery'];

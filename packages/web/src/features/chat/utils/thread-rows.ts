@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '../../../lib/outbox/outbox';
+import type { OutboxEntry } from '../../../lib/offline/outbox/outbox';
 import type { ChatSend } from '../api/send-message';
 import type { ChatMessage } from './conversation';
 import type { AcceptedMessage } from './thread';

@@ -1,5 +1,5 @@
 import { LmsError } from '@lms/client';
-import { useConfirmedWrite } from '../../../lib/post-write';
+import { useConfirmedWrite } from '../../../lib/query/post-write';
 import { withDeleted } from '../utils/registration';
 import {
   disciplineRegistrationKeys,

@@ -1,5 +1,5 @@
 import type { components } from '@lms/client';
-import { postRead } from '../../../lib/post-read';
+import { postRead } from '../../../lib/query/post-read';
 import {
   disciplineRegistrationKeys,
   type RegistrationListRequest,

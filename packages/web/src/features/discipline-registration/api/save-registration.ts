@@ -1,5 +1,5 @@
 import { LmsError, type components } from '@lms/client';
-import { useConfirmedWrite } from '../../../lib/post-write';
+import { useConfirmedWrite } from '../../../lib/query/post-write';
 import { withSaved } from '../utils/registration';
 import {
   disciplineRegistrationKeys,

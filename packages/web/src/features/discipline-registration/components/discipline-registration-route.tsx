@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SectionPage } from '../../../components/ui/page-header';
-import { isStudent } from '../../../lib/roles';
-import { useShellSession } from '../../../lib/shell-session';
+import { isStudent } from '../../../lib/session/roles';
+import { useShellSession } from '../../../lib/session/shell-session';
 import { RegistrationScreen } from './registration-screen';
 import styles from './registration.module.css';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useVocabulary } from '../../../lib/vocabulary';
+import { useVocabulary } from '../../../lib/format/vocabulary';
 
 const LESSON_KINDS = ['1', '2', '3'] as const;
 

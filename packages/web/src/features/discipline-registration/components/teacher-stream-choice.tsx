@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FailureMessage, useFailureDetail } from '../../../components/ui/failure-message';
 import { PickerField } from '../../../components/ui/picker-field';
-import { offeredId } from '../../../lib/pickers';
-import { useVocabulary } from '../../../lib/vocabulary';
+import { offeredId } from '../../../lib/ui-state/pickers';
+import { useVocabulary } from '../../../lib/format/vocabulary';
 import type {
   ChoiceSource,
   RegistrationTeachersRequest,

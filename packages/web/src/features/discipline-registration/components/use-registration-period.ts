@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
+import { offeredId, PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 import { useStudentGroups } from '../../../lib/reference-data/student-groups';
-import type { PortalUser } from '../../../lib/roles';
+import type { PortalUser } from '../../../lib/session/roles';
 import type { RegistrationListRequest } from '../api/discipline-registration-keys';
 import { useRegistrationDefaultYear } from '../api/get-registration-default-year';
 import { useRegistrationSemesters } from '../api/get-registration-semesters';

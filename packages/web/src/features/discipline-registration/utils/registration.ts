@@ -1,5 +1,5 @@
 import type { components } from '@lms/client';
-import { PLACEHOLDER_ID } from '../../../lib/pickers';
+import { PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 
 type RegistrationRow = components['schemas']['RegRow'];
 type RegistrationSaveRequest = components['schemas']['RegSaveRequest'];

@@ -1,4 +1,4 @@
-import { useConfirmedWrite } from '../../../lib/post-write';
+import { useConfirmedWrite } from '../../../lib/query/post-write';
 import { documentOrdersKeys } from './document-orders-keys';
 import type { Order } from './get-orders';
 

@@ -1,6 +1,6 @@
 import type { components } from '@lms/client';
 import { referenceRead } from '../../../lib/reference-data/keys';
-import type { PortalUser } from '../../../lib/roles';
+import type { PortalUser } from '../../../lib/session/roles';
 
 export type OrderDoc = components['schemas']['SingleWindowDoc'];
 

@@ -1,6 +1,6 @@
 import type { components, LmsClient } from '@lms/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/query/api-client';
 import { isInProgress } from '../utils/order-status';
 import { documentOrdersKeys } from './document-orders-keys';
 

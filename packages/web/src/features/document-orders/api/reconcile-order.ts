@@ -1,7 +1,7 @@
 import type { LmsClient } from '@lms/client';
 import { hashKey, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent } from 'react';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/query/api-client';
 import {
   findSentOrder,
   orderBaseline,

@@ -1,5 +1,5 @@
 import type { components } from '@lms/client';
-import { useConfirmedWrite } from '../../../lib/post-write';
+import { useConfirmedWrite } from '../../../lib/query/post-write';
 import { documentOrdersKeys } from './document-orders-keys';
 import { OrderNotConfirmedError } from '../utils/sent-order';
 import type { Order } from './get-orders';

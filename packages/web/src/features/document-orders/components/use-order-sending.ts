@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import type { Draft } from '../../../lib/drafts/use-draft';
+import type { Draft } from '../../../lib/offline/drafts/use-draft';
 import { useOrderAppears, useOrderBaseline, useReconcileOrder } from '../api/reconcile-order';
 import { useSaveOrder } from '../api/save-order';
 import { missingChoices, type OrderDraft } from '../utils/order-status';

@@ -1,5 +1,5 @@
 import { isLmsError, type components } from '@lms/client';
-import { outcomeUnknown } from '../../../lib/outbox/outbox-failure';
+import { outcomeUnknown } from '../../../lib/offline/outbox/outbox-failure';
 
 type Order = components['schemas']['SingleWindowOrder'];
 

@@ -1,6 +1,6 @@
 import type { UploadFields } from '@lms/client';
 import { ALL_BOOKS, type LibraryBook } from '../../../lib/reference-data/library-books';
-import { useUploadMutation } from '../../../lib/upload-kit';
+import { useUploadMutation } from '../../../lib/files/upload-kit';
 import { withSavedBook } from '../utils/book-search';
 import { eLibraryKeys } from './e-library-keys';
 

@@ -5,7 +5,7 @@ import {
   type PublicationChip,
 } from '../../../components/publication/publication-card';
 import { ItemActionButton } from '../../../components/ui/item-action-button';
-import { API_BASE_URL } from '../../../lib/api-client';
+import { API_BASE_URL } from '../../../lib/query/api-client';
 import type { LibraryBook } from '../../../lib/reference-data/library-books';
 
 export interface BookCardProps {

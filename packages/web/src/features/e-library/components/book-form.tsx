@@ -7,9 +7,9 @@ import {
   EMPTY_PUBLICATION,
   validatePublication,
   type PublicationErrors,
-} from '../../../lib/publication';
+} from '../../../lib/files/publication';
 import type { LibraryBook } from '../../../lib/reference-data/library-books';
-import type { PortalUser } from '../../../lib/roles';
+import type { PortalUser } from '../../../lib/session/roles';
 import { useSaveBook } from '../api/save-book';
 import { draftFromBook, toBookFields } from '../utils/book-form';
 

@@ -10,8 +10,8 @@ import { QueryState } from '../../../components/ui/query-state';
 import { SegmentedField } from '../../../components/ui/segmented-field';
 import surface from '../../../components/ui/surface.module.css';
 import form from '../../../components/ui/text-field.module.css';
-import { cx } from '../../../lib/class-names';
-import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
+import { cx } from '../../../lib/format/class-names';
+import { offeredId, PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 import {
   useBaseBookCategories,
   useBookCategories,
@@ -22,7 +22,7 @@ import {
   useBookList,
   type LibraryBook,
 } from '../../../lib/reference-data/library-books';
-import { isTeacher, type PortalUser } from '../../../lib/roles';
+import { isTeacher, type PortalUser } from '../../../lib/session/roles';
 import { canEditBook } from '../utils/book-form';
 import {
   SEARCH_BY_AUTHOR,

@@ -1,6 +1,10 @@
-import { EMPTY_PUBLICATION, parsePages, type PublicationDraft } from '../../../lib/publication';
+import {
+  EMPTY_PUBLICATION,
+  parsePages,
+  type PublicationDraft,
+} from '../../../lib/files/publication';
 import type { LibraryBook } from '../../../lib/reference-data/library-books';
-import type { PortalUser } from '../../../lib/roles';
+import type { PortalUser } from '../../../lib/session/roles';
 import type { BookSaveFields } from '../api/save-book';
 
 /** The form of a saved book (its base category is looked up from its category). */

@@ -1,4 +1,4 @@
-import { normalizeSearchText } from '../../../lib/search-text';
+import { normalizeSearchText } from '../../../lib/format/search-text';
 import type { LibraryBook } from '../../../lib/reference-data/library-books';
 
 /** E-library search: mode 1 searches the name, any other the author. */

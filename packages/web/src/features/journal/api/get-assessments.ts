@@ -1,4 +1,4 @@
-import { postRead } from '../../../lib/post-read';
+import { postRead } from '../../../lib/query/post-read';
 import { REFERENCE_STALE_MS } from '../../../lib/reference-data/keys';
 import type { Assessment } from '../utils/journal-class';
 import { journalKeys } from './journal-keys';

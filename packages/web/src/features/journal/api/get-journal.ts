@@ -1,4 +1,4 @@
-import { postRead } from '../../../lib/post-read';
+import { postRead } from '../../../lib/query/post-read';
 import { EMPTY_JOURNAL } from '../utils/journal-calc';
 import { journalKeys, type JournalRequest } from './journal-keys';
 

@@ -1,6 +1,6 @@
 import type { components } from '@lms/client';
-import { KEPT_OFFLINE } from '../../../lib/offline-cache';
-import { postRead } from '../../../lib/post-read';
+import { KEPT_OFFLINE } from '../../../lib/offline/offline-cache';
+import { postRead } from '../../../lib/query/post-read';
 import { REFERENCE_STALE_MS } from '../../../lib/reference-data/keys';
 import { journalKeys, type KindsRequest } from './journal-keys';
 

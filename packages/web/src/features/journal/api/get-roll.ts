@@ -1,6 +1,6 @@
 import type { LmsClient } from '@lms/client';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/query/api-client';
 import type { RollSource } from '../utils/roll-call';
 import { journalKeys, type RollRequest } from './journal-keys';
 

@@ -1,5 +1,5 @@
-import { KEPT_OFFLINE } from '../../../lib/offline-cache';
-import { postRead } from '../../../lib/post-read';
+import { KEPT_OFFLINE } from '../../../lib/offline/offline-cache';
+import { postRead } from '../../../lib/query/post-read';
 import { EMPTY_JOURNAL } from '../utils/journal-calc';
 import { journalKeys, type StudentJournalRequest } from './journal-keys';
 

@@ -1,5 +1,5 @@
-import { lentSender, type Sender } from '../../../lib/outbox/lent-sender';
-import { createOutbox, type OutboxEntry } from '../../../lib/outbox/outbox';
+import { lentSender, type Sender } from '../../../lib/offline/outbox/lent-sender';
+import { createOutbox, type OutboxEntry } from '../../../lib/offline/outbox/outbox';
 import type { VisitUpdate } from '../utils/journal-class';
 import { visitsStored } from './reconcile-visits';
 

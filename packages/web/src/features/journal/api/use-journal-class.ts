@@ -1,5 +1,5 @@
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
-import { chosenOrFirst } from '../../../lib/pickers';
+import { chosenOrFirst } from '../../../lib/ui-state/pickers';
 import type { JournalClass } from '../utils/journal-class';
 import { useLessonKinds } from './get-lesson-kinds';
 import type { KindsRequest } from './journal-keys';

@@ -2,9 +2,9 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/ui/loading';
 import { SectionPage } from '../../../components/ui/page-header';
-import { lazyComponent } from '../../../lib/chunk-loading';
-import { isTeacher } from '../../../lib/roles';
-import { useShellSession } from '../../../lib/shell-session';
+import { lazyComponent } from '../../../lib/ui-state/chunk-loading';
+import { isTeacher } from '../../../lib/session/roles';
+import { useShellSession } from '../../../lib/session/shell-session';
 import styles from './journal.module.css';
 
 // Each role's screen is a chunk of its own: a student (most often on a phone) never downloads the

@@ -5,7 +5,7 @@ import { Fragment, memo, useEffect, useMemo, useRef, useState, type RefObject } 
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ActionIcon } from '../../../components/ui/action-icons';
-import { cx } from '../../../lib/class-names';
+import { cx } from '../../../lib/format/class-names';
 import {
   ABSENT_MARK,
   type JournalColumn,

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PickerField } from '../../../components/ui/picker-field';
-import { PLACEHOLDER_ID } from '../../../lib/pickers';
-import { useVocabulary } from '../../../lib/vocabulary';
+import { PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
+import { useVocabulary } from '../../../lib/format/vocabulary';
 import type { LessonKind } from '../api/get-lesson-kinds';
 
 export interface KindPickerProps {

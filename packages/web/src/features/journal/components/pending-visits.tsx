@@ -1,10 +1,10 @@
 import { formatDate } from '@lms/i18n/dates';
-import { outboxState } from '../../../lib/outbox/use-outbox';
+import { outboxState } from '../../../lib/offline/outbox/use-outbox';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/panel';
 import { useFailureDetail } from '../../../components/ui/failure-message';
-import type { OutboxEntry } from '../../../lib/outbox/outbox';
+import type { OutboxEntry } from '../../../lib/offline/outbox/outbox';
 import { visitOutbox, type VisitWrite } from '../api/send-visits';
 import styles from './journal.module.css';
 

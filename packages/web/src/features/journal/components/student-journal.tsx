@@ -1,5 +1,5 @@
 import { numberFormat } from '@lms/i18n';
-import { useIdParam } from '../../../lib/url-param';
+import { useIdParam } from '../../../lib/ui-state/url-param';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@lms/i18n/dates';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +11,11 @@ import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
 import { failedWithoutData, QueryFailed } from '../../../components/ui/query-state';
 import { QueryStaleNotice } from '../../../components/ui/stale-notice';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/query/api-client';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
-import { chosenOrFirst, PLACEHOLDER_ID } from '../../../lib/pickers';
+import { chosenOrFirst, PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 import { getContactsQueryOptions } from '../../../lib/reference-data/contacts';
-import type { ShellUser } from '../../../lib/shell-session';
+import type { ShellUser } from '../../../lib/session/shell-session';
 import { useStudentJournal } from '../api/get-student-journal';
 import { useJournalClass } from '../api/use-journal-class';
 import {

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useReducer } from 'react';
-import { PLACE_KEY_PREFIX } from '../../../lib/drafts/draft-store';
-import { useDraft } from '../../../lib/drafts/use-draft';
-import type { OutboxEntry } from '../../../lib/outbox/outbox';
+import { PLACE_KEY_PREFIX } from '../../../lib/offline/drafts/draft-store';
+import { useDraft } from '../../../lib/offline/drafts/use-draft';
+import type { OutboxEntry } from '../../../lib/offline/outbox/outbox';
 import { useRoll } from '../api/get-roll';
 import { visitOutbox, type VisitWrite } from '../api/send-visits';
 import type { Journal } from '../utils/journal-calc';

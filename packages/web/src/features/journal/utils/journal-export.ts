@@ -1,4 +1,4 @@
-import { writeCsv } from '../../../lib/csv-export';
+import { writeCsv } from '../../../lib/files/csv-export';
 import type { JournalTable } from './journal-calc';
 
 /** The column titles of the export, in the interface language ('ФИО студента', dates, figures). */
@@ -37,7 +37,7 @@ export function journalSheet(table: JournalTable, titles: ExportTitles): ExportC
 }
 
 /**
- * CSV of the journal in the interface language (lib/csv-export.ts: its decimal mark and
+ * CSV of the journal in the interface language (lib/files/csv-export.ts: its decimal mark and
  * separator, names and dates neutralised against formulas), the average rounded as the screen
  * rounds it.
  */

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_ID } from '../../../lib/pickers';
+import { PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 import type { JournalClass, VisitUpdate } from './journal-class';
 
 /** One student on the roll: present or not, and a mark option (-1 for none). */

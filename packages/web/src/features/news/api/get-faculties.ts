@@ -1,6 +1,6 @@
 import type { LmsClient } from '@lms/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/query/api-client';
 import { newsKeys } from './news-keys';
 
 /** POST /api/misc/registered-faculty-list: the faculties a news item can be addressed to. */

@@ -1,7 +1,7 @@
 import type { components, LmsClient } from '@lms/client';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
-import { KEPT_OFFLINE } from '../../../lib/offline-cache';
+import { useApiClient } from '../../../lib/query/api-client';
+import { KEPT_OFFLINE } from '../../../lib/offline/offline-cache';
 import { NEWS_FIRST_PAGE, newsKeys, type NewsReader } from './news-keys';
 
 export type NewsItem = components['schemas']['NewsItem'];

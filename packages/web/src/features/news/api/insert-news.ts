@@ -1,6 +1,6 @@
 import type { components } from '@lms/client';
 import type { QueryClient } from '@tanstack/react-query';
-import { useUploadMutation } from '../../../lib/upload-kit';
+import { useUploadMutation } from '../../../lib/files/upload-kit';
 import type { NewsFeed } from './get-news';
 import { newsKeys } from './news-keys';
 

@@ -6,9 +6,9 @@ import { ActionIcon } from '../../../components/ui/action-icons';
 import { Avatar } from '../../../components/ui/avatar';
 import { FileKindIcon } from '../../../components/ui/file-kind-icon';
 import surface from '../../../components/ui/surface.module.css';
-import { API_BASE_URL } from '../../../lib/api-client';
-import { cx } from '../../../lib/class-names';
-import { truncateFileName } from '../../../lib/file-name';
+import { API_BASE_URL } from '../../../lib/query/api-client';
+import { cx } from '../../../lib/format/class-names';
+import { truncateFileName } from '../../../lib/files/file-name';
 import type { NewsItem } from '../api/get-news';
 import styles from './news.module.css';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SectionPage } from '../../../components/ui/page-header';
-import { useShellSession } from '../../../lib/shell-session';
+import { useShellSession } from '../../../lib/session/shell-session';
 import { NewsComposer } from './news-composer';
 import { NewsFeed } from './news-feed';
 import styles from './news.module.css';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useDraft, useDraftFiles } from '../../../lib/drafts/use-draft';
-import { useFileAttachments, useUploadTransfer } from '../../../lib/upload-kit';
-import { writeFailure } from '../../../lib/write-failure';
+import { useDraft, useDraftFiles } from '../../../lib/offline/drafts/use-draft';
+import { useFileAttachments, useUploadTransfer } from '../../../lib/files/upload-kit';
+import { writeFailure } from '../../../lib/query/write-failure';
 import { useInsertNews, type NewsAudience } from '../api/insert-news';
 import type { NewsReader } from '../api/news-keys';
 import { ALL_FACULTIES, validateMessage, type MessageError } from '../utils/news-form';

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_ID } from '../../../lib/pickers';
+import { PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 import type { NewsAudience } from '../api/insert-news';
 
 /** The news audience: 0 everybody, 1 teachers, 2 students. */

@@ -1,6 +1,6 @@
 import { LmsError, type components, type LmsClient } from '@lms/client';
 import { useMutation } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/query/api-client';
 import { passwordKeys } from './password-keys';
 
 /** Old password, new one, and the account: the signed-in one (the server refuses any other). */

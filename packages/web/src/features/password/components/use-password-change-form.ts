@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useShellSession } from '../../../lib/shell-session';
+import { useShellSession } from '../../../lib/session/shell-session';
 import { useChangePassword } from '../api/change-password';
 import {
   describePasswordChangeFailure,

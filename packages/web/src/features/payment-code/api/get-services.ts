@@ -1,6 +1,6 @@
 import type { components } from '@lms/client';
-import { KEPT_OFFLINE } from '../../../lib/offline-cache';
-import { postRead } from '../../../lib/post-read';
+import { KEPT_OFFLINE } from '../../../lib/offline/offline-cache';
+import { postRead } from '../../../lib/query/post-read';
 import { paymentCodeKeys } from './payment-code-keys';
 
 export type PaidService = components['schemas']['MiscUsluga'];

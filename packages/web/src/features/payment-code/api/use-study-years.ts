@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/query/api-client';
 import type { AcademicYear } from '../../../lib/reference-data/current-year';
 import { getStudentGroupsQueryOptions } from '../../../lib/reference-data/student-groups';
 

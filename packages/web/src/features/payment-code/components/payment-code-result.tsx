@@ -7,7 +7,7 @@ import { Loading } from '../../../components/ui/loading';
 import { QueryFailed } from '../../../components/ui/query-state';
 import { QueryStaleNotice, type SyncedQuery } from '../../../components/ui/stale-notice';
 import surface from '../../../components/ui/surface.module.css';
-import { cx } from '../../../lib/class-names';
+import { cx } from '../../../lib/format/class-names';
 import type { PaymentCode } from '../api/get-payment-code';
 import { codeGroups } from '../utils/code-groups';
 import { formatAmount } from '../utils/format-amount';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SectionPage } from '../../../components/ui/page-header';
-import { isStudent } from '../../../lib/roles';
-import { useShellSession } from '../../../lib/shell-session';
+import { isStudent } from '../../../lib/session/roles';
+import { useShellSession } from '../../../lib/session/shell-session';
 import { PaymentCodeScreen } from './payment-code-screen';
 import { StudentsOnlyNotice } from './students-only-notice';
 

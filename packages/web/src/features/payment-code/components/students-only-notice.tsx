@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/icon';
 import surface from '../../../components/ui/surface.module.css';
-import { cx } from '../../../lib/class-names';
+import { cx } from '../../../lib/format/class-names';
 import styles from './payment-code.module.css';
 
 /** A payment code belongs to a student, a group and a year, so a teacher has none to get. */

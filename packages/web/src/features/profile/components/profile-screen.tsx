@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SectionPage } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
-import { useShellSession } from '../../../lib/shell-session';
+import { useShellSession } from '../../../lib/session/shell-session';
 import { useClearContactsOnLoad } from '../../../lib/academic-context/use-clear-contacts';
 import { useProfile } from '../api/get-profile';
 import { ProfileCard } from './profile-card';

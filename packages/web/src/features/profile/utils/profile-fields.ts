@@ -1,4 +1,4 @@
-import { isTeacher } from '../../../lib/roles';
+import { isTeacher } from '../../../lib/session/roles';
 import type { ProfileData } from '../api/get-profile';
 
 export type ProfileField = Extract<

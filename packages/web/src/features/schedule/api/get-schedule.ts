@@ -1,8 +1,8 @@
 import type { LmsClient } from '@lms/client';
 import { queryOptions, skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
-import { KEPT_OFFLINE } from '../../../lib/offline-cache';
-import { byRole } from '../../../lib/roles';
+import { useApiClient } from '../../../lib/query/api-client';
+import { KEPT_OFFLINE } from '../../../lib/offline/offline-cache';
+import { byRole } from '../../../lib/session/roles';
 import type { ScheduleLesson } from '../utils/week';
 import { scheduleKeys, type ScheduleParams } from './schedule-keys';
 
@@ -12,7 +12,7 @@ export function schedulePath(role: ScheduleParams['role']) {
 }
 
 /**
- * The week's lessons, kept offline with the rest of the user's data (lib/offline-cache.ts): the
+ * The week's lessons, kept offline with the rest of the user's data (lib/offline/offline-cache.ts): the
  * copy kept on the device shows at once, dated by when it arrived, and is always asked for again
  * (staleTime 0); every answer replaces it.
  */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
-import { downloadTextFile } from '../../../lib/download-file';
-import { useVocabulary } from '../../../lib/vocabulary';
+import { downloadTextFile } from '../../../lib/files/download-file';
+import { useVocabulary } from '../../../lib/format/vocabulary';
 import { buildScheduleCalendar } from '../utils/schedule-ics';
 import type { ScheduleLesson } from '../utils/week';
 import type { SchedulePeriod } from './use-schedule-view';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useVocabulary } from '../../../lib/vocabulary';
+import { useVocabulary } from '../../../lib/format/vocabulary';
 import { isHeldInWeek, type ScheduleLesson } from '../utils/week';
 import styles from './lesson-card.module.css';
 

@@ -3,7 +3,7 @@ import { latestKeptSchedule, useSchedule } from '../api/get-schedule';
 import type { ScheduleParams } from '../api/schedule-keys';
 import type { ScheduleLesson } from '../utils/week';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
-import type { ShellUser } from '../../../lib/shell-session';
+import type { ShellUser } from '../../../lib/session/shell-session';
 
 export interface SchedulePeriod {
   /** The academic year's label; unknown when only a kept copy could be shown. */

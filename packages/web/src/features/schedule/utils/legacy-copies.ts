@@ -1,10 +1,10 @@
-import { localStorageArea } from '../../../lib/storage';
+import { localStorageArea } from '../../../lib/offline/storage';
 
 /** Where older versions kept a copy of each schedule: `schedule:<uid>:<role>:<year>:<ws>`. */
 const LEGACY_PREFIX = 'schedule:';
 
 /**
- * The schedule is kept offline only with the rest of the user's data (lib/offline-cache.ts): the
+ * The schedule is kept offline only with the rest of the user's data (lib/offline/offline-cache.ts): the
  * copies older versions left in local storage are removed, so none outlives the version that wrote it.
  */
 export function forgetLegacyScheduleCopies(): void {

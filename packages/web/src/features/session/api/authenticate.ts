@@ -1,6 +1,6 @@
 import type { LmsClient } from '@lms/client';
-import { readTokenCookie } from '../../../lib/session-cookies';
-import type { User } from '../../../lib/roles';
+import { readTokenCookie } from '../../../lib/session/session-cookies';
+import type { User } from '../../../lib/session/roles';
 import { rememberUser } from '../utils/stored-user';
 import { sessionKeys } from './session-keys';
 

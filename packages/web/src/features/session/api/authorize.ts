@@ -1,5 +1,5 @@
 import type { components, LmsClient } from '@lms/client';
-import type { User } from '../../../lib/roles';
+import type { User } from '../../../lib/session/roles';
 import { rememberRetryAfter } from '../utils/login-error';
 
 export type LoginRequest = components['schemas']['LoginRequest'];

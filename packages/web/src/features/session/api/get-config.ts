@@ -1,9 +1,9 @@
 import type { LmsClient } from '@lms/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/query/api-client';
 import { parsePortalConfig } from '../utils/portal-config';
 import { sessionKeys } from './session-keys';
-import { KEPT_OFFLINE } from '../../../lib/offline-cache';
+import { KEPT_OFFLINE } from '../../../lib/offline/offline-cache';
 
 /** GET /config.json: fetched after a successful authentication or authorization. */
 export function getConfigQueryOptions(client: LmsClient) {

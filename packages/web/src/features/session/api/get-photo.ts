@@ -1,8 +1,8 @@
 import type { LmsClient } from '@lms/client';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/query/api-client';
 import { photoToDataUrl } from '../utils/photo';
-import { KEPT_OFFLINE } from '../../../lib/offline-cache';
+import { KEPT_OFFLINE } from '../../../lib/offline/offline-cache';
 import { sessionKeys, type PhotoParams } from './session-keys';
 
 /** POST /api/misc/photo, once per user; resolves to a data URL or null. */

@@ -1,4 +1,4 @@
-import type { PortalRole } from '../../../lib/roles';
+import type { PortalRole } from '../../../lib/session/roles';
 
 /** The photo call carries the person's account id and role. */
 export interface PhotoParams {

@@ -2,11 +2,12 @@ import { isLmsError, type RawLmsClient } from '@lms/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useApiClient } from '../../../lib/api-client';
-import { onOutboxSessionEnded } from '../../../lib/outbox/outbox-session';
-import { rememberReturn } from '../../../lib/return-path';
-import { isPortalUser, type User } from '../../../lib/roles';
-import { onSignedOutElsewhere } from '../../../lib/session-tabs';
+import { useApiClient } from '../../../lib/query/api-client';
+import { onOutboxSessionEnded } from '../../../lib/offline/outbox/outbox-session';
+import { rememberReturn } from '../../../lib/session/return-path';
+import { readTokenCookie } from '../../../lib/session/session-cookies';
+import { isPortalUser, type User } from '../../../lib/session/roles';
+import { onSignedOutElsewhere } from '../../../lib/session/session-tabs';
 import { endLocalSession } from '../utils/end-local-session';
 import { storedUser } from '../utils/stored-user';
 import { sessionUserQuery } from './authenticate';
@@ -38,6 +39,8 @@ export function useExpiredSessionRedirect(): void {
   }, [location]);
   useEffect(() => {
     let ended = false;
+    // The session this tab runs on, as its cookie names it (when the cookie is script-visible).
+    const sessionToken = readTokenCookie();
     const end = () => {
       if (ended) return;
       ended = true;
@@ -46,7 +49,15 @@ export function useExpiredSessionRedirect(): void {
       const cached = queryClient.getQueryData<User | null>(sessionUserQuery.queryKey);
       const user = isPortalUser(cached) ? cached : storedUser();
       if (user) rememberReturn(here.current, user);
-      endLocalSession(queryClient);
+      const current = readTokenCookie();
+      if (sessionToken && current && current !== sessionToken) {
+        // A refusal of this tab's old session, met after a sign-in in another tab: the cookie and
+        // the device's data are the new session's and stay; this tab forgets what it showed and
+        // takes up the new session as a new page would (the login page goes on to the portal).
+        queryClient.clear();
+      } else {
+        endLocalSession(queryClient);
+      }
       void navigate('/lms/login', { replace: true });
     };
     const onError = (error: unknown) => {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
-import { forgetReturn } from '../../../lib/return-path';
-import { tellSignedOut } from '../../../lib/session-tabs';
-import { forgetUnsentWork } from '../../../lib/unsent-work';
+import { useApiClient } from '../../../lib/query/api-client';
+import { forgetReturn } from '../../../lib/session/return-path';
+import { tellSignedOut } from '../../../lib/session/session-tabs';
+import { forgetUnsentWork } from '../../../lib/offline/unsent-work';
 import { endLocalSession } from '../utils/end-local-session';
 import { logout } from './logout';
 

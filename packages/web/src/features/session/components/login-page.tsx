@@ -1,11 +1,11 @@
-import type { PortalUser } from '../../../lib/roles';
+import type { PortalUser } from '../../../lib/session/roles';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, use, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
-import { THEME_COLORS, usePageTitle, useThemeColor } from '../../../lib/page-chrome';
-import { isMobile } from '../../../lib/viewport';
+import { THEME_COLORS, usePageTitle, useThemeColor } from '../../../lib/ui-state/page-chrome';
+import { isMobile } from '../../../lib/ui-state/viewport';
 import { LOGO_DEFAULTS, type LogoInfo } from '../api/get-logo';
 import { takeBootLogin, type BootFocus } from '../utils/boot-login';
 import type { LoginErrorKey } from '../utils/login-error';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useApiClient } from '../../../lib/api-client';
-import { useLazyQueryClient } from '../../../lib/lazy-query-client';
-import { hasTokenCookie } from '../../../lib/session-cookies';
+import { useApiClient } from '../../../lib/query/api-client';
+import { useLazyQueryClient } from '../../../lib/query/lazy-query-client';
+import { hasTokenCookie } from '../../../lib/session/session-cookies';
 import { authorize } from '../api/authorize';
 import { logout } from '../api/logout';
 import { sessionKeys } from '../api/session-keys';
@@ -11,7 +11,7 @@ import {
   type LoginErrorKey,
   type LoginErrorValues,
 } from '../utils/login-error';
-import { isPortalUser, type PortalUser } from '../../../lib/roles';
+import { isPortalUser, type PortalUser } from '../../../lib/session/roles';
 import { storeSessionId } from '../utils/session-id';
 import { rememberUser } from '../utils/stored-user';
 import { validateLogin, type LoginFieldErrors, type LoginValues } from '../utils/validate-login';

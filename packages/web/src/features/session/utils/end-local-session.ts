@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clearTokenCookie } from '../../../lib/session-cookies';
-import { forgetOfflineData } from '../../../lib/offline-cache';
-import { clearStorage } from '../../../lib/storage';
-import { persistPreferences } from '../../../lib/preferences';
-import { clearUnreadBadge } from '../../../lib/unread-badge';
+import { clearTokenCookie } from '../../../lib/session/session-cookies';
+import { forgetOfflineData } from '../../../lib/offline/offline-cache';
+import { clearStorage } from '../../../lib/offline/storage';
+import { persistPreferences } from '../../../lib/ui-state/preferences';
+import { clearUnreadBadge } from '../../../lib/unread-count/unread-badge';
 
 /**
  * Leaving the session clears all local storage and the user, and the data kept for

@@ -1,5 +1,5 @@
 import { SUPPORTED_LANGUAGES, type Language } from '@lms/i18n';
-import type { PortalConfig } from '../../../lib/shell-session';
+import type { PortalConfig } from '../../../lib/session/shell-session';
 
 const isPositiveNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;

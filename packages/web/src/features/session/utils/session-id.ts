@@ -1,4 +1,4 @@
-import { writeStorage } from '../../../lib/storage';
+import { writeStorage } from '../../../lib/offline/storage';
 
 /** After login a client-generated random identifier is stored under the `token` key. */
 export const SESSION_ID_STORAGE_KEY = 'token';

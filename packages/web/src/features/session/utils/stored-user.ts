@@ -1,5 +1,5 @@
-import { isPortalUser, type PortalUser, type User } from '../../../lib/roles';
-import { readStorage, writeStorage } from '../../../lib/storage';
+import { isPortalUser, type PortalUser, type User } from '../../../lib/session/roles';
+import { readStorage, writeStorage } from '../../../lib/offline/storage';
 
 /**
  * The signed-in user, kept with the session (local storage, cleared with it on logout): when the

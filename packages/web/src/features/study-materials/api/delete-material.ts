@@ -1,5 +1,5 @@
 import { LmsError, type components } from '@lms/client';
-import { useConfirmedWrite } from '../../../lib/post-write';
+import { useConfirmedWrite } from '../../../lib/query/post-write';
 import type { MaterialItem } from './get-materials';
 import { studyMaterialsKeys } from './study-materials-keys';
 

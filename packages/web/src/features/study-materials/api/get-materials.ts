@@ -1,5 +1,5 @@
 import type { components } from '@lms/client';
-import { postRead } from '../../../lib/post-read';
+import { postRead } from '../../../lib/query/post-read';
 import { studyMaterialsKeys, type MaterialListRequest } from './study-materials-keys';
 
 export type MaterialItem = components['schemas']['UmkItem'];

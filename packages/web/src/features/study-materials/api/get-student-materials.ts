@@ -1,4 +1,4 @@
-import { postRead } from '../../../lib/post-read';
+import { postRead } from '../../../lib/query/post-read';
 import type { MaterialItem } from './get-materials';
 import { studyMaterialsKeys, type MaterialStudentListRequest } from './study-materials-keys';
 

@@ -1,5 +1,5 @@
 import type { UploadFields } from '@lms/client';
-import { useUploadMutation } from '../../../lib/upload-kit';
+import { useUploadMutation } from '../../../lib/files/upload-kit';
 import { studyMaterialsKeys } from './study-materials-keys';
 
 export type MaterialSaveFields = UploadFields<'/api/umk/insertorupdateumk'>;

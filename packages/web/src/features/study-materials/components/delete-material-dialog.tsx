@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DeleteConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useFailureDetail } from '../../../components/ui/failure-message';
-import type { PortalUser } from '../../../lib/roles';
+import type { PortalUser } from '../../../lib/session/roles';
 import { useDeleteMaterial } from '../api/delete-material';
 import type { MaterialItem } from '../api/get-materials';
 import styles from './study-materials.module.css';

@@ -6,7 +6,7 @@ import {
 } from '../../../components/publication/publication-card';
 import { Icon } from '../../../components/ui/icon';
 import { ItemActionButton } from '../../../components/ui/item-action-button';
-import { API_BASE_URL } from '../../../lib/api-client';
+import { API_BASE_URL } from '../../../lib/query/api-client';
 import type { MaterialItem } from '../api/get-materials';
 import { FOR_STUDENT_KIND_KEYS } from '../utils/material-draft';
 

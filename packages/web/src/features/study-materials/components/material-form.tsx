@@ -5,9 +5,9 @@ import { PublicationFields } from '../../../components/publication/publication-f
 import { usePublicationEditor } from '../../../components/publication/use-publication-editor';
 import { PickerField } from '../../../components/ui/picker-field';
 import { SegmentedField } from '../../../components/ui/segmented-field';
-import { offeredId } from '../../../lib/pickers';
-import type { PortalUser } from '../../../lib/roles';
-import { useVocabulary } from '../../../lib/vocabulary';
+import { offeredId } from '../../../lib/ui-state/pickers';
+import type { PortalUser } from '../../../lib/session/roles';
+import { useVocabulary } from '../../../lib/format/vocabulary';
 import { useSaveMaterial } from '../api/save-material';
 import type { MaterialDiscipline } from '../api/get-teacher-disciplines';
 import type { MaterialItem } from '../api/get-materials';

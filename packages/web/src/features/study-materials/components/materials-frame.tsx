@@ -8,7 +8,7 @@ import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
 import { QueryState } from '../../../components/ui/query-state';
 import surface from '../../../components/ui/surface.module.css';
-import { useVocabulary } from '../../../lib/vocabulary';
+import { useVocabulary } from '../../../lib/format/vocabulary';
 import type { MaterialItem } from '../api/get-materials';
 import type { MaterialSemester } from '../api/get-teacher-semesters';
 import styles from './study-materials.module.css';

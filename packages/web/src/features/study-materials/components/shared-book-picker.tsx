@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerField } from '../../../components/ui/picker-field';
-import { offeredId } from '../../../lib/pickers';
+import { offeredId } from '../../../lib/ui-state/pickers';
 import {
   useBaseBookCategories,
   useBaseCategoryOf,
@@ -12,7 +12,7 @@ import {
   useBookList,
   type LibraryBook,
 } from '../../../lib/reference-data/library-books';
-import { useShellSession } from '../../../lib/shell-session';
+import { useShellSession } from '../../../lib/session/shell-session';
 import type { MaterialDraft } from '../utils/material-draft';
 import styles from './study-materials.module.css';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PickerField } from '../../../components/ui/picker-field';
-import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
-import { useVocabulary } from '../../../lib/vocabulary';
+import { offeredId, PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
+import { useVocabulary } from '../../../lib/format/vocabulary';
 import { useStudentDisciplines } from '../api/get-student-disciplines';
 import { useStudentExamTypes } from '../api/get-student-exam-types';
 import { useStudentSemesters } from '../api/get-student-semesters';

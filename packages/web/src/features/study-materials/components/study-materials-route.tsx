@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SectionPage } from '../../../components/ui/page-header';
-import { isTeacher } from '../../../lib/roles';
-import { useShellSession } from '../../../lib/shell-session';
+import { isTeacher } from '../../../lib/session/roles';
+import { useShellSession } from '../../../lib/session/shell-session';
 import { StudentMaterials } from './student-materials';
 import { TeacherMaterials } from './teacher-materials';
 import styles from './study-materials.module.css';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
-import { PLACEHOLDER_ID } from '../../../lib/pickers';
+import { PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 
 /** The class the UMK screen is on: a study semester and a discipline taught or studied in it. */
 export interface MaterialClass {

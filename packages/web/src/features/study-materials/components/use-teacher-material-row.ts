@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
-import { offeredId, PLACEHOLDER_ID } from '../../../lib/pickers';
-import type { PortalUser } from '../../../lib/roles';
-import { useVocabulary } from '../../../lib/vocabulary';
+import { offeredId, PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
+import type { PortalUser } from '../../../lib/session/roles';
+import { useVocabulary } from '../../../lib/format/vocabulary';
 import { useTeacherDisciplines, type MaterialDiscipline } from '../api/get-teacher-disciplines';
 import { useTeacherSemesters } from '../api/get-teacher-semesters';
 import { rowsOf } from '../utils/material-rows';

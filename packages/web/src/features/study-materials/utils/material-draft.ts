@@ -4,9 +4,9 @@ import {
   validatePublication,
   type PublicationDraft,
   type PublicationErrors,
-} from '../../../lib/publication';
-import { PLACEHOLDER_ID } from '../../../lib/pickers';
-import type { PortalUser } from '../../../lib/roles';
+} from '../../../lib/files/publication';
+import { PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
+import type { PortalUser } from '../../../lib/session/roles';
 import type { MaterialSaveFields } from '../api/save-material';
 import type { MaterialDiscipline } from '../api/get-teacher-disciplines';
 import type { MaterialItem } from '../api/get-materials';

@@ -1,4 +1,4 @@
-import { optionsNamedApart } from '../../../lib/pickers';
+import { optionsNamedApart } from '../../../lib/ui-state/pickers';
 import type { MaterialDiscipline } from '../api/get-teacher-disciplines';
 
 /*

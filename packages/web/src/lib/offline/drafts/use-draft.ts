@@ -162,14 +162,23 @@ export function useDraft<T>(owner: number, key: string | null, empty: T): Draft<
     setState(current);
   }
 
+  // Whether the form is still on the page: a write that ends after it left has no one to tell.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
   const flush = useCallback(() => {
     const write = pending.current;
     pending.current = null;
     if (!write) return;
     // The write says which files only this page holds, while the form still shows what it typed.
-    void store(write).then(({ pageOnlyFiles }) =>
-      setState((now) => withPageOnlyFiles(now, write, pageOnlyFiles)),
-    );
+    void store(write).then(({ pageOnlyFiles }) => {
+      if (mounted.current) setState((now) => withPageOnlyFiles(now, write, pageOnlyFiles));
+    });
   }, []);
 
   useEffect(() => {

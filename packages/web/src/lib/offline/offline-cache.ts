@@ -6,7 +6,7 @@ import { userPersister } from './offline-store';
 export { forgetOfflineData } from './offline-store';
 
 /**
- * The last data a user read, kept on this device (IndexedDB, lib/offline-store.ts) so the portal
+ * The last data a user read, kept on this device (IndexedDB, lib/offline/offline-store.ts) so the portal
  * opens on it without a network: TanStack Query's persistence, one snapshot per user. A query
  * takes part when its options spread `KEPT_OFFLINE`; a screen shows such data with when it was
  * last synced (`StaleNotice` in components/ui).
@@ -50,7 +50,7 @@ export interface OfflinePersistence {
 
 /**
  * The persistence of one user's data: restored when the shell opens (queries wait for it), saved
- * as each answer arrives (lib/offline-store.ts paces the saves).
+ * as each answer arrives (lib/offline/offline-store.ts paces the saves).
  */
 export function offlinePersistence(uid: number): OfflinePersistence {
   const persister = userPersister(uid);

@@ -8,7 +8,7 @@ import {
 import { formatPercent, formatSize } from '@lms/i18n';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { useApiClient } from './api-client';
+import { useApiClient } from '../query/api-client';
 
 /*
  * The mechanics of screens that send files (news, chat, study materials, document orders): which

@@ -1,6 +1,6 @@
 import { LANGUAGE_STORAGE_KEY } from '@lms/i18n';
 import { language } from './language';
-import { writeStorage } from './storage';
+import { writeStorage } from '../offline/storage';
 import { theme, THEME_STORAGE_KEY } from './theme';
 
 /**

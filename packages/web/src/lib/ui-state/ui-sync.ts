@@ -1,7 +1,7 @@
-import { sessionReconnecting } from './session-status';
+import { sessionReconnecting } from '../session/session-status';
 import { currentLanguage } from '@lms/i18n';
 import { useEffect } from 'react';
-import { resetAcademicSelection } from './academic-context/selection';
+import { resetAcademicSelection } from '../academic-context/selection';
 import { language } from './language';
 import { activeTab, backFromChat, DEFAULT_MAIN_TAB } from './main-tabs';
 import { startThemeSync, storedTheme, theme } from './theme';

@@ -1,6 +1,6 @@
 import type { components } from '@lms/client';
 import { useOutletContext } from 'react-router';
-import type { AcademicContext } from './academic-context/use-academic-context';
+import type { AcademicContext } from '../academic-context/use-academic-context';
 import type { PortalUser } from './roles';
 
 export type ShellUser = PortalUser;

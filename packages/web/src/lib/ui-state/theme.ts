@@ -1,5 +1,5 @@
 import { effect, signal } from '@preact/signals-react';
-import { readStorage, writeStorage } from './storage';
+import { readStorage, writeStorage } from '../offline/storage';
 
 export type Theme = 'dark' | 'light';
 export const THEME_STORAGE_KEY = 'theme';
