@@ -232,7 +232,7 @@ describe.skipIf(!nginx)('Debian nginx with deploy/nginx/lms.conf before the mock
         Accept: 'application/json',
       };
       const { id, uid, role } = user;
-      // what the shell and the news screen ask for on a signed-in start (app/warm-start.ts)
+      // what the shell and the news screen ask for on a signed-in start (app/prefetch-first-screen.ts)
       const calls: [string, string, object?][] = [
         ['POST', '/api/auth/enticate.json', { token: cookies.token }],
         ['GET', '/config.json'],

@@ -12,8 +12,8 @@ import { atomicOutDir } from './scripts/atomic-out-dir.ts';
 import {
   bootScreenFiles,
   bootScreenTexts,
-  WAY_IN_CHUNK,
-  WAY_IN_MODULE,
+  SHELL_CHUNK,
+  SHELL_CHUNK_MODULE,
 } from './scripts/boot-screen.ts';
 
 /** Where `pnpm dev` sends API calls: the mock server by default, a real backend when set. */
@@ -166,7 +166,7 @@ function productionAliases() {
 }
 
 /** The chunks compiled eagerly (see `postBanner` below): vite.config.ts's groups and the news screen. */
-const EAGER_CHUNKS = new Set(['framework', 'app', WAY_IN_CHUNK, 'news-route']);
+const EAGER_CHUNKS = new Set(['framework', 'app', SHELL_CHUNK, 'news-route']);
 
 /** The Content-Security-Policy's hash of one inline script or style, as the browser computes it. */
 export const inlineHash = (source: string) =>
@@ -351,7 +351,7 @@ export default defineConfig(({ command, mode }) => {
           ],
         },
         output: {
-          // Chunks whose functions run as soon as they load (the login page's, the way in's and the
+          // Chunks whose functions run as soon as they load (the login page's, the shell chunk's and the
           // news screen's: the first screen of either page) ask Chrome to compile them all while it
           // streams them, on a background thread, instead of one by one on the main thread as each
           // is first called (V8's explicit compile hints; other browsers ignore the comment).
@@ -379,10 +379,10 @@ export default defineConfig(({ command, mode }) => {
                 test: (id: string) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id),
               },
               {
-                // The way in (see bootScreenFiles): the module, with everything it imports that the
+                // The shell chunk (see bootScreenFiles): the module, with everything it imports that the
                 // groups above have not taken (dependencies are included by default).
-                name: WAY_IN_CHUNK,
-                test: WAY_IN_MODULE,
+                name: SHELL_CHUNK,
+                test: SHELL_CHUNK_MODULE,
               },
             ],
           },

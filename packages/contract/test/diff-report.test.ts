@@ -229,7 +229,7 @@ describe('the printed report', () => {
         operation.operationId === 'miscGetUslugi'
           ? {
               sites: [
-                site('features/payment-code/api/get-uslugi.ts', ['paymentcode'], 'payment-code'),
+                site('features/payment-code/api/get-services.ts', ['paymentcode'], 'payment-code'),
               ],
               fromBase: true,
             }

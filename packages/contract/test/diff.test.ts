@@ -108,7 +108,7 @@ describe('the contract diff', () => {
       kind: 'operation-removed',
       operations: [{ operationId: 'miscGetUslugi', method: 'POST', path: '/api/misc/uslugi' }],
       place: 'operation',
-      // The payment code screen (features/payment-code/api/get-uslugi.ts).
+      // The payment code screen (features/payment-code/api/get-services.ts).
       screens: { sections: [{ key: 'paymentcode', route: '/lms/paymentcode' }], files: [] },
     });
   });
@@ -238,15 +238,15 @@ export const SECTIONS = [
   { key: 'singlewindow', path: '/lms/singlewindow', Component: lazyRoute('document-orders', () => import('../features/document-orders/components/document-orders-route'), (m) => m.DocumentOrdersRoute, []) },
 ];
 `;
-  const uslugi = `export const getUslugi = (client: { post(path: string): unknown }) => client.post('/api/misc/uslugi');\n`;
+  const uslugi = `export const getServices = (client: { post(path: string): unknown }) => client.post('/api/misc/uslugi');\n`;
   write(project, 'spec/generated/openapi.json', JSON.stringify(contract, null, 2));
   write(project, 'packages/web/src/app/sections.ts', sections);
   write(
     project,
     'packages/web/src/features/payment-code/components/payment-code-route.tsx',
-    `import { getUslugi } from '../api/get-uslugi';\nexport const PaymentCodeRoute = () => getUslugi;\n`,
+    `import { getServices } from '../api/get-services';\nexport const PaymentCodeRoute = () => getServices;\n`,
   );
-  write(project, 'packages/web/src/features/payment-code/api/get-uslugi.ts', uslugi);
+  write(project, 'packages/web/src/features/payment-code/api/get-services.ts', uslugi);
   write(
     project,
     'packages/web/src/features/document-orders/components/document-orders-route.tsx',
@@ -277,7 +277,7 @@ export const SECTIONS = [
       JSON.stringify(changedContract(contract), null, 2),
     );
     // The removal takes its calls along: the screens come from HEAD's portal.
-    rmSync(join(project, 'packages/web/src/features/payment-code/api/get-uslugi.ts'));
+    rmSync(join(project, 'packages/web/src/features/payment-code/api/get-services.ts'));
 
     const run = diff('HEAD', '--root', project);
     expect(run.stderr).toBe('');

@@ -112,7 +112,7 @@ describe('the assumption report', () => {
   it(
     'confirms nothing a generator answers behind a real sign-in, where the mock server confirms the same shapes',
     async () => {
-      // no slow-client probe (contract-check-posture.test.ts's): the proxy would keep it a minute
+      // no slow-client probe (contract-check-security.test.ts's): the proxy would keep it a minute
       const options = { ...accounts, readOnly: true, slowClientSeconds: 0 };
       const generated = await runCheck({
         target: await startLyingServer(generator, [signInAt(mock)]),

@@ -18,7 +18,7 @@ import {
 
 /**
  * The accounts, and no slow-client probe: these proxies keep a slow client as long as Node lets
- * them (a minute), so it would hold every run for its give-up time; contract-check-posture.test.ts
+ * them (a minute), so it would hold every run for its give-up time; contract-check-security.test.ts
  * is where the probe is tried.
  */
 const checking = { ...accounts, slowClientSeconds: 0 };
@@ -336,7 +336,7 @@ describe('the contract checker against lying servers', () => {
       "token is set with SameSite=None: another site's requests carry it; token lives 10 years (Max-Age=315360000), longer than the session (24 hours)",
     );
     expect(blamed(report)).toEqual(new Set(['authorize cookies']));
-    expect(report.posture).toContainEqual({
+    expect(report.security).toContainEqual({
       subject: 'cookie token',
       property: 'Max-Age/Expires',
       value: 'Max-Age=315360000',

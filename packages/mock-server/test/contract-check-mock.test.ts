@@ -40,7 +40,7 @@ describe('the contract checker against the mock server', () => {
     expect(out).toMatch(
       /Assumptions \(x-assumed\): \d+ confirmed, 0 seen but not confirmed, 0 contradicted, 0 never exercised/,
     );
-    expect(out).toContain('Posture (reported; the cookies check fails');
+    expect(out).toContain('Security (reported; the cookies check fails');
     expect(out).toMatch(/^ {2}cookie token +SameSite +good +Lax$/im);
     expect(out).toMatch(/^ {2}cookie token +Max-Age\/Expires +good +Max-Age=86\d{3}$/im);
     expect(code).toBe(0);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench` (web): the way in on a cheap phone's 3G, in Chromium on the built portal served by
+// `pnpm bench` (web): signing in on a cheap phone's 3G, in Chromium on the built portal served by
 // the mock server. A phone (390 × 844, touch) with the network emulated through the DevTools
 // protocol at 400 ms round trip and 400 kbit/s both ways (the page's and its service worker's
 // requests) and the CPU slowed 4x. Per run, in a fresh browser profile:
@@ -408,7 +408,7 @@ try {
 }
 
 console.log(
-  `the way in on 3G (${RTT_MS} ms round trip, ${KBIT_PER_S} kbit/s, ${CPU_SLOWDOWN}x CPU, ` +
+  `signing in on 3G (${RTT_MS} ms round trip, ${KBIT_PER_S} kbit/s, ${CPU_SLOWDOWN}x CPU, ` +
     `Chromium at 390 × 844), median of ${RUNS} runs; floor = the task's round trips + its bytes`,
 );
 for (const { webRoot, runs } of builds) {

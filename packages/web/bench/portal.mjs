@@ -88,7 +88,7 @@ try {
 
 const range = (values) =>
   `median ${ms(median(values))}  (min ${ms(Math.min(...values))}, max ${ms(Math.max(...values))})`;
-console.log(`the way in (Chromium, built portal, local mock server, ${RUNS} runs)`);
+console.log(`signing in (Chromium, built portal, local mock server, ${RUNS} runs)`);
 for (const { webRoot, runs } of builds) {
   if (builds.length > 1) console.log(` ${webRoot}`);
   console.log(`  login → first news item in the DOM   ${range(runs.map((run) => run.dom))}`);

@@ -86,7 +86,7 @@ async function openJournal(page: Page, texts: { discipline: string }) {
 }
 
 /** UMK: a semester and a discipline, answering the materials heading. */
-async function chooseUmkRow(
+async function chooseMaterialRow(
   page: Page,
   texts: { semester: string; discipline: string },
   semester: string,
@@ -124,7 +124,7 @@ test('a teacher counts books, found files, materials, students and requests in K
 
   // UMK: 2 and 5 materials; semesters, forms of control and kinds of material in Kyrgyz.
   await page.goto('/lms/umk');
-  const umk = { semester: 'Семестр', discipline: 'Сабак' };
+  const materials = { semester: 'Семестр', discipline: 'Сабак' };
   await expect(main(page).getByRole('combobox', { name: 'Семестр', exact: true })).toContainText(
     '1-семестр',
   );
@@ -141,11 +141,11 @@ test('a teacher counts books, found files, materials, students and requests in K
     'Жумушчу программа',
     'Презентациялар',
   ]);
-  await chooseUmkRow(page, umk, '1-семестр', 'Английский язык');
+  await chooseMaterialRow(page, materials, '1-семестр', 'Английский язык');
   await expect(heading(page, 'Материалдар')).toHaveText('Материалдар2 материал');
-  await chooseUmkRow(page, umk, '2-семестр', 'Манасоведение');
+  await chooseMaterialRow(page, materials, '2-семестр', 'Манасоведение');
   await expect(heading(page, 'Материалдар')).toHaveText('Материалдар5 материал');
-  await chooseUmkRow(page, umk, '1-семестр', 'Программирование на Python');
+  await chooseMaterialRow(page, materials, '1-семестр', 'Программирование на Python');
   expect(
     await optionsOf(main(page).getByRole('combobox', { name: 'Текшерүү формасы', exact: true })),
   ).toEqual(['Сынак']);
@@ -209,7 +209,7 @@ test('a teacher counts books, found files, materials, students and requests in K
   await expect(await search(page, 'Search', 'фонетика')).toHaveText('2 files found');
   await expect(await search(page, 'Search', 'русский')).toHaveText('5 files found');
   await page.goto('/lms/umk');
-  await chooseUmkRow(
+  await chooseMaterialRow(
     page,
     { semester: 'Semester', discipline: 'Discipline' },
     'Semester 2',

@@ -11,7 +11,7 @@ import {
 import { demo, expect, test, type DemoLogin } from './fixtures';
 import { webRoot } from './world';
 
-// Served as a university serves it: the portal's security headers, the way in's stylesheet
+// Served as a university serves it: the portal's security headers, the shell chunk's stylesheet
 // fetched once (its preload is used), and a journey through Debian's nginx with the recipe of
 // deploy/nginx in front of a mock server of its own: login, the news, a reload offline.
 // (Every journey fails on a Content-Security-Policy violation: fixtures.ts.)
@@ -37,7 +37,7 @@ test("the portal's page carries the build's Content-Security-Policy and the secu
 test.describe(() => {
   test.use({ signedInAs: 'student' });
 
-  test("a returning user's way-in stylesheet is fetched once: the page's preload is the one used", async ({
+  test("a returning user's shell-chunk stylesheet is fetched once: the page's preload is the one used", async ({
     context,
     browser,
     baseURL,
@@ -50,7 +50,7 @@ test.describe(() => {
       const stylesheets: string[] = [];
       const unusedPreloads: string[] = [];
       again.on('request', (request) => {
-        if (/\/assets\/way-in-[\w-]+\.css$/.test(new URL(request.url()).pathname)) {
+        if (/\/assets\/shell-chunk-[\w-]+\.css$/.test(new URL(request.url()).pathname)) {
           stylesheets.push(`${request.resourceType()} ${request.url()}`);
         }
       });
@@ -76,7 +76,9 @@ test.describe(() => {
         .poll(() =>
           again.evaluate(() =>
             [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
-              .filter((link) => /\/assets\/way-in-[\w-]+\.css$/.test(new URL(link.href).pathname))
+              .filter((link) =>
+                /\/assets\/shell-chunk-[\w-]+\.css$/.test(new URL(link.href).pathname),
+              )
               .map((link) => link.sheet !== null),
           ),
         )

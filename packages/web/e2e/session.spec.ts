@@ -109,10 +109,10 @@ test('a chat message that meets an ended session opens the login page at once; i
   await expect(page.getByTestId('pending-message')).toHaveCount(0);
 });
 
-test("a returning user's page starts the way in with the framework; a visitor's login page fetches it at low priority once its own code has run", async ({
+test("a returning user's page starts the shell chunk with the framework; a visitor's login page fetches it at low priority once its own code has run", async ({
   page,
 }) => {
-  const wayIn = /\/lms\/assets\/way-in-[\w-]+\.js$/;
+  const shellChunk = /\/lms\/assets\/shell-chunk-[\w-]+\.js$/;
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   const priorities = new Map<string, string>();
@@ -123,25 +123,29 @@ test("a returning user's page starts the way in with the framework; a visitor's 
   await cdp.send('Network.enable');
 
   // signed out: the login page loads the framework and the login screen, then, while the person
-  // types, what the first screen after the sign-in needs (the way in among it), at low priority
+  // types, what the first screen after the sign-in needs (the shell chunk among it), at low priority
   await page.goto('/lms/login');
   await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
-  await expect.poll(() => requested.filter((path) => wayIn.test(path)).length).toBeGreaterThan(0);
+  await expect
+    .poll(() => requested.filter((path) => shellChunk.test(path)).length)
+    .toBeGreaterThan(0);
   const framework = requested.findIndex((path) => /\/framework-[\w-]+\.js$/.test(path));
   expect(framework).toBeGreaterThanOrEqual(0);
-  expect(requested.findIndex((path) => wayIn.test(path))).toBeGreaterThan(framework);
-  const wayInPriorities = [...priorities].filter(([path]) => wayIn.test(path));
-  expect(wayInPriorities.map(([, priority]) => priority)).toEqual(wayInPriorities.map(() => 'Low'));
+  expect(requested.findIndex((path) => shellChunk.test(path))).toBeGreaterThan(framework);
+  const shellChunkPriorities = [...priorities].filter(([path]) => shellChunk.test(path));
+  expect(shellChunkPriorities.map(([, priority]) => priority)).toEqual(
+    shellChunkPriorities.map(() => 'Low'),
+  );
   await cdp.detach();
 
-  // signed in, a reload: index.html asks for the way in's chunks itself, while the framework (and
+  // signed in, a reload: index.html asks for the shell chunk's files itself, while the framework (and
   // so any of the portal's code) has not even arrived; each is downloaded once
   await logIn(page, 'student');
   requested.length = 0;
   let askedBeforeFramework = false;
   await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
     await expect
-      .poll(() => requested.some((path) => wayIn.test(path)), { timeout: 3_000 })
+      .poll(() => requested.some((path) => shellChunk.test(path)), { timeout: 3_000 })
       .toBe(true)
       .then(() => (askedBeforeFramework = true))
       .catch(() => undefined);
@@ -150,7 +154,7 @@ test("a returning user's page starts the way in with the framework; a visitor's 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Новости' })).toBeVisible();
   expect(askedBeforeFramework).toBe(true);
-  const chunks = requested.filter((path) => wayIn.test(path));
+  const chunks = requested.filter((path) => shellChunk.test(path));
   expect(new Set(chunks).size).toBe(chunks.length);
 });
 

@@ -243,13 +243,13 @@ test('the UMK follows the discipline chosen in the column, the journal follows t
       );
       await expect(label('Название')).toHaveText('Название *');
       await expect(label('Автор')).toHaveText('Автор');
-      await page.screenshot({ path: `test-results/d-umk-form-marks-${width}-${theme}.png` });
+      await page.screenshot({ path: `test-results/d-material-form-marks-${width}-${theme}.png` });
       await dialog.getByLabel('Опубликовать также в электронной библиотеке').check();
       await expect(label('Раздел библиотеки')).toHaveText('Раздел библиотеки *');
       await expect(label('Категория')).toHaveText('Категория *');
       await label('Категория').scrollIntoViewIfNeeded();
       await page.screenshot({
-        path: `test-results/d-umk-form-marks-${width}-${theme}-library.png`,
+        path: `test-results/d-material-form-marks-${width}-${theme}-library.png`,
       });
       await expectAccessible(page, `UMK form at ${width} px, ${theme}`);
       await dialog.getByRole('button', { name: 'Отмена' }).click();

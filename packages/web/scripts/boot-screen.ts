@@ -72,12 +72,12 @@ export function bootScreenTexts(apiBase = ''): Plugin {
 }
 
 /**
- * The way in's chunk (src/app/way-in.ts: the shell, TanStack Query, the warm start, the data kept
+ * The shell chunk (src/app/shell-chunk.ts: the shell, TanStack Query, the first screen's prefetch, the data kept
  * offline), one chunk rather than a score of small shared ones, each a round trip on a phone's
  * network.
  */
-export const WAY_IN_CHUNK = 'way-in';
-export const WAY_IN_MODULE = /[\\/]src[\\/]app[\\/]way-in\.ts$/;
+export const SHELL_CHUNK = 'shell-chunk';
+export const SHELL_CHUNK_MODULE = /[\\/]src[\\/]app[\\/]shell-chunk\.ts$/;
 /** The first screen's section (the news), which a login page fetches while the person types. */
 const LANDING_MODULE = /[\\/]src[\\/]features[\\/]news[\\/]components[\\/]news-route\.tsx$/;
 /** The translations the shell and the news screen load with them (lazyRoute's namespaces). */
@@ -88,7 +88,7 @@ const FIRST_SCREEN_NAMESPACES = ['apps', 'news'];
  * build, in attributes of that script (which its Content-Security-Policy hash does not cover, so
  * the hash stays the same from one build to the next), each a space-separated list of files (a
  * stylesheet is preloaded as a style, anything else as a module):
- * - `data-way-in`: the way in's chunks and CSS that the entry does not bring. A returning user (a
+ * - `data-shell-chunk`: the shell chunk's chunks and CSS that the entry does not bring. A returning user (a
  *   `token` cookie) needs them as much as the framework: the boot script starts them with it,
  *   instead of after the framework has run and the session's guard has asked for them.
  * - `data-first-screen`: the same, plus the news screen's chunks and CSS, and in
@@ -125,10 +125,10 @@ export function bootScreenFiles(): Plugin {
             (chunk) => chunk.isDynamicEntry && module.test(chunk.facadeModuleId ?? ''),
           );
         const entry = chunkList.find((chunk) => chunk.isEntry);
-        const wayIn = dynamicEntry(WAY_IN_MODULE);
+        const shellChunk = dynamicEntry(SHELL_CHUNK_MODULE);
         const landing = dynamicEntry(LANDING_MODULE);
-        if (!entry || !wayIn || !landing) {
-          throw new Error('the build has no chunk for src/app/way-in.ts or the news screen');
+        if (!entry || !shellChunk || !landing) {
+          throw new Error('the build has no chunk for src/app/shell-chunk.ts or the news screen');
         }
         const loaded = closure(entry.fileName);
         const filesOf = (modules: Iterable<string>) => {
@@ -138,8 +138,8 @@ export function bootScreenFiles(): Plugin {
           );
           return [...needed, ...css].map((file) => base + file).join(' ');
         };
-        const wayInFiles = closure(wayIn.fileName);
-        const firstScreenFiles = closure(landing.fileName, new Set(wayInFiles));
+        const shellChunkFiles = closure(shellChunk.fileName);
+        const firstScreenFiles = closure(landing.fileName, new Set(shellChunkFiles));
         const translations = BOOT_LANGUAGES.map(([language]) => {
           const files = FIRST_SCREEN_NAMESPACES.flatMap((namespace) => {
             const source = `/i18n/src/locales/${language}/${namespace}.json`;
@@ -161,7 +161,7 @@ export function bootScreenFiles(): Plugin {
           .replace('</body>', `  ${stylesheet[0].trim()}\n  </body>`)
           .replace(
             bootScript,
-            `${bootScript} data-way-in="${filesOf(wayInFiles)}" ` +
+            `${bootScript} data-shell-chunk="${filesOf(shellChunkFiles)}" ` +
               `data-first-screen="${filesOf(firstScreenFiles)}"${translations.join('')}`,
           );
       },

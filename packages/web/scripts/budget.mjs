@@ -7,10 +7,10 @@
 //   deploy/nginx's brotli_static and the mock server send; a file too small to have one is sent as
 //   it is). Until index.html carried the form, the budget was the same 122 KB of its JavaScript
 //   alone in gzip, which is still printed beside it.
-// - each lazy route chunk at most 32 KB gzip: the way in (src/app/way-in.ts: the shell and what
+// - each lazy route chunk at most 32 KB gzip: the shell chunk (src/app/shell-chunk.ts: the shell and what
 //   its first screen needs) adds its chunk and the static imports the entry does not bring; a
 //   section (always rendered inside the shell) adds its own chunk plus the static imports neither
-//   the entry nor the way in brought; a section's part (the journal's teacher and student screens)
+//   the entry nor the shell chunk brought; a section's part (the journal's teacher and student screens)
 //   adds what its section did not bring either.
 // (They were 120 and 30 until the entry took the keyboard's menu buttons and focus rules, the
 // check that tells a new version from a dead network, and the tabs' shared outbox and session,
@@ -81,7 +81,7 @@ check(
 rows.push(
   `      ${'  its JavaScript alone, gzip -9'.padEnd(58)} ${kb(loginScriptGzip).padStart(9)}`,
 );
-const SHELL = 'src/app/way-in.ts'; // the way in, with the shell
+const SHELL = 'src/app/shell-chunk.ts'; // the shell chunk, with the shell
 if (!manifest[SHELL]) throw new Error(`${SHELL} is not a lazy chunk of the build`);
 const shellKeys = staticClosure(SHELL);
 const lazyRoutes = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry);

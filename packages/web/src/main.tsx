@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { PortalRoutes } from './app/routes';
-import { loadWayIn } from './app/load-way-in';
+import { loadShellChunk } from './app/load-shell-chunk';
 import { startAuthentication } from './app/session-guards';
 import { loadShellAhead, startReturningUser } from './app/session-routes';
 import { startServiceWorker } from './app/start-service-worker';
@@ -25,8 +25,10 @@ if (bootedOnLogin() && !hasTokenCookie() && window.location.pathname !== '/lms/l
 }
 const client = createPortalClient();
 // TanStack Query loads with the shell (or a login in progress), not with the login screen.
-const queryClient = lazyQueryClient(() => loadWayIn().then((module) => module.createQueryClient()));
-// A returning user (a `token` cookie) is headed for the shell: the session check, the way in
+const queryClient = lazyQueryClient(() =>
+  loadShellChunk().then((module) => module.createQueryClient()),
+);
+// A returning user (a `token` cookie) is headed for the shell: the session check, the shell chunk
 // (index.html started its download) and the first screen's requests start now, while the
 // translations and the first render get ready.
 const session = startAuthentication(client);

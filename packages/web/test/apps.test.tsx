@@ -37,7 +37,7 @@ async function signedIn(scenarioFor?: (path: string) => string | undefined) {
 const linkName = (name: string) => `${name} (откроется в новой вкладке)`;
 
 describe('apps page', () => {
-  it('lists the dinurls links with descriptions, each opening in a new tab without an opener', async () => {
+  it("lists the apps' links with descriptions, each opening in a new tab without an opener", async () => {
     const backend = await signedIn();
     const links = await backend.client.post('/api/misc/dinurls', { body: {} });
     await renderApp({ client: backend.client, path: '/lms/apps' });

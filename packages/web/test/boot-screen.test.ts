@@ -55,10 +55,10 @@ describe("index.html's boot script decides what the first paint shows", () => {
     expect(html.dataset.boot).toBe('wait');
   });
 
-  it("with a session: the loading ring, and the way in's files start with the framework's", () => {
+  it("with a session: the loading ring, and the shell chunk's files start with the framework's", () => {
     document.cookie = 'token=t-1; path=/';
     at('/lms/login');
-    runBootScript({ wayIn: '/lms/assets/way-in-a.js /lms/assets/way-in-b.css' });
+    runBootScript({ shellChunk: '/lms/assets/shell-chunk-a.js /lms/assets/shell-chunk-b.css' });
     expect(html.dataset.boot).toBe('wait');
     const links = [...document.head.querySelectorAll('link')].map((link) => [
       link.rel,
@@ -68,14 +68,14 @@ describe("index.html's boot script decides what the first paint shows", () => {
     ]);
     // `crossorigin` (anonymous), as Vite's own: a preload serves only a request of the same mode
     expect(links).toEqual([
-      ['modulepreload', null, '/lms/assets/way-in-a.js', ''],
-      ['preload', 'style', '/lms/assets/way-in-b.css', ''],
+      ['modulepreload', null, '/lms/assets/shell-chunk-a.js', ''],
+      ['preload', 'style', '/lms/assets/shell-chunk-b.css', ''],
     ]);
   });
 
   it('a visitor fetches nothing ahead at the start', () => {
     at('/lms/login');
-    runBootScript({ wayIn: '/lms/assets/way-in-a.js' });
+    runBootScript({ shellChunk: '/lms/assets/shell-chunk-a.js' });
     expect(document.head.querySelectorAll('link')).toHaveLength(0);
   });
 

@@ -23,9 +23,9 @@ preloadScreens('registration');
 // Each case starts on a device without drafts: picked teachers and streams are kept as one.
 beforeEach(() => forgetAllDrafts());
 
-type RegRow = components['schemas']['RegRow'];
+type RegistrationRow = components['schemas']['RegRow'];
 
-const row = (fields: Partial<RegRow>): RegRow => ({
+const row = (fields: Partial<RegistrationRow>): RegistrationRow => ({
   num: 1,
   id_teacher: null,
   t_fio: null,
@@ -136,7 +136,7 @@ async function openRegistration(login: 'student' | 'student2' | 'student3' = 'st
 }
 
 /** The registration rows the server lists for the signed-in student in a year and semester. */
-async function regListOf(
+async function registrationListOf(
   backend: MockBackend,
   user: Awaited<ReturnType<typeof signInDemo>>['user'],
   id_a_year: number,
@@ -173,12 +173,17 @@ describe('the registration screen', () => {
         body: { id_group: user.id_group!, id_a_year: def!.id_a_year },
       })) ?? [];
     expect((picker('Семестр') as HTMLSelectElement).value).toBe(String(semesters[0]!.id_semester));
-    const rows = await regListOf(backend, user, def!.id_a_year, semesters[0]!.id_semester);
+    const rows = await registrationListOf(backend, user, def!.id_a_year, semesters[0]!.id_semester);
     await waitFor(() => expect(cards(list)).toHaveLength(rows.length));
 
     // Another semester, then another year: each time the lists below start again.
     await events.selectOptions(picker('Семестр'), String(semesters[1]!.id_semester));
-    const secondRows = await regListOf(backend, user, def!.id_a_year, semesters[1]!.id_semester);
+    const secondRows = await registrationListOf(
+      backend,
+      user,
+      def!.id_a_year,
+      semesters[1]!.id_semester,
+    );
     // The list is the second semester's: every row the server has for it is shown.
     await waitFor(() => {
       const shown = cards(rowsListNow()).map((card) => card.textContent ?? '');
@@ -200,7 +205,7 @@ describe('the registration screen', () => {
         String(earlierSemesters[0]!.id_semester),
       ),
     );
-    const earlierRows = await regListOf(
+    const earlierRows = await registrationListOf(
       backend,
       user,
       earlier.id_a_year,
@@ -237,7 +242,7 @@ describe('the registration screen', () => {
     const { backend, user, events } = await openRegistration();
     await rowsList();
     await events.selectOptions(picker('Семестр'), '2');
-    const rows = await regListOf(backend, user, 4, 2);
+    const rows = await registrationListOf(backend, user, 4, 2);
     const open = rows.find((r) => r.isByPlan && r.id_disciplineForStudent === null)!;
     const course = {
       id_discipline: open.id_discipline,
@@ -282,13 +287,13 @@ describe('the registration screen', () => {
     await events.click(save);
     await waitFor(() => expect(within(card).getByText(teacher.t_fio)).toBeTruthy());
     expect(within(card).getByText(`Поток ${streams[0]!.subgroup}`)).toBeTruthy();
-    const saved = (await regListOf(backend, user, 4, 2)).find(
+    const saved = (await registrationListOf(backend, user, 4, 2)).find(
       (r) => r.id_discipline === open.id_discipline && r.id_vid_zaniatiy === open.id_vid_zaniatiy,
     )!;
     expect(saved).toMatchObject({ id_teacher: teacher.id_teacher, subgroup: streams[0]!.subgroup });
     expect(creditsText()).toBe(
       `Зарегистрировано кредитов: ${
-        creditsOf(await regListOf(backend, user, 4, 2)).registered
+        creditsOf(await registrationListOf(backend, user, 4, 2)).registered
       } из ${creditsOf(rows).total}`,
     );
 
@@ -319,7 +324,7 @@ describe('the registration screen', () => {
       ).toBeGreaterThan(0),
     );
     backend.scenarios!.delete('/api/regfordisciplines/getteachersforregel');
-    const rows = await regListOf(backend, user, 4, 2);
+    const rows = await registrationListOf(backend, user, 4, 2);
     let single: { index: number; id_teacher: number } | null = null;
     for (const [index, r] of rows.entries()) {
       if (r.id_disciplineForStudent !== null) continue;

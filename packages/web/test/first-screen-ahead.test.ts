@@ -46,7 +46,7 @@ describe('fetchFirstScreenAhead', () => {
   it("fetches the build's list at low priority, modules preloaded and stylesheets prefetched, with the page's language's translations", async () => {
     await changeLanguage('en');
     bootScript({
-      firstScreen: '/lms/assets/way-in-a.js /lms/assets/news-b.js /lms/assets/news-c.css',
+      firstScreen: '/lms/assets/shell-chunk-a.js /lms/assets/news-b.js /lms/assets/news-c.css',
       firstScreenRu: '/lms/assets/apps-ru.js',
       firstScreenEn: '/lms/assets/apps-en.js',
     });
@@ -55,7 +55,7 @@ describe('fetchFirstScreenAhead', () => {
     await fetchFirstScreenAhead();
     stop();
     expect(links()).toEqual([
-      ['modulepreload', null, '/lms/assets/way-in-a.js', '', 'low'],
+      ['modulepreload', null, '/lms/assets/shell-chunk-a.js', '', 'low'],
       ['modulepreload', null, '/lms/assets/news-b.js', '', 'low'],
       ['prefetch', null, '/lms/assets/news-c.css', '', 'low'],
       ['modulepreload', null, '/lms/assets/apps-en.js', '', 'low'],
@@ -63,10 +63,10 @@ describe('fetchFirstScreenAhead', () => {
   });
 
   it('fetches each file once: not again when asked again, nor one the page asked for already', async () => {
-    bootScript({ firstScreen: '/lms/assets/way-in-a.js /lms/assets/news-b.js' });
+    bootScript({ firstScreen: '/lms/assets/shell-chunk-a.js /lms/assets/news-b.js' });
     const already = document.createElement('link');
     already.rel = 'modulepreload';
-    already.href = '/lms/assets/way-in-a.js';
+    already.href = '/lms/assets/shell-chunk-a.js';
     document.head.append(already);
     const stop = loadEveryLink();
     const { fetchFirstScreenAhead } = await import('../src/app/first-screen-ahead');
@@ -74,7 +74,7 @@ describe('fetchFirstScreenAhead', () => {
     await fetchFirstScreenAhead();
     stop();
     expect(links().map(([, , href]) => href)).toEqual([
-      '/lms/assets/way-in-a.js',
+      '/lms/assets/shell-chunk-a.js',
       '/lms/assets/news-b.js',
     ]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { askFirstScreenAhead } from '../src/app/session-routes';
-import { warmStart } from '../src/app/warm-start';
+import { prefetchFirstScreen } from '../src/app/prefetch-first-screen';
 import { withEarlyAnswers } from '../src/lib/query/early-answers';
 import { lazyQueryClient } from '../src/lib/query/lazy-query-client';
 import { getDefaultYearQueryOptions } from '../src/lib/reference-data/default-year';
@@ -50,7 +50,7 @@ describe.each([
     ['phone', true],
     ['desktop', false],
   ])('on a %s', (_layout, phone) => {
-    it('asks ahead exactly what the warm start then asks, and the warm start takes every answer', async () => {
+    it('asks ahead exactly what the prefetch then asks, and the prefetch takes every answer', async () => {
       isMobile.value = phone;
 
       const ahead = server();
@@ -58,7 +58,7 @@ describe.each([
       await settle();
 
       const warm = server();
-      await warmStart(warm.client, lazyCache(), user);
+      await prefetchFirstScreen(warm.client, lazyCache(), user);
       await settle();
 
       // The same method, path and body (a GET has none), whatever the order of the body's keys;
@@ -73,14 +73,14 @@ describe.each([
       // Both on one client: nothing is asked twice.
       const both = server();
       askFirstScreenAhead(both.client, user);
-      await warmStart(both.client, lazyCache(), user);
+      await prefetchFirstScreen(both.client, lazyCache(), user);
       await settle();
       expect(byPath(both.sent)).toEqual(byPath(warm.sent));
     });
   });
 });
 
-describe('warmStart', () => {
+describe('prefetchFirstScreen', () => {
   it("leaves a phone's failed default year to its query, not as an unhandled rejection", async () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
@@ -89,7 +89,7 @@ describe('warmStart', () => {
       isMobile.value = true;
       const { client, sent } = server(['/api/misc/defaultyear']);
       const cache = createTestQueryClient();
-      await warmStart(
+      await prefetchFirstScreen(
         client,
         lazyQueryClient(() => Promise.resolve(cache)),
         STUDENT,

@@ -116,7 +116,7 @@ describe('the login page fetches what comes after it', () => {
     // the build's list of what the first screen after the sign-in needs (index.html's boot script)
     const script = document.createElement('script');
     script.id = 'boot-script';
-    script.dataset.firstScreen = '/lms/assets/way-in-a.js';
+    script.dataset.firstScreen = '/lms/assets/shell-chunk-a.js';
     document.head.append(script);
     const asked = () =>
       [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'));
@@ -128,7 +128,7 @@ describe('the login page fetches what comes after it', () => {
       expect(asked()).toEqual([]);
 
       logo.dispatchEvent(new Event('load'));
-      await waitFor(() => expect(asked()).toContain('/lms/assets/way-in-a.js'));
+      await waitFor(() => expect(asked()).toContain('/lms/assets/shell-chunk-a.js'));
     } finally {
       script.remove();
       document.head.querySelectorAll('link').forEach((link) => link.remove());

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   draftFromItem,
-  EMPTY_UMK,
+  EMPTY_MATERIAL,
   toSaveFields,
-  validateUmk,
-} from '../src/features/study-materials/utils/umk-form';
-import { disciplineOptions } from '../src/features/study-materials/utils/umk-rows';
+  validateMaterial,
+} from '../src/features/study-materials/utils/material-draft';
+import { disciplineOptions } from '../src/features/study-materials/utils/material-rows';
 import { chooseDiscipline, chosenDiscipline } from '../src/lib/academic-context/selection';
 import { countDrafts } from '../src/lib/offline/drafts/draft-store';
 import { installFakeXhr } from './support/fake-xhr';
@@ -21,8 +21,8 @@ import { preloadScreens } from './support/preload-screens';
 preloadScreens('umk');
 setUpUploadForms();
 
-type UmkItem = components['schemas']['UmkItem'];
-type UmkDiscipline = components['schemas']['UmkDiscipline'];
+type MaterialItem = components['schemas']['UmkItem'];
+type MaterialDiscipline = components['schemas']['UmkDiscipline'];
 
 const pdf = (name = 'Конспект лекций.pdf') =>
   new File(
@@ -55,7 +55,7 @@ async function firstRowWithMaterials(
   return { semester, rows, row, items };
 }
 
-async function listOf(client: LmsClient, id: number, id_semester: number, row: UmkDiscipline) {
+async function listOf(client: LmsClient, id: number, id_semester: number, row: MaterialDiscipline) {
   return (
     (await client.post('/api/umk/umklist', {
       body: {
@@ -80,8 +80,8 @@ async function openAsTeacher(options: { maxSizeMb?: number } = {}) {
 /** Picks the discipline (and its form of control when it has several) in the filters. */
 async function chooseRow(
   events: ReturnType<typeof userEvent.setup>,
-  row: UmkDiscipline,
-  rows: UmkDiscipline[],
+  row: MaterialDiscipline,
+  rows: MaterialDiscipline[],
 ) {
   const filters = screen.getByRole('region', { name: 'Дисциплина и вид материала' });
   const discipline = within(filters).getByLabelText('Дисциплина');
@@ -103,29 +103,29 @@ const cardNames = (list: HTMLElement) =>
 
 describe('UMK form rules', () => {
   it('refuses a new material without kind, file or name and with pages that are not a positive whole number', () => {
-    const errors = validateUmk(
-      { ...EMPTY_UMK, pages: '2.5' },
+    const errors = validateMaterial(
+      { ...EMPTY_MATERIAL, pages: '2.5' },
       { hasNewFile: false, hasStoredFile: false },
     );
     expect(errors).toEqual({ type: true, file: true, name: true, pages: true });
     expect(
-      validateUmk(
-        { ...EMPTY_UMK, id_typeUmk: 1, name: 'Лекции', pages: '12' },
+      validateMaterial(
+        { ...EMPTY_MATERIAL, id_typeUmk: 1, name: 'Лекции', pages: '12' },
         { hasNewFile: true, hasStoredFile: false },
       ),
     ).toEqual({});
   });
 
   it('needs a category only when the upload also goes to the e-library, and a book instead of a file when shared', () => {
-    const base = { ...EMPTY_UMK, id_typeUmk: 1, name: 'Лекции', pages: '12' };
+    const base = { ...EMPTY_MATERIAL, id_typeUmk: 1, name: 'Лекции', pages: '12' };
     expect(
-      validateUmk({ ...base, isForEBooks: true }, { hasNewFile: true, hasStoredFile: false }),
+      validateMaterial({ ...base, isForEBooks: true }, { hasNewFile: true, hasStoredFile: false }),
     ).toEqual({ category: true });
     expect(
-      validateUmk({ ...base, source: 'library' }, { hasNewFile: false, hasStoredFile: false }),
+      validateMaterial({ ...base, source: 'library' }, { hasNewFile: false, hasStoredFile: false }),
     ).toEqual({ book: true });
     expect(
-      validateUmk(
+      validateMaterial(
         { ...base, source: 'library', id_booksShare: 7 },
         { hasNewFile: false, hasStoredFile: false },
       ),
@@ -136,7 +136,7 @@ describe('UMK form rules', () => {
     const user = { uid: 11, id: 501, role: 1 as const };
     const row = { id_discipline: 5, id_examination: 2, id_speciality: 41, kredits: 4 };
     const draft = {
-      ...EMPTY_UMK,
+      ...EMPTY_MATERIAL,
       id_typeUmk: 3,
       name: ' Лабы ',
       pages: '40',
@@ -164,7 +164,7 @@ describe('UMK form rules', () => {
       isSharedBookFromEBooks: false,
       id_booksShare: -1,
     });
-    const item: UmkItem = {
+    const item: MaterialItem = {
       id_books: 9,
       id_typeUmk: 3,
       umkName: 'Лабы',
@@ -233,8 +233,8 @@ function formOf(name: string) {
 /** The row's materials listed, then the form of a new material opened above them. */
 async function openNewMaterialForm(
   events: ReturnType<typeof userEvent.setup>,
-  row: UmkDiscipline,
-  rows: UmkDiscipline[],
+  row: MaterialDiscipline,
+  rows: MaterialDiscipline[],
 ) {
   await chooseRow(events, row, rows);
   await materialsList();
@@ -557,7 +557,7 @@ describe('UMK sources and limits', () => {
 async function expectVisibleTo(
   backend: MockBackend,
   login: 'student' | 'student2',
-  item: UmkItem,
+  item: MaterialItem,
   id_semester: number,
   visible: boolean,
 ) {
@@ -594,7 +594,8 @@ describe('UMK for a student', () => {
         body: { uid: user.uid, id_group, id_semester },
       })) ?? [];
     // The first discipline whose materials reach this student.
-    let found: { id_discipline: number; id_examination: number; items: UmkItem[] } | null = null;
+    let found: { id_discipline: number; id_examination: number; items: MaterialItem[] } | null =
+      null;
     for (const discipline of disciplines) {
       const exams =
         (await backend.client.post('/api/umk/getstudentexamtypes', {

@@ -9,7 +9,7 @@ import { operations } from '../index.js';
 import { sharedClass } from './discovery.js';
 import { BudgetExceeded } from './lib/http.js';
 import { ROLE_STUDENT, ROLE_TEACHER, type Role } from './lib/roles.js';
-import { posture } from './posture.js';
+import { fillSecurityTable } from './security-table.js';
 import { startSlowClientProbe, type SlowClientProbe } from './probes/slow-client.js';
 import { applicableChecks, CHECK_REGISTRY, type CheckName } from './registry.js';
 import {
@@ -20,11 +20,11 @@ import {
   type Credentials,
 } from './run.js';
 import { chat } from './scenarios/chat.js';
-import { journal } from './scenarios/journal.js';
+import { visitlog } from './scenarios/visitlog.js';
 import { library } from './scenarios/library.js';
 import { news } from './scenarios/news.js';
-import { orders } from './scenarios/orders.js';
-import { registration } from './scenarios/registration.js';
+import { singlewindow } from './scenarios/singlewindow.js';
+import { regfordisciplines } from './scenarios/regfordisciplines.js';
 import { Scenario } from './scenarios/scenario.js';
 import { logout, password } from './scenarios/session.js';
 import { umk } from './scenarios/umk.js';
@@ -43,7 +43,7 @@ export interface CheckOptions {
   /** A second teacher and a second student (of another group): for the `owner` check. */
   teacher2?: Credentials;
   student2?: Credentials;
-  /** The portal's first page, for the posture table (default: the target's /lms/). */
+  /** The portal's first page, for the security table (default: the target's /lms/). */
   portal?: string;
   readOnly?: boolean;
   /** Fail on any undeclared answer property, not only those whose names look secret. */
@@ -78,9 +78,9 @@ const SCENARIOS: [string[], (s: Scenario) => Promise<void>][] = [
   [['chatInsertMessage', 'chatReadMessage', 'chatReadAll', 'chatDeleteMessage'], chat],
   [['umkSave', 'umkDeleteBook'], umk],
   [['librarySaveBook'], library],
-  [['visitlogInsertAllVisits', 'visitlogUpdateVisit', 'visitlogDeleteJournalDate'], journal],
-  [['regfordisciplinesSaveRegistration', 'regfordisciplinesDeleteRegistration'], registration],
-  [['singlewindowSaveOrder', 'singlewindowCancelOrder'], orders],
+  [['visitlogInsertAllVisits', 'visitlogUpdateVisit', 'visitlogDeleteJournalDate'], visitlog],
+  [['regfordisciplinesSaveRegistration', 'regfordisciplinesDeleteRegistration'], regfordisciplines],
+  [['singlewindowSaveOrder', 'singlewindowCancelOrder'], singlewindow],
   [['passwdReset'], password],
   [['logout'], logout],
 ];
@@ -143,7 +143,7 @@ function finish(run: CheckRun, started: number, aborted?: string, signInFailed =
     strictFields: run.options.strictFields,
     results,
     assumptions: run.assumptions.report(conductDoubt(run, signInFailed)),
-    posture: run.posture,
+    security: run.security,
     requests: run.budget.requests,
     ms: Date.now() - started,
     aborted,
@@ -199,7 +199,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     );
     PUBLIC_OPERATIONS.forEach((id) => run.reached(id));
     for (const check of CHECK_REGISTRY) await check.sweep?.(run);
-    await posture(run, options.portal ?? new URL('/lms/', options.target).href);
+    await fillSecurityTable(run, options.portal ?? new URL('/lms/', options.target).href);
     if (run.options.readOnly) {
       for (const op of operations.filter((o) => o.isWrite)) {
         run.reached(op.operationId);
@@ -214,7 +214,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
         await step(scenario);
       }
     }
-    run.posture.push(await slowClient.line);
+    run.security.push(await slowClient.line);
     return finish(run, started);
   } catch (error) {
     slowClient?.stop();

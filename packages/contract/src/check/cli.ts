@@ -9,7 +9,7 @@ import {
   exitCode,
   formatAssumptions,
   formatFailures,
-  formatPosture,
+  formatSecurityTable,
   formatTable,
   summaryLine,
   toJUnit,
@@ -24,7 +24,7 @@ const usage = `Usage: pnpm contract:check --target <url> [options]
                            (env LMS_TEACHER2_LOGIN, LMS_TEACHER2_PASSWORD): for the owner check
   --student2 <login:pass>  a second student, of another group than the first
                            (env LMS_STUDENT2_LOGIN, LMS_STUDENT2_PASSWORD): for the owner check
-  --portal <url>           the portal's first page for the posture table (default <target>/lms/)
+  --portal <url>           the portal's first page for the security table (default <target>/lms/)
   --strict-fields          fail on any answer property the contract does not declare (default:
                            only those whose names look secret: password, hash, token, …)
   --read-only              send no writes at all (for production); the writes' checks are then
@@ -32,7 +32,7 @@ const usage = `Usage: pnpm contract:check --target <url> [options]
   --session-hours <n>      how long the server's sessions live (default 24): the cookies check
                            fails a token or XSRF-TOKEN cookie that lives longer
   --slow-client-seconds <n>
-                           how long the posture table's slow-client probe (a header byte a
+                           how long the security table's slow-client probe (a header byte a
                            second) waits for the server to cut it (default 30; 0: no probe)
   --junit <file>           write a JUnit XML report (default contract-check.xml)
   --seed <n>               the checker's own texts repeat with the seed (default 1)
@@ -148,7 +148,7 @@ const parts = report.signInFailed
       '',
       formatAssumptions(report),
       '',
-      formatPosture(report),
+      formatSecurityTable(report),
     ];
 console.log(
   [...parts, '', `JUnit report: ${junitPath}`]

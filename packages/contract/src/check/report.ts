@@ -1,6 +1,6 @@
 // The checker's output: the summary line (which never reads as a pass when the run could not check
 // everything), a table per operation and check, the failures in words, the assumption report, the
-// posture table, and a JUnit XML file for CI in which a check the run never reached is an error.
+// security table, and a JUnit XML file for CI in which a check the run never reached is an error.
 import { operations } from '../index.js';
 import type { AssumptionVerdict } from './lib/assumptions.js';
 import { CHECK_REGISTRY, checkNamed, type CheckName } from './registry.js';
@@ -125,13 +125,13 @@ export function formatAssumptions(report: CheckReport): string {
   return lines.join('\n');
 }
 
-export function formatPosture(report: CheckReport): string {
-  if (report.posture.length === 0) return '';
-  const width = Math.max(...report.posture.map((p) => p.subject.length));
-  const property = Math.max(...report.posture.map((p) => p.property.length));
+export function formatSecurityTable(report: CheckReport): string {
+  if (report.security.length === 0) return '';
+  const width = Math.max(...report.security.map((p) => p.subject.length));
+  const property = Math.max(...report.security.map((p) => p.property.length));
   return [
-    'Posture (reported; the cookies check fails a session cookie with SameSite=None or living past the session):',
-    ...report.posture.map(
+    'Security (reported; the cookies check fails a session cookie with SameSite=None or living past the session):',
+    ...report.security.map(
       (p) =>
         `  ${p.subject.padEnd(width)}  ${p.property.padEnd(property)}  ${p.verdict.padEnd(7)}  ${p.value}`,
     ),

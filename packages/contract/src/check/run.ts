@@ -42,7 +42,7 @@ export interface Actor {
 export const actorName = (actor: Pick<Actor, 'key' | 'role'>) =>
   `the ${actor.key.endsWith('2') ? 'second ' : ''}${roleName(actor.role)}`;
 
-export interface PostureLine {
+export interface SecurityLine {
   /** What was looked at: a cookie, or a page's header. */
   subject: string;
   /** The property: Secure, SameSite, HSTS… */
@@ -58,7 +58,7 @@ export interface CheckReport {
   strictFields: boolean;
   results: CheckResult[];
   assumptions: AssumptionLine[];
-  posture: PostureLine[];
+  security: SecurityLine[];
   requests: number;
   ms: number;
   /** Why the run stopped early (sign-in refused, budget, a server that cannot be reached). */
@@ -118,7 +118,7 @@ export class CheckRun {
   readonly memo = new Map<string, unknown>();
   /** Everyone signed in, the teacher and the student first. */
   actors: Actor[] = [];
-  posture: PostureLine[] = [];
+  security: SecurityLine[] = [];
   private markers = 0;
 
   constructor(

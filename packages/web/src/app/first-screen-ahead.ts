@@ -6,7 +6,7 @@ const BOOT_SCRIPT_ID = 'boot-script';
 let fetched: Promise<void> | undefined;
 
 /**
- * The files the first screen after a login needs beyond the login page's own (the way in, the
+ * The files the first screen after a login needs beyond the login page's own (the shell chunk, the
  * news screen, their stylesheets, and the translations they load with them in the current
  * language), as the build listed them in index.html; none where it did not (`pnpm dev`).
  */

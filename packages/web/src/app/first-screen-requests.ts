@@ -5,11 +5,11 @@ import type { PortalUser } from '../lib/session/roles';
 import { isMobile } from '../lib/ui-state/viewport';
 
 /*
- * The first screen's requests, listed once: the warm start (warm-start.ts) makes them through the
+ * The first screen's requests, listed once: the first screen's prefetch (prefetch-first-screen.ts) makes them through the
  * queries the screens read, and a returning user's page asks them ahead (askFirstScreenAhead in
- * session-routes.tsx) before the warm start's code has arrived. An answer asked ahead is taken
+ * session-routes.tsx) before the prefetch's code has arrived. An answer asked ahead is taken
  * only by a call with the same method, path and body, so both read this list. It is part of the
- * login page's chunk: it imports a constant and types, never a query, a screen or the warm start.
+ * login page's chunk: it imports a constant and types, never a query, a screen or the first screen's prefetch.
  */
 
 /** A phone opens on its sections tab (the services), a desktop on the news with its columns. */
@@ -19,7 +19,7 @@ export const currentLayout = (): Layout => (isMobile.value ? 'phone' : 'desktop'
 
 /** Each of the first screen's reads, by the query that makes it. */
 export type FirstScreenQuery =
-  'news' | 'dinUrls' | 'config' | 'defaultYear' | 'photo' | 'currentYear' | 'currentWs';
+  'news' | 'appLinks' | 'config' | 'defaultYear' | 'photo' | 'currentYear' | 'currentWs';
 
 /** One request as the client sends it. */
 export interface FirstScreenRequest {
@@ -44,7 +44,7 @@ const REQUESTS: Record<FirstScreenQuery, (user: PortalUser) => FirstScreenReques
     path: '/api/news/data.json',
     body: { ...newsReader(user), page: NEWS_FIRST_PAGE },
   }),
-  dinUrls: () => ({ method: 'post', path: '/api/misc/dinurls', body: {} }),
+  appLinks: () => ({ method: 'post', path: '/api/misc/dinurls', body: {} }),
   config: () => ({ method: 'get', path: '/config.json' }),
   defaultYear: (user) => ({
     method: 'post',
@@ -65,8 +65,8 @@ const REQUESTS: Record<FirstScreenQuery, (user: PortalUser) => FirstScreenReques
  * person typed), which would otherwise cost a round trip more when the person opens it.
  */
 const QUERIES: Record<Layout, readonly FirstScreenQuery[]> = {
-  phone: ['dinUrls', 'config', 'defaultYear', 'news'],
-  desktop: ['news', 'config', 'defaultYear', 'photo', 'dinUrls', 'currentYear', 'currentWs'],
+  phone: ['appLinks', 'config', 'defaultYear', 'news'],
+  desktop: ['news', 'config', 'defaultYear', 'photo', 'appLinks', 'currentYear', 'currentWs'],
 };
 
 export const firstScreenQueries = (layout: Layout): readonly FirstScreenQuery[] => QUERIES[layout];

@@ -10,7 +10,7 @@ import { clearTokenCookie, hasTokenCookie } from '../lib/session/session-cookies
 import { sessionReconnecting } from '../lib/session/session-status';
 import { isDefiniteRefusal } from '../features/session/utils/session-refusal';
 import { forgetUser, storedUser } from '../features/session/utils/stored-user';
-import { loadWayIn } from './load-way-in';
+import { loadShellChunk } from './load-shell-chunk';
 
 export interface SessionDeps {
   client: LmsClient;
@@ -112,8 +112,8 @@ export function canEnterShell(deps: SessionDeps): Decision<boolean> {
 function endStaleSession(): void {
   clearTokenCookie();
   forgetUser();
-  void loadWayIn()
-    .then((wayIn) => wayIn.forgetOfflineData())
+  void loadShellChunk()
+    .then((shellChunk) => shellChunk.forgetOfflineData())
     .catch(() => undefined);
 }
 

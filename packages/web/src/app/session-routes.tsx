@@ -12,7 +12,7 @@ import { isPortalUser, type PortalUser } from '../lib/session/roles';
 import { isMobile } from '../lib/ui-state/viewport';
 import { lazyRoute } from './lazy-route';
 import { currentLayout, firstScreenRequests } from './first-screen-requests';
-import { loadWayIn } from './load-way-in';
+import { loadShellChunk } from './load-shell-chunk';
 import { SECTIONS } from './sections';
 import { storedUser } from '../features/session/utils/stored-user';
 import { askAhead, forgetEarlyAnswers } from '../lib/query/early-answers';
@@ -26,10 +26,10 @@ import {
   type SessionDeps,
 } from './session-guards';
 
-// The shell comes with the way in (app/way-in.ts): the login screen does not load it. Its services
+// The shell comes with the shell chunk (app/shell-chunk.ts): the login screen does not load it. Its services
 // column (and a phone's first tab) speaks the apps namespace, which loads with it rather than after
 // it renders.
-const ShellRoute = lazyRoute('shell', loadWayIn, (m) => m.ShellRoute, ['apps']);
+const ShellRoute = lazyRoute('shell', loadShellChunk, (m) => m.ShellRoute, ['apps']);
 
 type Settled<T> = { value: T } | { error: unknown };
 
@@ -90,7 +90,7 @@ const landingSection = () => SECTIONS.find((section) => section.path === '/lms')
 
 /**
  * What a login leads to, loaded while the server checks the password (or, for a returning user,
- * with the session check as the page starts, not after the first render): the way in (the shell,
+ * with the session check as the page starts, not after the first render): the shell chunk (the shell,
  * the first screen's requests, the store of the data kept offline) and the landing section. On a
  * phone the main screen opens on its sections tab (the default tab), which is part of the shell:
  * the news chunk would only take bandwidth from it. A chunk that fails is reported by the route
@@ -98,7 +98,7 @@ const landingSection = () => SECTIONS.find((section) => section.path === '/lms')
  */
 export function loadShellAhead(): void {
   void Promise.all([
-    loadWayIn(),
+    loadShellChunk(),
     ShellRoute.preload(),
     isMobile.value ? undefined : landingSection()?.preload(),
   ]).catch(() => undefined);
@@ -116,10 +116,10 @@ function useEnterShell() {
   return {
     prepare: loadShellAhead,
     enter: (user: PortalUser) => {
-      // The requests start with the way in, not after the landing section's chunk as well.
+      // The requests start with the shell chunk, not after the landing section's chunk as well.
       loadShellAhead();
-      void loadWayIn()
-        .then((wayIn) => wayIn.warmStart(client, queryClient, user))
+      void loadShellChunk()
+        .then((shellChunk) => shellChunk.prefetchFirstScreen(client, queryClient, user))
         .catch(() => undefined);
       // Back to the screen a session that ended left (once, for the same person), else the main screen.
       const to = takeReturn(user) ?? '/lms';
@@ -138,8 +138,8 @@ const SHOWN_WAIT_MS = 5_000;
 /**
  * Once the login page is whole (its logo, the largest thing it shows, has arrived: see
  * `onShown`) and the browser idles, what the first screen after a login needs is fetched at low
- * priority (fetchFirstScreenAhead: the way in, the news screen, their styles and translations),
- * then, at the next idle moment, run: the way in and the shell's and the news screen's chunks are
+ * priority (fetchFirstScreenAhead: the shell chunk, the news screen, their styles and translations),
+ * then, at the next idle moment, run: the shell chunk and the shell's and the news screen's chunks are
  * ready before the person presses 'Войти', and after it only the sign-in call and the first
  * screen's data cross the network. (The news screen too on a phone, which opens on its sections
  * tab: the news is its next tab.) Returns the page's `onShown`.
@@ -188,7 +188,7 @@ export function LoginRoute() {
 
 /**
  * The first screen's requests (first-screen-requests.ts), sent with the session check before the
- * way in's code has arrived: the calls the warm start (warm-start.ts) makes for this user on this
+ * shell chunk's code has arrived: the calls the first screen's prefetch (prefetch-first-screen.ts) makes for this user on this
  * layout, which take these answers (see withEarlyAnswers) instead of asking again.
  */
 export function askFirstScreenAhead(client: LmsClient, user: PortalUser): void {
@@ -197,13 +197,13 @@ export function askFirstScreenAhead(client: LmsClient, user: PortalUser): void {
   }
 }
 
-/** Clients whose returning user's way in has started: once per page. */
+/** Clients whose returning user's shell chunk has started: once per page. */
 const returning = new WeakSet<object>();
 
 /**
- * A returning user (a `token` cookie, the server still to confirm it): the way in loads, and the
+ * A returning user (a `token` cookie, the server still to confirm it): the shell chunk loads, and the
  * first screen's requests go out beside the session check for the person this device signed in
- * last rather than one round trip after it (see warmStartReturning); `confirmed` is whom the check
+ * last rather than one round trip after it (see prefetchFirstScreenReturning); `confirmed` is whom the check
  * lets in. The page's start (main.tsx) calls it before the first render, the shell's guard when
  * it opens; whichever comes first starts it.
  */
@@ -219,14 +219,16 @@ export function startReturningUser(deps: SessionDeps, confirmed: Promise<PortalU
   } else {
     // No one is kept on this device (its storage was cleared, or another browser): the first
     // screen's requests go out the moment the check names the person (index.html's boot script
-    // sent it, and those that name no one, before the scripts had arrived), not once the way in
+    // sent it, and those that name no one, before the scripts had arrived), not once the shell chunk
     // has arrived as well.
     void confirmed.then((user) => {
       if (user) askFirstScreenAhead(deps.client, user);
     });
   }
-  void loadWayIn()
-    .then((wayIn) => wayIn.warmStartReturning(deps.client, deps.queryClient, expected, confirmed))
+  void loadShellChunk()
+    .then((shellChunk) =>
+      shellChunk.prefetchFirstScreenReturning(deps.client, deps.queryClient, expected, confirmed),
+    )
     .catch(() => undefined);
 }
 
@@ -234,7 +236,7 @@ export function startReturningUser(deps: SessionDeps, confirmed: Promise<PortalU
 export function ShellGate() {
   const decision = useDecision((deps) => {
     const entering = canEnterShell(deps);
-    // While the server checks the token, the way in (and the landing section's chunk) load, and
+    // While the server checks the token, the shell chunk (and the landing section's chunk) load, and
     // the first screen's requests go out beside the check (unless the page's start has begun
     // them already). (After a login the user is known at once and the login screen has done both.)
     if (entering instanceof Promise) {

@@ -13,7 +13,7 @@ export const SERVICE_WORKER_WAIT_MS = 30_000;
  * Registers the service worker once per page. The shell calls it once its first screen is shown,
  * with `busy` telling whether requests are on their way: the registration waits for a moment when
  * none is and the browser is idle (at most `SERVICE_WORKER_WAIT_MS`), so its precache (every route
- * chunk, about a megabyte) never competes with the way in or the first screen's data (a phone's
+ * chunk, about a megabyte) never competes with the shell chunk or the first screen's data (a phone's
  * next tab's included), which on a phone's slow network it would. A signed-out visitor has nothing
  * to keep offline, so the login page installs nothing (it only listens for updates where the
  * portal is installed already, main.tsx). Only the production build has a worker.

@@ -2,7 +2,7 @@
 // live no longer than the session. The session's length is what the checker is told
 // (--session-hours, default 24: the portal's session is a day); a cookie's lifetime is its Max-Age,
 // else its Expires less the answer's Date. A cookie without either ends with the browser and is
-// only reported (the posture table), as are the other flags.
+// only reported (the security table), as are the other flags.
 import type { CheckDefinition } from '../definition.js';
 import {
   durationText,

@@ -7,7 +7,7 @@
 // in about the small one's time; weak when it is taken (2xx), read as a sign-in (401, 403, 429:
 // the login was looked at), answered with anything else, not answered within the request timeout,
 // or refused late: more than a second beyond the small one and more than ten times as long.
-import type { CheckRun, PostureLine } from '../run.js';
+import type { CheckRun, SecurityLine } from '../run.js';
 import { NO_ANSWER, sendProbe, type ProbeAnswer } from './send.js';
 
 /** The login of the probe's sign-ins: no account's. */
@@ -29,7 +29,7 @@ function wideSignIn(count: number): string {
 
 const timed = (answer: ProbeAnswer) => `${answer.status} in ${Math.round(answer.ms)} ms`;
 
-export async function bodyKeysProbe(run: CheckRun): Promise<PostureLine> {
+export async function bodyKeysProbe(run: CheckRun): Promise<SecurityLine> {
   const { path } = run.op('authorize');
   const subject = `POST ${path} with ${UNKNOWN_KEYS.toLocaleString('en')} unknown keys`;
   const property = 'refused';

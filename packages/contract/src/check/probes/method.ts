@@ -4,7 +4,7 @@
 // change even if the server took the method): good for all three, weak for a 405 without the
 // header's methods or the envelope, missing for any other status.
 import { operations } from '../../index.js';
-import { isFailingEnvelope, type CheckRun, type PostureLine } from '../run.js';
+import { isFailingEnvelope, type CheckRun, type SecurityLine } from '../run.js';
 import { sendProbe } from './send.js';
 
 /** The read the probe asks with another method: POST /api/misc/years. */
@@ -21,7 +21,7 @@ function declaredMethods(path: string): string[] {
   return [...methods];
 }
 
-export async function methodProbe(run: CheckRun): Promise<PostureLine> {
+export async function methodProbe(run: CheckRun): Promise<SecurityLine> {
   const { path } = run.op(PROBED_OPERATION);
   const declared = declaredMethods(path);
   const method = UNDECLARED.find((m) => !declared.includes(m)) ?? 'PUT';

@@ -1,5 +1,5 @@
-// One request of a posture probe: outside the contract's operations (another method, a body no
-// operation takes), so its answer is only described in the posture table, never judged by a check.
+// One request of a security probe: outside the contract's operations (another method, a body no
+// operation takes), so its answer is only described in the security table, never judged by a check.
 // It takes its share of the request budget and the per-request timeout like any other call.
 import type { CheckRun } from '../run.js';
 

@@ -8,11 +8,11 @@
 // give-up time; 0 seconds leaves it out.
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
-import type { CheckRun, PostureLine } from '../run.js';
+import type { CheckRun, SecurityLine } from '../run.js';
 
 export interface SlowClientProbe {
-  /** The posture row, once the server closed, answered 408, or the give-up time came. */
-  line: Promise<PostureLine>;
+  /** The security row, once the server closed, answered 408, or the give-up time came. */
+  line: Promise<SecurityLine>;
   /** Ends the probe now (the run stopped early); its row then says so. */
   stop: () => void;
 }
@@ -44,15 +44,15 @@ export function startSlowClientProbe(run: CheckRun, giveUpSeconds: number): Slow
   let connectedAt: number | undefined;
   let answer = '';
   let drip: NodeJS.Timeout | undefined;
-  let settle: (line: PostureLine) => void = () => {};
-  const line = new Promise<PostureLine>((resolve) => (settle = resolve));
+  let settle: (line: SecurityLine) => void = () => {};
+  const line = new Promise<SecurityLine>((resolve) => (settle = resolve));
   let done = false;
   const giveUp = setTimeout(() => {
     if (connectedAt === undefined) finish(`not connected after ${seconds(giveUpMs)}`, 'n/a');
     else finish(`still open after ${seconds(giveUpMs)} (gave up)`, 'weak');
   }, giveUpMs);
 
-  function finish(value: string, verdict: PostureLine['verdict']) {
+  function finish(value: string, verdict: SecurityLine['verdict']) {
     if (done) return;
     done = true;
     clearTimeout(giveUp);

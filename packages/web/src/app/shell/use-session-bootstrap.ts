@@ -11,7 +11,7 @@ import { photoParams } from '../first-screen-requests';
  * default year are requested once (their queries never go stale), and the academic context starts
  * its reference-data chain. On a phone the photo (the largest of these answers, a small picture in
  * the header) is asked for once the first screen is shown (`afterFirstScreen`), so it never takes
- * the weak network from the screen itself. The photo's body is the warm start's, so a desktop's
+ * the weak network from the screen itself. The photo's body is the prefetch's, so a desktop's
  * photo is the one it asked for. The person's unread count (the title's '(N)', the app icon's
  * badge) is read once the first screen is shown, then with the chat's poll, on every screen.
  */

@@ -4,12 +4,12 @@ import { ActionIcon } from '../../../components/ui/action-icons';
 import { Icon } from '../../../components/ui/icon';
 import surface from '../../../components/ui/surface.module.css';
 import { cx } from '../../../lib/format/class-names';
-import type { DinUrl } from '../api/get-din-urls';
+import type { AppLink } from '../api/get-app-links';
 import { iconSource } from '../utils/web-url';
 import styles from './apps.module.css';
 
 export interface AppLinksProps {
-  links: readonly DinUrl[];
+  links: readonly AppLink[];
   /** Cards with descriptions (the apps page, the mobile apps tab) or a compact list (a column). */
   variant: 'cards' | 'list';
 }
@@ -27,7 +27,7 @@ export function AppLinks({ links, variant }: AppLinksProps) {
   );
 }
 
-function AppLink({ link, withDescription }: { link: DinUrl; withDescription: boolean }) {
+function AppLink({ link, withDescription }: { link: AppLink; withDescription: boolean }) {
   const { t } = useTranslation('apps');
   const descriptionId = useId();
   const description = withDescription ? link.description : null;

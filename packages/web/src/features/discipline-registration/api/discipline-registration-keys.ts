@@ -1,10 +1,10 @@
 import type { components } from '@lms/client';
 
-export type RegListRequest = components['schemas']['RegListRequest'];
+export type RegistrationListRequest = components['schemas']['RegListRequest'];
 export type OptionalDisciplinesRequest = components['schemas']['RegOptionalDisciplinesRequest'];
-export type RegSemestersRequest = components['schemas']['RegSemestersRequest'];
-export type RegTeachersRequest = components['schemas']['RegTeachersRequest'];
-export type RegSubgroupsRequest = components['schemas']['RegSubgroupsRequest'];
+export type RegistrationSemestersRequest = components['schemas']['RegSemestersRequest'];
+export type RegistrationTeachersRequest = components['schemas']['RegTeachersRequest'];
+export type RegistrationSubgroupsRequest = components['schemas']['RegSubgroupsRequest'];
 
 /** Where a row's teachers and streams come from: a row of the list, or an optional discipline. */
 export type ChoiceSource = 'row' | 'optional';

@@ -5,7 +5,7 @@ import { Panel } from '../../../components/ui/panel';
 import { PickerField } from '../../../components/ui/picker-field';
 import { useDraft } from '../../../lib/offline/drafts/use-draft';
 import { offeredId } from '../../../lib/ui-state/pickers';
-import type { RegListRequest } from '../api/discipline-registration-keys';
+import type { RegistrationListRequest } from '../api/discipline-registration-keys';
 import { useOptionalDisciplines } from '../api/get-optional-disciplines';
 import { useSaveRegistration } from '../api/save-registration';
 import { NO_OPTIONAL_CHOICE, NO_TEACHER_STREAM, optionalDraftKey } from '../utils/registration';
@@ -23,7 +23,7 @@ export function OptionalPanel({
   list,
   onNotice,
 }: {
-  list: RegListRequest;
+  list: RegistrationListRequest;
   onNotice: (text: string) => void;
 }) {
   const { t } = useTranslation('discipline-registration');

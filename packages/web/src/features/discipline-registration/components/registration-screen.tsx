@@ -11,10 +11,10 @@ import { offeredId, PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 import type { PortalUser } from '../../../lib/session/roles';
 import { useVocabulary } from '../../../lib/format/vocabulary';
 import { useOptionalPermission } from '../api/get-optional-permission';
-import { useRegList } from '../api/get-reg-list';
+import { useRegistrationList } from '../api/get-registration-list';
 import { creditsOf } from '../utils/registration';
 import { OptionalPanel } from './optional-panel';
-import { RegRowCard } from './reg-row';
+import { RegistrationRowCard } from './registration-row';
 import {
   useRegistrationPeriod,
   type RegistrationChoice,
@@ -84,7 +84,7 @@ export function RegistrationScreen({ user }: { user: PortalUser }) {
   const period = useRegistrationPeriod(user);
   const [notice, setNotice] = useState('');
   const params = period.list;
-  const list = useRegList(params);
+  const list = useRegistrationList(params);
   const permission = useOptionalPermission();
   const credits = creditsOf(list.data ?? []);
 
@@ -116,7 +116,7 @@ export function RegistrationScreen({ user }: { user: PortalUser }) {
               ) : (
                 <ul className={styles.rows} aria-label={t('disciplines')}>
                   {rows.map((row) => (
-                    <RegRowCard
+                    <RegistrationRowCard
                       key={`${row.id_discipline}-${row.id_vid_zaniatiy}`}
                       row={row}
                       list={params}

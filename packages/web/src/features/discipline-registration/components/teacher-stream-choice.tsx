@@ -5,10 +5,13 @@ import { FailureMessage, useFailureDetail } from '../../../components/ui/failure
 import { PickerField } from '../../../components/ui/picker-field';
 import { offeredId } from '../../../lib/ui-state/pickers';
 import { useVocabulary } from '../../../lib/format/vocabulary';
-import type { ChoiceSource, RegTeachersRequest } from '../api/discipline-registration-keys';
-import { useRegStreams } from '../api/get-reg-streams';
-import { useRegTeachers } from '../api/get-reg-teachers';
-import type { RegSaveRequest, useSaveRegistration } from '../api/save-registration';
+import type {
+  ChoiceSource,
+  RegistrationTeachersRequest,
+} from '../api/discipline-registration-keys';
+import { useRegistrationStreams } from '../api/get-registration-streams';
+import { useRegistrationTeachers } from '../api/get-registration-teachers';
+import type { RegistrationSaveRequest, useSaveRegistration } from '../api/save-registration';
 import {
   NO_STREAM,
   NO_TEACHER,
@@ -23,12 +26,12 @@ export interface TeacherStreamChoiceProps {
   /** A row of the list, or an optional discipline. */
   source: ChoiceSource;
   /** The discipline, year, semester and kind of lesson; null while no discipline is chosen. */
-  course: RegTeachersRequest | null;
+  course: RegistrationTeachersRequest | null;
   /** The teacher and stream picked so far: the person's draft, kept by the form around. */
   chosen: TeacherStream;
   onChoose: (next: TeacherStream) => void;
   /** What the registration sends besides teacher and stream; null while it cannot be sent. */
-  registration: Omit<RegSaveRequest, 'id_teacher' | 'subgroup'> | null;
+  registration: Omit<RegistrationSaveRequest, 'id_teacher' | 'subgroup'> | null;
   /** useSaveRegistration() of the screen's list. */
   save: ReturnType<typeof useSaveRegistration>;
   /** The button: its text, icon and (for a row of the list) its accessible name. */
@@ -59,12 +62,12 @@ export function TeacherStreamChoice({
   const { t } = useTranslation('discipline-registration');
   const words = useVocabulary();
   const failureDetail = useFailureDetail();
-  const teachers = useRegTeachers(source, course);
+  const teachers = useRegistrationTeachers(source, course);
   const teacher = course
     ? rowTeacher({ failed: teachers.isError, list: teachers.data }, chosen.teacher)
     : NO_TEACHER;
   const streamsOf = streamsTeacher(teacher);
-  const streams = useRegStreams(
+  const streams = useRegistrationStreams(
     source,
     course && streamsOf !== null ? { ...course, id_teacher: streamsOf } : null,
   );

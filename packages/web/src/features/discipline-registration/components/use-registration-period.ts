@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { offeredId, PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 import { useStudentGroups } from '../../../lib/reference-data/student-groups';
 import type { PortalUser } from '../../../lib/session/roles';
-import type { RegListRequest } from '../api/discipline-registration-keys';
-import { useRegDefYear } from '../api/get-reg-def-year';
-import { useRegSemesters } from '../api/get-reg-semesters';
-import { useRegYears } from '../api/get-reg-years';
+import type { RegistrationListRequest } from '../api/discipline-registration-keys';
+import { useRegistrationDefaultYear } from '../api/get-registration-default-year';
+import { useRegistrationSemesters } from '../api/get-registration-semesters';
+import { useRegistrationYears } from '../api/get-registration-years';
 
 /** The period the person chose: a year, a group of it and a semester of that group. */
 export interface RegistrationChoice {
@@ -26,8 +26,8 @@ export function useRegistrationPeriod(user: Pick<PortalUser, 'uid' | 'id'>) {
     group: PLACEHOLDER_ID,
     semester: PLACEHOLDER_ID,
   });
-  const defYear = useRegDefYear(user.uid);
-  const years = useRegYears(user.uid);
+  const defYear = useRegistrationDefaultYear(user.uid);
+  const years = useRegistrationYears(user.uid);
   const yearList = years.data ?? [];
   const defaultYear =
     defYear.data?.id_a_year ??
@@ -41,7 +41,7 @@ export function useRegistrationPeriod(user: Pick<PortalUser, 'uid' | 'id'>) {
     offeredId(groupList, chosen.group, (g) => g.id_group) !== PLACEHOLDER_ID
       ? chosen.group
       : (groupList[0]?.id_group ?? PLACEHOLDER_ID);
-  const semesters = useRegSemesters(
+  const semesters = useRegistrationSemesters(
     year === PLACEHOLDER_ID || group === PLACEHOLDER_ID
       ? null
       : { id_group: group, id_a_year: year },
@@ -51,7 +51,7 @@ export function useRegistrationPeriod(user: Pick<PortalUser, 'uid' | 'id'>) {
     offeredId(semesterList, chosen.semester, (s) => s.id_semester) !== PLACEHOLDER_ID
       ? chosen.semester
       : (semesterList[0]?.id_semester ?? PLACEHOLDER_ID);
-  const list: RegListRequest | null =
+  const list: RegistrationListRequest | null =
     year !== PLACEHOLDER_ID && group !== PLACEHOLDER_ID && semester !== PLACEHOLDER_ID
       ? { uid: user.uid, id_a_year: year, id_semester: semester, id_group: group }
       : null;

@@ -1,10 +1,10 @@
 import type { components } from '@lms/client';
 import { PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 
-type RegRow = components['schemas']['RegRow'];
-type RegSaveRequest = components['schemas']['RegSaveRequest'];
-type RegSaved = components['schemas']['RegSaved'];
-type RegTeacher = components['schemas']['Teacher'];
+type RegistrationRow = components['schemas']['RegRow'];
+type RegistrationSaveRequest = components['schemas']['RegSaveRequest'];
+type RegistrationSaved = components['schemas']['RegSaved'];
+type RegistrationTeacher = components['schemas']['Teacher'];
 
 /** A teacher picker's placeholder, and what a row holds when its teachers failed to load. */
 export const NO_TEACHER = -1;
@@ -31,10 +31,10 @@ export const NO_OPTIONAL_CHOICE: OptionalChoice = {
 };
 
 type RowIdentity = Pick<
-  RegRow,
+  RegistrationRow,
   'id_a_year' | 'id_semester' | 'id_group' | 'id_discipline' | 'id_vid_zaniatiy'
 >;
-type Period = Pick<RegRow, 'id_a_year' | 'id_semester' | 'id_group'>;
+type Period = Pick<RegistrationRow, 'id_a_year' | 'id_semester' | 'id_group'>;
 
 /**
  * The draft of one row's choices: the row is its period (year, semester, group), discipline and
@@ -48,7 +48,7 @@ export const optionalDraftKey = (period: Period) =>
   `discipline-registration:optional:${period.id_a_year}:${period.id_semester}:${period.id_group}`;
 
 /** A row is registered once it has an id_disciplineForStudent. */
-export const isRegistered = (row: Pick<RegRow, 'id_disciplineForStudent'>) =>
+export const isRegistered = (row: Pick<RegistrationRow, 'id_disciplineForStudent'>) =>
   row.id_disciplineForStudent !== null;
 
 /**
@@ -56,7 +56,7 @@ export const isRegistered = (row: Pick<RegRow, 'id_disciplineForStudent'>) =>
  * while it is offered, the only one when exactly one is offered, else -1.
  */
 export function rowTeacher(
-  teachers: { failed: boolean; list: readonly RegTeacher[] | undefined },
+  teachers: { failed: boolean; list: readonly RegistrationTeacher[] | undefined },
   chosen: number,
 ): number {
   if (teachers.failed) return TEACHERS_FAILED;
@@ -74,7 +74,7 @@ export const streamsTeacher = (teacher: number) =>
  * The semester's credits: of the disciplines listed, and of those the student is registered for
  * (every kind of lesson of it: lectures and practice). A discipline's credits count once.
  */
-export function creditsOf(rows: readonly RegRow[]) {
+export function creditsOf(rows: readonly RegistrationRow[]) {
   const byDiscipline = new Map<number, { kredits: number; registered: boolean }>();
   for (const row of rows) {
     const seen = byDiscipline.get(row.id_discipline);
@@ -92,15 +92,17 @@ export function creditsOf(rows: readonly RegRow[]) {
   return { registered, total };
 }
 
-const sameRow = (row: RegRow, key: Pick<RegRow, 'id_discipline' | 'id_vid_zaniatiy'>) =>
-  row.id_discipline === key.id_discipline && row.id_vid_zaniatiy === key.id_vid_zaniatiy;
+const sameRow = (
+  row: RegistrationRow,
+  key: Pick<RegistrationRow, 'id_discipline' | 'id_vid_zaniatiy'>,
+) => row.id_discipline === key.id_discipline && row.id_vid_zaniatiy === key.id_vid_zaniatiy;
 
 /** Save sets teacher, stream and id_disciplineForStudent on the row. */
 export function withSaved(
-  rows: readonly RegRow[] | undefined,
-  body: Pick<RegSaveRequest, 'id_discipline' | 'id_vid_zaniatiy'>,
-  saved: RegSaved,
-): RegRow[] | undefined {
+  rows: readonly RegistrationRow[] | undefined,
+  body: Pick<RegistrationSaveRequest, 'id_discipline' | 'id_vid_zaniatiy'>,
+  saved: RegistrationSaved,
+): RegistrationRow[] | undefined {
   return rows?.map((row) =>
     sameRow(row, body)
       ? {
@@ -116,9 +118,9 @@ export function withSaved(
 
 /** Delete clears teacher, stream and id on a plan row and removes any other row. */
 export function withDeleted(
-  rows: readonly RegRow[] | undefined,
-  deleted: RegRow,
-): RegRow[] | undefined {
+  rows: readonly RegistrationRow[] | undefined,
+  deleted: RegistrationRow,
+): RegistrationRow[] | undefined {
   if (!rows) return rows;
   if (!deleted.isByPlan) return rows.filter((row) => !sameRow(row, deleted));
   return rows.map((row) =>

@@ -22,7 +22,7 @@ export function BookCard({ book, categoryName, onEdit }: BookCardProps) {
   const chips: PublicationChip[] = [];
   if (categoryName) chips.push({ label: categoryName });
   if (book.totalPages > 0) chips.push({ label: t('pagesCount', { count: book.totalPages }) });
-  if (book.isFromUmk) chips.push({ label: t('fromUmk'), accent: true });
+  if (book.isFromUmk) chips.push({ label: t('fromStudyMaterials'), accent: true });
   return (
     <PublicationCard
       title={book.name}

@@ -6,6 +6,6 @@ export type PaymentCodeRequest = components['schemas']['MiscPaymentCodeRequest']
 /** Hierarchical query keys of the payment-code screen: everything under ['payment-code']. */
 export const paymentCodeKeys = {
   all: ['payment-code'] as const,
-  uslugi: () => [...paymentCodeKeys.all, 'uslugi'] as const,
+  services: () => [...paymentCodeKeys.all, 'uslugi'] as const,
   code: (params: PaymentCodeRequest) => [...paymentCodeKeys.all, 'code', params] as const,
 };

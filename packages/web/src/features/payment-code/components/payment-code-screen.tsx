@@ -13,7 +13,7 @@ import { useStudentGroups } from '../../../lib/reference-data/student-groups';
 import { useYears } from '../../../lib/reference-data/years';
 import { usePaymentCode } from '../api/get-payment-code';
 import { useStudyYears } from '../api/use-study-years';
-import { useUslugi, type Usluga } from '../api/get-uslugi';
+import { useServices, type PaidService } from '../api/get-services';
 import { formatAmount } from '../utils/format-amount';
 import { PaymentCodeResult } from './payment-code-result';
 import styles from './payment-code.module.css';
@@ -34,7 +34,7 @@ export function PaymentCodeScreen({ studentId, academic }: PaymentCodeScreenProp
   const { t } = useTranslation('payment-code');
   const years = useYears();
   const studyYears = useStudyYears(years.data, studentId);
-  const uslugi = useUslugi();
+  const services = useServices();
   const { defaultYear } = academic;
   const startYearId = academic.chosenYear ?? defaultYear.data?.id_a_year ?? PLACEHOLDER_ID;
 
@@ -42,25 +42,25 @@ export function PaymentCodeScreen({ studentId, academic }: PaymentCodeScreenProp
   // Lists kept from an earlier visit stay usable when a refresh fails.
   if (
     (years.data === undefined && years.isError) ||
-    (uslugi.data === undefined && uslugi.isError)
+    (services.data === undefined && services.isError)
   ) {
     body = (
       <QueryFailed
         text={t('lists.failed')}
-        error={years.isError ? years.error : uslugi.error}
+        error={years.isError ? years.error : services.error}
         onRetry={() => {
           if (years.isError) void years.refetch();
-          if (uslugi.isError) void uslugi.refetch();
+          if (services.isError) void services.refetch();
         }}
       />
     );
-  } else if (years.isPending || uslugi.isPending || defaultYear.isPending) {
+  } else if (years.isPending || services.isPending || defaultYear.isPending) {
     body = <Loading />;
   } else if (years.data.length === 0) {
     body = <EmptyState icon="calendar" text={t('lists.noYears')} />;
   } else if (studyYears.none) {
     body = <EmptyState icon="calendar" text={t('lists.noStudyYears')} />;
-  } else if (uslugi.data.length === 0) {
+  } else if (services.data.length === 0) {
     body = <EmptyState icon="paymentcode" text={t('lists.noServices')} />;
   } else {
     body = (
@@ -68,7 +68,7 @@ export function PaymentCodeScreen({ studentId, academic }: PaymentCodeScreenProp
         studentId={studentId}
         years={yearsShown(studyYears.years, years.data, startYearId, studyYears.pending)}
         yearsPending={studyYears.pending}
-        uslugi={uslugi.data}
+        services={services.data}
         startYearId={startYearId}
         onChooseYear={academic.choose.year}
       />
@@ -104,7 +104,7 @@ interface PaymentCodeFormProps {
   years: readonly AcademicYear[];
   /** Some years are still being asked about: the year picker is busy. */
   yearsPending: boolean;
-  uslugi: readonly Usluga[];
+  services: readonly PaidService[];
   /** The year the shell holds: the user's choice, else the default year. */
   startYearId: number;
   /** A year chosen here becomes the shell's year (every section shares it). */
@@ -115,7 +115,7 @@ function PaymentCodeForm({
   studentId,
   years,
   yearsPending,
-  uslugi,
+  services,
   startYearId,
   onChooseYear,
 }: PaymentCodeFormProps) {
@@ -125,7 +125,7 @@ function PaymentCodeForm({
   // student set this picker back to ' --- '.
   const [yearCleared, setYearCleared] = useState(false);
   const [chosenGroup, setChosenGroup] = useState<number | null>(null);
-  const [chosenUslug, setChosenUslug] = useState<number>(PLACEHOLDER_ID);
+  const [chosenService, setChosenService] = useState<number>(PLACEHOLDER_ID);
 
   // The shell's year while it is one of the student's years, else the newest of them; with no
   // year to start on (the default year failed) the student picks one.
@@ -141,12 +141,12 @@ function PaymentCodeForm({
     chosenGroup === null
       ? (groupList[0]?.id_group ?? PLACEHOLDER_ID)
       : offeredId(groupList, chosenGroup, (group) => group.id_group);
-  const uslugId = offeredId(uslugi, chosenUslug, (usluga) => usluga.id_uslug);
-  const usluga = uslugi.find((item) => item.id_uslug === uslugId);
+  const serviceId = offeredId(services, chosenService, (service) => service.id_uslug);
+  const service = services.find((item) => item.id_uslug === serviceId);
 
   const request =
-    yearId !== PLACEHOLDER_ID && groupId !== PLACEHOLDER_ID && uslugId !== PLACEHOLDER_ID
-      ? { id_year: yearId, id_group: groupId, id_student: studentId, id_uslug: uslugId }
+    yearId !== PLACEHOLDER_ID && groupId !== PLACEHOLDER_ID && serviceId !== PLACEHOLDER_ID
+      ? { id_year: yearId, id_group: groupId, id_student: studentId, id_uslug: serviceId }
       : null;
   const code = usePaymentCode(request);
 
@@ -191,12 +191,12 @@ function PaymentCodeForm({
         <PickerField
           className={styles.serviceField}
           label={t('fields.service')}
-          value={uslugId}
-          options={uslugi.map((item) => ({ id: item.id_uslug, name: item.name }))}
-          onChange={setChosenUslug}
+          value={serviceId}
+          options={services.map((item) => ({ id: item.id_uslug, name: item.name }))}
+          onChange={setChosenService}
           hint={
-            usluga
-              ? t('service.price', { amount: formatAmount(usluga.price, i18n.language) })
+            service
+              ? t('service.price', { amount: formatAmount(service.price, i18n.language) })
               : undefined
           }
         />

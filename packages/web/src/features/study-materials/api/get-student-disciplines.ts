@@ -1,6 +1,6 @@
 import type { components } from '@lms/client';
 import { referenceRead } from '../../../lib/reference-data/keys';
-import type { UmkStudentDisciplinesRequest } from './study-materials-keys';
+import type { MaterialStudentDisciplinesRequest } from './study-materials-keys';
 
 export type StudentDiscipline = components['schemas']['Discipline'];
 
@@ -11,5 +11,5 @@ export type StudentDiscipline = components['schemas']['Discipline'];
 export const [getStudentDisciplinesQueryOptions, useStudentDisciplines] = referenceRead(
   '/api/umk/disciplinesforstud',
   [] as StudentDiscipline[],
-  (params: UmkStudentDisciplinesRequest | null) => params,
+  (params: MaterialStudentDisciplinesRequest | null) => params,
 );

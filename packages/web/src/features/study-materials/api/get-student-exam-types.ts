@@ -1,8 +1,8 @@
 import type { components } from '@lms/client';
 import { referenceRead } from '../../../lib/reference-data/keys';
-import type { UmkExamTypesRequest } from './study-materials-keys';
+import type { MaterialExamTypesRequest } from './study-materials-keys';
 
-export type UmkExamType = components['schemas']['UmkExamType'];
+export type MaterialExamType = components['schemas']['UmkExamType'];
 
 /**
  * POST /api/umk/getstudentexamtypes: the forms of control of a discipline of the student's plan.
@@ -10,6 +10,6 @@ export type UmkExamType = components['schemas']['UmkExamType'];
  */
 export const [getStudentExamTypesQueryOptions, useStudentExamTypes] = referenceRead(
   '/api/umk/getstudentexamtypes',
-  [] as UmkExamType[],
-  (params: UmkExamTypesRequest | null) => params,
+  [] as MaterialExamType[],
+  (params: MaterialExamTypesRequest | null) => params,
 );

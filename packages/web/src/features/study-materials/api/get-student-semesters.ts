@@ -1,6 +1,6 @@
 import { referenceRead } from '../../../lib/reference-data/keys';
-import type { UmkSemester } from './get-teacher-semesters';
-import type { UmkStudentSemestersRequest } from './study-materials-keys';
+import type { MaterialSemester } from './get-teacher-semesters';
+import type { MaterialStudentSemestersRequest } from './study-materials-keys';
 
 /**
  * POST /api/umk/semestersforstud: the semesters the student has studied; `null` until the group is known.
@@ -8,6 +8,6 @@ import type { UmkStudentSemestersRequest } from './study-materials-keys';
  */
 export const [getStudentSemestersQueryOptions, useStudentSemesters] = referenceRead(
   '/api/umk/semestersforstud',
-  [] as UmkSemester[],
-  (params: UmkStudentSemestersRequest | null) => params,
+  [] as MaterialSemester[],
+  (params: MaterialStudentSemestersRequest | null) => params,
 );

@@ -1,8 +1,8 @@
 import type { components } from '@lms/client';
 import { referenceRead } from '../../../lib/reference-data/keys';
-import type { UmkDisciplinesRequest } from './study-materials-keys';
+import type { MaterialDisciplinesRequest } from './study-materials-keys';
 
-export type UmkDiscipline = components['schemas']['UmkDiscipline'];
+export type MaterialDiscipline = components['schemas']['UmkDiscipline'];
 
 /**
  * POST /api/umk/disciplines: the teacher's disciplines in a semester, one row per form of control
@@ -11,6 +11,6 @@ export type UmkDiscipline = components['schemas']['UmkDiscipline'];
  */
 export const [getTeacherDisciplinesQueryOptions, useTeacherDisciplines] = referenceRead(
   '/api/umk/disciplines',
-  [] as UmkDiscipline[],
-  (params: UmkDisciplinesRequest | null) => params,
+  [] as MaterialDiscipline[],
+  (params: MaterialDisciplinesRequest | null) => params,
 );

@@ -1,7 +1,7 @@
 import type { components } from '@lms/client';
 import { referenceRead } from '../../../lib/reference-data/keys';
 
-export type UmkSemester = components['schemas']['Semester'];
+export type MaterialSemester = components['schemas']['Semester'];
 
 /**
  * POST /api/umk/semesters: the study semesters (1..12) in which the teacher teaches.
@@ -9,6 +9,6 @@ export type UmkSemester = components['schemas']['Semester'];
  */
 export const [getTeacherSemestersQueryOptions, useTeacherSemesters] = referenceRead(
   '/api/umk/semesters',
-  [] as UmkSemester[],
+  [] as MaterialSemester[],
   (uid: number) => ({ uid }),
 );

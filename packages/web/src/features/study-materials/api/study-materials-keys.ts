@@ -1,13 +1,14 @@
 import type { components } from '@lms/client';
 import { referenceKeys } from '../../../lib/reference-data/keys';
 
-export type UmkDisciplinesRequest = components['schemas']['UmkDisciplinesRequest'];
-export type UmkListRequest = components['schemas']['UmkListRequest'];
-export type UmkStudentSemestersRequest = components['schemas']['UmkStudentSemestersRequest'];
-export type UmkStudentDisciplinesRequest = components['schemas']['UmkStudentDisciplinesRequest'];
-export type UmkExamTypesRequest = components['schemas']['UmkExamTypesRequest'];
-export type UmkTeachersRequest = components['schemas']['UmkTeachersRequest'];
-export type UmkStudentListRequest = components['schemas']['UmkStudentListRequest'];
+export type MaterialDisciplinesRequest = components['schemas']['UmkDisciplinesRequest'];
+export type MaterialListRequest = components['schemas']['UmkListRequest'];
+export type MaterialStudentSemestersRequest = components['schemas']['UmkStudentSemestersRequest'];
+export type MaterialStudentDisciplinesRequest =
+  components['schemas']['UmkStudentDisciplinesRequest'];
+export type MaterialExamTypesRequest = components['schemas']['UmkExamTypesRequest'];
+export type MaterialTeachersRequest = components['schemas']['UmkTeachersRequest'];
+export type MaterialStudentListRequest = components['schemas']['UmkStudentListRequest'];
 
 /**
  * Query keys of the materials lists, which change while the screen is open (saves, deletes):

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { DeleteConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useFailureDetail } from '../../../components/ui/failure-message';
 import type { PortalUser } from '../../../lib/session/roles';
-import { useDeleteUmk } from '../api/delete-umk';
-import type { UmkItem } from '../api/get-umk-list';
+import { useDeleteMaterial } from '../api/delete-material';
+import type { MaterialItem } from '../api/get-materials';
 import styles from './study-materials.module.css';
 
 /** Asks before a teacher's material is deleted; a failed deletion is said in the dialog. */
@@ -14,13 +14,13 @@ export function DeleteMaterialDialog({
   onDeleted,
 }: {
   user: Pick<PortalUser, 'id' | 'role'>;
-  item: UmkItem;
+  item: MaterialItem;
   onCancel: () => void;
   onDeleted: () => void;
 }) {
   const { t } = useTranslation(['study-materials', 'common']);
   const failureDetail = useFailureDetail();
-  const remove = useDeleteUmk();
+  const remove = useDeleteMaterial();
   return (
     <DeleteConfirmDialog
       title={t('confirmDelete.title')}

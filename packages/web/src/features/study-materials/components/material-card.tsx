@@ -7,11 +7,11 @@ import {
 import { Icon } from '../../../components/ui/icon';
 import { ItemActionButton } from '../../../components/ui/item-action-button';
 import { API_BASE_URL } from '../../../lib/query/api-client';
-import type { UmkItem } from '../api/get-umk-list';
-import { FOR_STUDENT_KIND_KEYS } from '../utils/umk-form';
+import type { MaterialItem } from '../api/get-materials';
+import { FOR_STUDENT_KIND_KEYS } from '../utils/material-draft';
 
 export interface MaterialCardProps {
-  item: UmkItem;
+  item: MaterialItem;
   /** The kind's name (umk/types), if known. */
   typeName: string | undefined;
   /** What else the card names: the discipline and form of control, or the teacher. */

@@ -8,26 +8,30 @@ import { SegmentedField } from '../../../components/ui/segmented-field';
 import { offeredId } from '../../../lib/ui-state/pickers';
 import type { PortalUser } from '../../../lib/session/roles';
 import { useVocabulary } from '../../../lib/format/vocabulary';
-import { useSaveUmk } from '../api/save-umk';
-import type { UmkDiscipline } from '../api/get-teacher-disciplines';
-import type { UmkItem } from '../api/get-umk-list';
-import type { UmkType } from '../api/get-umk-types';
+import { useSaveMaterial } from '../api/save-material';
+import type { MaterialDiscipline } from '../api/get-teacher-disciplines';
+import type { MaterialItem } from '../api/get-materials';
+import type { MaterialType } from '../api/get-material-types';
 import {
   draftFromItem,
-  EMPTY_UMK,
+  EMPTY_MATERIAL,
   FOR_STUDENT_KIND_KEYS,
   FOR_STUDENT_KINDS,
   hasStoredFile,
   toSaveFields,
-  validateUmk,
-  type UmkDraft,
-  type UmkErrors,
-} from '../utils/umk-form';
+  validateMaterial,
+  type MaterialDraft,
+  type MaterialErrors,
+} from '../utils/material-draft';
 import { SharedBookPicker } from './shared-book-picker';
 import styles from './study-materials.module.css';
 
 /** One draft per edited material, and one per row (semester, discipline, form of control) for a new one. */
-function materialDraftKey(id_semester: number, row: UmkDiscipline, editing: UmkItem | null) {
+function materialDraftKey(
+  id_semester: number,
+  row: MaterialDiscipline,
+  editing: MaterialItem | null,
+) {
   return editing
     ? `umk:material:${editing.id_books}`
     : `umk:material:new:${id_semester}:${row.id_discipline}:${row.id_examination}:${row.id_speciality}`;
@@ -36,14 +40,14 @@ function materialDraftKey(id_semester: number, row: UmkDiscipline, editing: UmkI
 export interface MaterialFormProps {
   user: Pick<PortalUser, 'uid' | 'id' | 'role'>;
   id_semester: number;
-  row: UmkDiscipline;
+  row: MaterialDiscipline;
   /** 'Базы данных · Экзамен': what the material is saved for. */
   rowLabel: string;
   /** The material to edit; null adds one. */
-  editing: UmkItem | null;
+  editing: MaterialItem | null;
   /** The kind the list is filtered by, preselected for a new material. */
   preferredType: number;
-  types: readonly UmkType[];
+  types: readonly MaterialType[];
   maxSizeMb: number | undefined;
   onClose: () => void;
   onSaved: () => void;
@@ -57,11 +61,11 @@ function MaterialKindFields({
   disabled,
   onChange,
 }: {
-  draft: UmkDraft;
-  types: readonly UmkType[];
+  draft: MaterialDraft;
+  types: readonly MaterialType[];
   typeMissing: boolean;
   disabled: boolean;
-  onChange: (next: UmkDraft) => void;
+  onChange: (next: MaterialDraft) => void;
 }) {
   const { t } = useTranslation('study-materials');
   const words = useVocabulary();
@@ -147,15 +151,17 @@ function ForEBooksField({
 export function MaterialForm(props: MaterialFormProps) {
   const { user, row, editing, types, maxSizeMb, onClose, onSaved } = props;
   const { t } = useTranslation(['study-materials', 'publication']);
-  const save = useSaveUmk();
+  const save = useSaveMaterial();
   const editor = usePublicationEditor({
     uid: user.uid,
     draftKey: materialDraftKey(props.id_semester, row, editing),
-    initial: editing ? draftFromItem(editing) : { ...EMPTY_UMK, id_typeUmk: props.preferredType },
+    initial: editing
+      ? draftFromItem(editing)
+      : { ...EMPTY_MATERIAL, id_typeUmk: props.preferredType },
     maxSizeMb,
     categorySource: 'umk',
     validate: (fields, hasNewFile) =>
-      validateUmk(fields, { hasNewFile, hasStoredFile: hasStoredFile(editing) }),
+      validateMaterial(fields, { hasNewFile, hasStoredFile: hasStoredFile(editing) }),
     save,
     onClose,
   });
@@ -172,7 +178,7 @@ export function MaterialForm(props: MaterialFormProps) {
       onSaved: () => onSaved(),
     });
 
-  const fieldNames: Record<keyof UmkErrors, string> = {
+  const fieldNames: Record<keyof MaterialErrors, string> = {
     name: t('publication:name'),
     pages: t('publication:pages'),
     category: t('publication:category'),
@@ -180,7 +186,9 @@ export function MaterialForm(props: MaterialFormProps) {
     type: t('type'),
     book: t('form.book'),
   };
-  const missing = (Object.keys(shownErrors) as (keyof UmkErrors)[]).map((key) => fieldNames[key]);
+  const missing = (Object.keys(shownErrors) as (keyof MaterialErrors)[]).map(
+    (key) => fieldNames[key],
+  );
 
   return (
     <PublicationDialog

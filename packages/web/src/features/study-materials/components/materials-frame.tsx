@@ -9,13 +9,13 @@ import { PickerField } from '../../../components/ui/picker-field';
 import { QueryState } from '../../../components/ui/query-state';
 import surface from '../../../components/ui/surface.module.css';
 import { useVocabulary } from '../../../lib/format/vocabulary';
-import type { UmkItem } from '../api/get-umk-list';
-import type { UmkSemester } from '../api/get-teacher-semesters';
+import type { MaterialItem } from '../api/get-materials';
+import type { MaterialSemester } from '../api/get-teacher-semesters';
 import styles from './study-materials.module.css';
 
 export interface MaterialFiltersProps {
   semester: number;
-  semesters: UseQueryResult<UmkSemester[]>;
+  semesters: UseQueryResult<MaterialSemester[]>;
   onSemester: (id: number) => void;
   /** The screen's pickers after the semester (discipline, form of control, ...). */
   children: ReactNode;
@@ -60,8 +60,8 @@ export interface MaterialsSectionProps {
   noSemesters: string | null;
   /** No discipline row is chosen yet: what is said instead of the list. */
   chooseRow: string | null;
-  list: UseQueryResult<UmkItem[]>;
-  children: (items: UmkItem[]) => ReactNode;
+  list: UseQueryResult<MaterialItem[]>;
+  children: (items: MaterialItem[]) => ReactNode;
 }
 
 /**
@@ -71,8 +71,8 @@ export interface MaterialsSectionProps {
 export function MaterialsSection(props: MaterialsSectionProps) {
   const { t } = useTranslation('study-materials');
   return (
-    <section className={surface.stack} aria-labelledby="umk-materials">
-      <ListHeading id="umk-materials" title={t('materials')} count={props.count}>
+    <section className={surface.stack} aria-labelledby="study-materials-list">
+      <ListHeading id="study-materials-list" title={t('materials')} count={props.count}>
         {props.actions}
       </ListHeading>
       {props.notice}
@@ -93,9 +93,9 @@ export function MaterialList({
   empty,
   children,
 }: {
-  items: readonly UmkItem[];
+  items: readonly MaterialItem[];
   empty: string;
-  children: (item: UmkItem) => ReactNode;
+  children: (item: MaterialItem) => ReactNode;
 }) {
   const { t } = useTranslation('study-materials');
   if (items.length === 0) return <EmptyState icon="umk" text={empty} />;

@@ -13,12 +13,12 @@ import {
   type LibraryBook,
 } from '../../../lib/reference-data/library-books';
 import { useShellSession } from '../../../lib/session/shell-session';
-import type { UmkDraft } from '../utils/umk-form';
+import type { MaterialDraft } from '../utils/material-draft';
 import styles from './study-materials.module.css';
 
 export interface SharedBookPickerProps {
-  draft: UmkDraft;
-  onChange: (draft: UmkDraft) => void;
+  draft: MaterialDraft;
+  onChange: (draft: MaterialDraft) => void;
   error?: string;
   disabled: boolean;
 }

@@ -6,9 +6,9 @@ import { useVocabulary } from '../../../lib/format/vocabulary';
 import { useStudentDisciplines } from '../api/get-student-disciplines';
 import { useStudentExamTypes } from '../api/get-student-exam-types';
 import { useStudentSemesters } from '../api/get-student-semesters';
-import { useStudentUmkList } from '../api/get-student-umk-list';
-import { useUmkTeachers } from '../api/get-umk-teachers';
-import { useUmkTypes } from '../api/get-umk-types';
+import { useStudentMaterialList } from '../api/get-student-materials';
+import { useMaterialTeachers } from '../api/get-material-teachers';
+import { useMaterialTypes } from '../api/get-material-types';
 import type { AcademicContext } from '../../../lib/academic-context/use-academic-context';
 import { useSharedClass } from './use-shared-class';
 import { MaterialCard } from './material-card';
@@ -63,11 +63,11 @@ export function StudentMaterials({ uid, id_group, academic }: StudentMaterialsPr
     inSemester && discipline !== PLACEHOLDER_ID && examination !== PLACEHOLDER_ID
       ? { id_group, id_semester: semester, id_discipline: discipline, id_examination: examination }
       : null;
-  const teachers = useUmkTeachers(row);
+  const teachers = useMaterialTeachers(row);
   const teacherList = teachers.data ?? [];
   const teacher = offeredId(teacherList, chosen.teacher, (x) => x.id_teacher);
-  const list = useStudentUmkList(row && { uid, ...row, id_teacher: teacher });
-  const types = useUmkTypes();
+  const list = useStudentMaterialList(row && { uid, ...row, id_teacher: teacher });
+  const types = useMaterialTypes();
   const words = useVocabulary();
   const typeName = (id: number) =>
     words.materialType(id, types.data?.find((type) => type.id_typeUmk === id)?.name);

@@ -8,16 +8,17 @@ import { SuccessNotice } from '../../../components/ui/success-notice';
 import { offeredId, PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 import type { ShellSession } from '../../../lib/session/shell-session';
 import { useVocabulary } from '../../../lib/format/vocabulary';
-import { useUmkList, type UmkItem } from '../api/get-umk-list';
-import { useUmkTypes, type UmkType } from '../api/get-umk-types';
-import { disciplineOptions } from '../utils/umk-rows';
+import { useMaterialList, type MaterialItem } from '../api/get-materials';
+import { useMaterialTypes, type MaterialType } from '../api/get-material-types';
+import { disciplineOptions } from '../utils/material-rows';
 import { DeleteMaterialDialog } from './delete-material-dialog';
 import { MaterialCard } from './material-card';
 import { MaterialFilters, MaterialList, MaterialsSection } from './materials-frame';
 import { MaterialForm } from './material-form';
 import { useTeacherMaterialRow, type TeacherMaterialRow } from './use-teacher-material-row';
 
-type Dialog = { kind: 'form'; editing: UmkItem | null } | { kind: 'delete'; item: UmkItem };
+type Dialog =
+  { kind: 'form'; editing: MaterialItem | null } | { kind: 'delete'; item: MaterialItem };
 
 /** The teacher's pickers: semester, discipline and form of control, then the kind shown. */
 function TeacherMaterialFilters({
@@ -26,7 +27,7 @@ function TeacherMaterialFilters({
   onChosen,
 }: {
   place: TeacherMaterialRow;
-  types: UseQueryResult<UmkType[]>;
+  types: UseQueryResult<MaterialType[]>;
   /** Called after each choice. */
   onChosen: () => void;
 }) {
@@ -89,12 +90,12 @@ export function TeacherMaterials({
   academic,
 }: Pick<ShellSession, 'user' | 'config' | 'academic'>) {
   const { t } = useTranslation(['study-materials', 'common']);
-  const types = useUmkTypes();
+  const types = useMaterialTypes();
   const place = useTeacherMaterialRow(user, academic);
   const { semester, row, rowLabel, type } = place;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState('');
-  const list = useUmkList(
+  const list = useMaterialList(
     row
       ? {
           id_human: user.id,
@@ -182,5 +183,5 @@ export function TeacherMaterials({
 }
 
 /** The materials of the chosen kind, or all of them. */
-const visible = (items: readonly UmkItem[], type: number) =>
+const visible = (items: readonly MaterialItem[], type: number) =>
   type === PLACEHOLDER_ID ? items : items.filter((item) => item.id_typeUmk === type);

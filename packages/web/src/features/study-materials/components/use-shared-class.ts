@@ -3,7 +3,7 @@ import type { AcademicContext } from '../../../lib/academic-context/use-academic
 import { PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 
 /** The class the UMK screen is on: a study semester and a discipline taught or studied in it. */
-export interface UmkClass {
+export interface MaterialClass {
   semester: number;
   discipline: number;
 }
@@ -17,7 +17,7 @@ function sharedClassOf(academic: Pick<AcademicContext, 'discipline' | 'semester'
 }
 
 interface State<Below> {
-  chosen: UmkClass & Below;
+  chosen: MaterialClass & Below;
   /** The shared class last seen, as a key: a new one is followed. */
   seen: string | null;
   /** The discipline this screen last wrote to the shared context, so its echo is not followed. */
@@ -63,7 +63,7 @@ export function useSharedClass<Below extends object>(
   }
 
   /** A link under the class, or the semester (which clears the discipline and what is below). */
-  const choose = (next: Partial<UmkClass & Below>) =>
+  const choose = (next: Partial<MaterialClass & Below>) =>
     setState((previous) => ({ ...previous, chosen: { ...previous.chosen, ...next } }));
 
   /** A discipline of the semester shown: chosen here and in the shared context. */

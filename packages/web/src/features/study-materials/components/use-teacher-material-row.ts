@@ -3,9 +3,9 @@ import type { AcademicContext } from '../../../lib/academic-context/use-academic
 import { offeredId, PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 import type { PortalUser } from '../../../lib/session/roles';
 import { useVocabulary } from '../../../lib/format/vocabulary';
-import { useTeacherDisciplines, type UmkDiscipline } from '../api/get-teacher-disciplines';
+import { useTeacherDisciplines, type MaterialDiscipline } from '../api/get-teacher-disciplines';
 import { useTeacherSemesters } from '../api/get-teacher-semesters';
-import { rowsOf } from '../utils/umk-rows';
+import { rowsOf } from '../utils/material-rows';
 import { useSharedClass } from './use-shared-class';
 
 /** What the teacher's pickers choose: the row's links and the kind the list is filtered by. */
@@ -47,8 +47,8 @@ export function useTeacherMaterialRow(
     rows.length === 1
       ? (rows[0]?.id_examination ?? PLACEHOLDER_ID)
       : offeredId(rows, chosen.examination, (r) => r.id_examination);
-  const row: UmkDiscipline | undefined = rows.find((r) => r.id_examination === examination);
-  const examinationName = (r: UmkDiscipline) =>
+  const row: MaterialDiscipline | undefined = rows.find((r) => r.id_examination === examination);
+  const examinationName = (r: MaterialDiscipline) =>
     words.examination(r.id_examination, r.examinationName);
 
   /** A link of the row (the semester clears those below it) or the kind. */

@@ -1,8 +1,8 @@
 import type { components } from '@lms/client';
 import { referenceRead } from '../../../lib/reference-data/keys';
-import type { ChoiceSource, RegSubgroupsRequest } from './discipline-registration-keys';
+import type { ChoiceSource, RegistrationSubgroupsRequest } from './discipline-registration-keys';
 
-export type RegStream = components['schemas']['RegSubgroup'];
+export type RegistrationStream = components['schemas']['RegSubgroup'];
 
 const STREAMS = {
   row: '/api/regfordisciplines/getsubgroupsforregel',
@@ -13,8 +13,8 @@ const STREAMS = {
  * A teacher's streams for that discipline and kind of lesson; `null` while no teacher is known.
  * @public its query options stand beside its hook, as every read's do
  */
-export const [getRegStreamsQueryOptions, useRegStreams] = referenceRead(
+export const [getRegistrationStreamsQueryOptions, useRegistrationStreams] = referenceRead(
   (source: ChoiceSource) => STREAMS[source],
-  [] as RegStream[],
-  (_source: ChoiceSource, params: RegSubgroupsRequest | null) => params,
+  [] as RegistrationStream[],
+  (_source: ChoiceSource, params: RegistrationSubgroupsRequest | null) => params,
 );

@@ -1,8 +1,8 @@
 import type { LmsClient } from '@lms/client';
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { warmStartReturning } from '../src/app/warm-start';
-import { getDinUrlsQueryOptions } from '../src/features/apps/api/get-din-urls';
+import { prefetchFirstScreenReturning } from '../src/app/prefetch-first-screen';
+import { getAppLinksQueryOptions } from '../src/features/apps/api/get-app-links';
 import { getNewsFeedQueryOptions } from '../src/features/news/api/get-news';
 import { sessionUserQuery } from '../src/features/session/api/authenticate';
 import { getConfigQueryOptions } from '../src/features/session/api/get-config';
@@ -43,14 +43,14 @@ function setUp(hold?: (path: string) => Promise<void> | null) {
   return { client, cache, lazyCache: lazyQueryClient(() => Promise.resolve(cache)), sent };
 }
 
-/** The keys of the queries a desktop's warm start fills for `user`. */
+/** The keys of the queries a desktop's first-screen prefetch fills for `user`. */
 function warmKeys(client: LmsClient, user: PortalUser): QueryKey[] {
   const reader = { id: user.id, uid: user.uid, role: user.role };
   return [
     getNewsFeedQueryOptions(client, reader).queryKey,
     getConfigQueryOptions(client).queryKey,
     getPhotoQueryOptions(client, { uid: user.uid, role: user.role }).queryKey,
-    getDinUrlsQueryOptions(client).queryKey,
+    getAppLinksQueryOptions(client).queryKey,
     getCurrentYearQueryOptions(client).queryKey,
     getCurrentWsQueryOptions(client).queryKey,
     getDefaultYearQueryOptions(client, { uid: user.uid }).queryKey,
@@ -75,18 +75,18 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-/** The warm start's answers have all landed in the cache. */
+/** The prefetch's answers have all landed in the cache. */
 async function landed(cache: QueryClient, keys: QueryKey[]): Promise<void> {
   await vi.waitFor(() => {
     for (const key of keys) expect(cache.getQueryState(key)?.status, hashKey(key)).toBe('success');
   });
 }
 
-describe('warmStartReturning', () => {
+describe('prefetchFirstScreenReturning', () => {
   it('keeps what was asked for the expected person when the check confirms them', async () => {
     const { client, cache, lazyCache, sent } = setUp();
     const confirmed = deferred<PortalUser | null>();
-    const warm = warmStartReturning(client, lazyCache, STUDENT, confirmed.promise);
+    const warm = prefetchFirstScreenReturning(client, lazyCache, STUDENT, confirmed.promise);
 
     // Asked beside the check, before it answers.
     await landed(cache, warmKeys(client, STUDENT));
@@ -110,7 +110,7 @@ describe('warmStartReturning', () => {
   it('drops every query but the session user when someone else is confirmed, and asks for them', async () => {
     const { client, cache, lazyCache, sent } = setUp();
     const confirmed = deferred<PortalUser | null>();
-    const warm = warmStartReturning(client, lazyCache, STUDENT, confirmed.promise);
+    const warm = prefetchFirstScreenReturning(client, lazyCache, STUDENT, confirmed.promise);
     await landed(cache, warmKeys(client, STUDENT));
     const asked = sent.length;
 
@@ -143,7 +143,7 @@ describe('warmStartReturning', () => {
   it('drops every query but the session user when no one is confirmed, and asks nothing more', async () => {
     const { client, cache, lazyCache, sent } = setUp();
     const confirmed = deferred<PortalUser | null>();
-    const warm = warmStartReturning(client, lazyCache, TEACHER, confirmed.promise);
+    const warm = prefetchFirstScreenReturning(client, lazyCache, TEACHER, confirmed.promise);
     await landed(cache, warmKeys(client, TEACHER));
     const asked = sent.length;
 
@@ -164,7 +164,7 @@ describe('warmStartReturning', () => {
       first = false;
       return held.promise;
     });
-    const warm = warmStartReturning(client, lazyCache, STUDENT, Promise.resolve(TEACHER));
+    const warm = prefetchFirstScreenReturning(client, lazyCache, STUDENT, Promise.resolve(TEACHER));
     await warm;
     await landed(cache, warmKeys(client, TEACHER));
 
@@ -182,7 +182,7 @@ describe('warmStartReturning', () => {
   it('asks only for the confirmed person when no one was expected', async () => {
     const { client, cache, lazyCache, sent } = setUp();
     const confirmed = deferred<PortalUser | null>();
-    const warm = warmStartReturning(client, lazyCache, null, confirmed.promise);
+    const warm = prefetchFirstScreenReturning(client, lazyCache, null, confirmed.promise);
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
     expect(sent).toEqual([]);
 

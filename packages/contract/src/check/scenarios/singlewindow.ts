@@ -2,7 +2,7 @@
 import { ROLE_TEACHER, ROLE_STUDENT } from '../lib/roles.js';
 import { has, list, type Read, type Scenario } from './scenario.js';
 
-export async function orders(s: Scenario) {
+export async function singlewindow(s: Scenario) {
   const readOrders: Read = () =>
     s.read('singlewindowGetOrderList', ROLE_STUDENT, { uid: s.student.person.uid });
   const marker = s.run.marker();

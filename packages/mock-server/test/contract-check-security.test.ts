@@ -13,7 +13,7 @@ import {
   type Lie,
 } from './lying-server.js';
 
-// The checker's posture rows for what a careful server does and a real one can be asked from
+// The checker's security rows for what a careful server does and a real one can be asked from
 // outside without harm: a method a path does not take (405 with Allow), a client that sends a
 // header byte a second (cut off), a sign-in body of 60,000 unknown keys (refused before any work).
 // Against the mock server they read good; against a server that answers 404 to the method, reads
@@ -56,7 +56,7 @@ const wideBodiesTaken: Lie = {
   },
 };
 
-/** A row of the printed posture table: subject, property, verdict, value. */
+/** A row of the printed security table: subject, property, verdict, value. */
 const row = (out: string, subject: string, property: string) =>
   new RegExp(`^ {2}${subject} +${property} +(\\S+) +(.+)$`, 'm').exec(out)?.slice(1, 3);
 
@@ -73,7 +73,7 @@ beforeAll(async () => {
 });
 afterAll(closeServers);
 
-describe('the posture table', () => {
+describe('the security table', () => {
   it('reads good against the mock server: 405 with Allow, the slow client cut off, the wide body refused', async () => {
     const { code, out } = await cli([
       '--target',
@@ -143,7 +143,7 @@ describe('the posture table', () => {
   });
 });
 
-describe('the wide sign-in the posture probe sends', () => {
+describe('the wide sign-in the security probe sends', () => {
   it('is refused before its login is read, so it never counts as a failed login', async () => {
     const mock = await listen(
       serveApp(createApp({ validateResponses: false }), { port: 0, hostname: '127.0.0.1' }),

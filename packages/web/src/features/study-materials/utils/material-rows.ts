@@ -1,5 +1,5 @@
 import { optionsNamedApart } from '../../../lib/ui-state/pickers';
-import type { UmkDiscipline } from '../api/get-teacher-disciplines';
+import type { MaterialDiscipline } from '../api/get-teacher-disciplines';
 
 /*
  * umk/disciplines answers one row per discipline, form of control and speciality. The screen asks
@@ -7,8 +7,8 @@ import type { UmkDiscipline } from '../api/get-teacher-disciplines';
  */
 
 /** The disciplines of the rows, once each; a name shared by two specialities names its speciality. */
-export function disciplineOptions(rows: readonly UmkDiscipline[]) {
-  const seen = new Map<number, UmkDiscipline>();
+export function disciplineOptions(rows: readonly MaterialDiscipline[]) {
+  const seen = new Map<number, MaterialDiscipline>();
   for (const row of rows) if (!seen.has(row.id_discipline)) seen.set(row.id_discipline, row);
   return optionsNamedApart(
     [...seen.values()],
@@ -19,5 +19,5 @@ export function disciplineOptions(rows: readonly UmkDiscipline[]) {
 }
 
 /** The rows (forms of control) of one discipline. */
-export const rowsOf = (rows: readonly UmkDiscipline[], id_discipline: number) =>
+export const rowsOf = (rows: readonly MaterialDiscipline[], id_discipline: number) =>
   rows.filter((row) => row.id_discipline === id_discipline);

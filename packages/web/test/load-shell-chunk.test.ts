@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { loadWayIn } from '../src/app/load-way-in';
+import { loadShellChunk } from '../src/app/load-shell-chunk';
 import { loadChunk } from '../src/lib/ui-state/chunk-loading';
 
 vi.mock('../src/lib/ui-state/chunk-loading', () => ({ loadChunk: vi.fn() }));
 
-type WayIn = Awaited<ReturnType<typeof loadWayIn>>;
+type ShellChunk = Awaited<ReturnType<typeof loadShellChunk>>;
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -16,24 +16,24 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-describe('loadWayIn', () => {
+describe('loadShellChunk', () => {
   it('shares one import among the calls made while it loads, and tries again after a failure', async () => {
     const load = vi.mocked(loadChunk);
-    const failing = deferred<WayIn>();
+    const failing = deferred<ShellChunk>();
     load.mockReturnValueOnce(failing.promise);
-    const first = loadWayIn();
-    const second = loadWayIn();
+    const first = loadShellChunk();
+    const second = loadShellChunk();
     expect(load).toHaveBeenCalledTimes(1);
 
     failing.reject(new Error('offline'));
     await expect(first).rejects.toThrow('offline');
     await expect(second).rejects.toThrow('offline');
 
-    // A later call imports again, and once the way in has arrived nothing is imported any more.
-    const wayIn = {} as WayIn;
-    load.mockResolvedValueOnce(wayIn);
-    await expect(loadWayIn()).resolves.toBe(wayIn);
-    await expect(loadWayIn()).resolves.toBe(wayIn);
+    // A later call imports again, and once the shell chunk has arrived nothing is imported any more.
+    const shellChunk = {} as ShellChunk;
+    load.mockResolvedValueOnce(shellChunk);
+    await expect(loadShellChunk()).resolves.toBe(shellChunk);
+    await expect(loadShellChunk()).resolves.toBe(shellChunk);
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -3,15 +3,19 @@ import { KEPT_OFFLINE } from '../../../lib/offline/offline-cache';
 import { postRead } from '../../../lib/query/post-read';
 import { paymentCodeKeys } from './payment-code-keys';
 
-export type Usluga = components['schemas']['MiscUsluga'];
+export type PaidService = components['schemas']['MiscUsluga'];
 
 /**
  * POST /api/misc/uslugi: the paid services a payment code can be requested for.
  * @public its query options stand beside its hook, as every read's do
  */
-export const [getUslugiQueryOptions, useUslugi] = postRead('/api/misc/uslugi', [] as Usluga[], {
-  ...KEPT_OFFLINE,
-  body: () => ({}),
-  key: () => paymentCodeKeys.uslugi(),
-  staleTime: 60 * 60_000,
-});
+export const [getServicesQueryOptions, useServices] = postRead(
+  '/api/misc/uslugi',
+  [] as PaidService[],
+  {
+    ...KEPT_OFFLINE,
+    body: () => ({}),
+    key: () => paymentCodeKeys.services(),
+    staleTime: 60 * 60_000,
+  },
+);

@@ -1,12 +1,12 @@
 import { referenceRead } from '../../../lib/reference-data/keys';
-import type { RegYear } from './get-reg-years';
+import type { RegistrationYear } from './get-registration-years';
 
 /**
  * POST regfordisciplines/getdefyear: the year registration runs for; the year picker starts on it.
  * @public its query options stand beside its hook, as every read's do
  */
-export const [getRegDefYearQueryOptions, useRegDefYear] = referenceRead(
+export const [getRegistrationDefaultYearQueryOptions, useRegistrationDefaultYear] = referenceRead(
   '/api/regfordisciplines/getdefyear',
-  null as RegYear | null,
+  null as RegistrationYear | null,
   (uid: number) => ({ uid }),
 );

@@ -3,7 +3,7 @@ import { ROLE_TEACHER } from '../lib/roles.js';
 import { teacherClass } from '../discovery.js';
 import { list, type Read, type Scenario } from './scenario.js';
 
-export async function journal(s: Scenario) {
+export async function visitlog(s: Scenario) {
   const ids = ['visitlogInsertAllVisits', 'visitlogUpdateVisit', 'visitlogDeleteJournalDate'];
   const found = await teacherClass(s.run);
   if (!found) return ids.forEach((id) => s.skip(id, 'no class of the teacher with lesson dates'));

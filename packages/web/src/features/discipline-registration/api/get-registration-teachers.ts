@@ -1,8 +1,8 @@
 import type { components } from '@lms/client';
 import { referenceRead } from '../../../lib/reference-data/keys';
-import type { ChoiceSource, RegTeachersRequest } from './discipline-registration-keys';
+import type { ChoiceSource, RegistrationTeachersRequest } from './discipline-registration-keys';
 
-export type RegTeacher = components['schemas']['Teacher'];
+export type RegistrationTeacher = components['schemas']['Teacher'];
 
 const TEACHERS = {
   row: '/api/regfordisciplines/getteachersforregel',
@@ -13,8 +13,8 @@ const TEACHERS = {
  * The teachers of a discipline and kind of lesson; `null` while none is chosen.
  * @public its query options stand beside its hook, as every read's do
  */
-export const [getRegTeachersQueryOptions, useRegTeachers] = referenceRead(
+export const [getRegistrationTeachersQueryOptions, useRegistrationTeachers] = referenceRead(
   (source: ChoiceSource) => TEACHERS[source],
-  [] as RegTeacher[],
-  (_source: ChoiceSource, params: RegTeachersRequest | null) => params,
+  [] as RegistrationTeacher[],
+  (_source: ChoiceSource, params: RegistrationTeachersRequest | null) => params,
 );

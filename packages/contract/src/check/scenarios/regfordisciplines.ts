@@ -91,7 +91,7 @@ async function freeRegistration(s: Scenario, listRequest: Record<string, unknown
   } satisfies Registration;
 }
 
-export async function registration(s: Scenario) {
+export async function regfordisciplines(s: Scenario) {
   const ids = ['regfordisciplinesSaveRegistration', 'regfordisciplinesDeleteRegistration'];
   const listRequest = s.run.acceptedAs('regfordisciplinesGetRegList', ROLE_STUDENT)?.body as
     Record<string, unknown> | undefined;

@@ -7,9 +7,9 @@ import {
 } from '../../../lib/files/publication';
 import { PLACEHOLDER_ID } from '../../../lib/ui-state/pickers';
 import type { PortalUser } from '../../../lib/session/roles';
-import type { UmkSaveFields } from '../api/save-umk';
-import type { UmkDiscipline } from '../api/get-teacher-disciplines';
-import type { UmkItem } from '../api/get-umk-list';
+import type { MaterialSaveFields } from '../api/save-material';
+import type { MaterialDiscipline } from '../api/get-teacher-disciplines';
+import type { MaterialItem } from '../api/get-materials';
 
 /*
  * The UMK form: a publication (title, author, pages,
@@ -24,19 +24,19 @@ export const FOR_STUDENT_KINDS: readonly ForStudentKind[] = [0, 1, 2];
 export const FOR_STUDENT_KIND_KEYS = { 0: 'all', 1: 'fullTime', 2: 'distance' } as const;
 
 /** Where the material's file comes from. */
-export type UmkSource = 'upload' | 'library';
+export type MaterialSource = 'upload' | 'library';
 
-export interface UmkDraft extends PublicationDraft {
+export interface MaterialDraft extends PublicationDraft {
   id_typeUmk: number;
   id_forStudentKind: ForStudentKind;
   /** Also published in the e-library (an upload only; a shared book is there already). */
   isForEBooks: boolean;
-  source: UmkSource;
+  source: MaterialSource;
   /** The e-library book shared as the material (source 'library'), -1 while none is chosen. */
   id_booksShare: number;
 }
 
-export const EMPTY_UMK: UmkDraft = {
+export const EMPTY_MATERIAL: MaterialDraft = {
   ...EMPTY_PUBLICATION,
   id_typeUmk: PLACEHOLDER_ID,
   id_forStudentKind: 0,
@@ -49,7 +49,7 @@ const isForStudentKind = (value: unknown): value is ForStudentKind =>
   value === 0 || value === 1 || value === 2;
 
 /** The form of a saved material: what the list says about it (base category found later). */
-export function draftFromItem(item: UmkItem): UmkDraft {
+export function draftFromItem(item: MaterialItem): MaterialDraft {
   const shared = (item.id_booksShare ?? -1) !== -1;
   return {
     ...EMPTY_PUBLICATION,
@@ -66,18 +66,18 @@ export function draftFromItem(item: UmkItem): UmkDraft {
   };
 }
 
-export type UmkErrors = PublicationErrors & { type?: true; book?: true };
+export type MaterialErrors = PublicationErrors & { type?: true; book?: true };
 
-export interface UmkRules {
+export interface MaterialRules {
   hasNewFile: boolean;
   /** The material being edited already has a file (or is an HTML book, which has none). */
   hasStoredFile: boolean;
 }
 
 /** What keeps the form from being sent, each field named; empty when it may be sent. */
-export function validateUmk(draft: UmkDraft, rules: UmkRules): UmkErrors {
+export function validateMaterial(draft: MaterialDraft, rules: MaterialRules): MaterialErrors {
   const fromLibrary = draft.source === 'library';
-  const errors: UmkErrors = validatePublication(draft, {
+  const errors: MaterialErrors = validatePublication(draft, {
     hasNewFile: rules.hasNewFile,
     hasStoredFile: rules.hasStoredFile,
     needsCategory: !fromLibrary && draft.isForEBooks,
@@ -88,19 +88,22 @@ export function validateUmk(draft: UmkDraft, rules: UmkRules): UmkErrors {
   return errors;
 }
 
-export interface UmkSaveContext {
+export interface MaterialSaveContext {
   user: Pick<PortalUser, 'uid' | 'id' | 'role'>;
   id_semester: number;
   /** The discipline row (discipline, form of control, speciality, credits) it is saved for. */
-  row: Pick<UmkDiscipline, 'id_discipline' | 'id_examination' | 'id_speciality' | 'kredits'>;
+  row: Pick<MaterialDiscipline, 'id_discipline' | 'id_examination' | 'id_speciality' | 'kredits'>;
   /** The material being edited; null for a new one. */
-  editing: UmkItem | null;
+  editing: MaterialItem | null;
   /** The newly picked file, if any. */
   file: File | undefined;
 }
 
-/** The multipart fields of a draft that passed validateUmk. */
-export function toSaveFields(draft: UmkDraft, context: UmkSaveContext): UmkSaveFields {
+/** The multipart fields of a draft that passed validateMaterial. */
+export function toSaveFields(
+  draft: MaterialDraft,
+  context: MaterialSaveContext,
+): MaterialSaveFields {
   const { user, row, editing, file } = context;
   const fromLibrary = draft.source === 'library';
   const publish = !fromLibrary && draft.isForEBooks;
@@ -131,5 +134,5 @@ export function toSaveFields(draft: UmkDraft, context: UmkSaveContext): UmkSaveF
 }
 
 /** The material has a file of its own to keep on an edit (an HTML book needs none). */
-export const hasStoredFile = (item: UmkItem | null) =>
+export const hasStoredFile = (item: MaterialItem | null) =>
   Boolean(item && (item.fileName || item.isHTMLBook));

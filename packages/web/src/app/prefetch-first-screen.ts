@@ -1,6 +1,6 @@
 import type { LmsClient } from '@lms/client';
 import { hashKey } from '@tanstack/react-query';
-import { getDinUrlsQueryOptions } from '../features/apps/api/get-din-urls';
+import { getAppLinksQueryOptions } from '../features/apps/api/get-app-links';
 import { getNewsFeedQueryOptions } from '../features/news/api/get-news';
 import { sessionUserQuery } from '../features/session/api/authenticate';
 import { getConfigQueryOptions } from '../features/session/api/get-config';
@@ -25,10 +25,10 @@ import {
  * The first screen's requests (first-screen-requests.ts), started the moment the user is known
  * rather than when the shell's components mount: each is the query its screen reads, so nothing is
  * asked twice, and they land in the cache the shell then reads. On a desktop a student's groups
- * (the discipline column) follow the default year. (Part of the way in, app/way-in.ts, loaded
+ * (the discipline column) follow the default year. (Part of the shell chunk, app/shell-chunk.ts, loaded
  * while the password is checked.)
  */
-export async function warmStart(
+export async function prefetchFirstScreen(
   client: LmsClient,
   lazyCache: LazyQueryClient,
   user: PortalUser,
@@ -42,7 +42,7 @@ export async function warmStart(
   defaultYear.catch(() => undefined);
   const start: Record<FirstScreenQuery, () => Promise<unknown> | undefined> = {
     news: () => cache.prefetchInfiniteQuery(getNewsFeedQueryOptions(client, newsReader(user))),
-    dinUrls: () => cache.prefetchQuery(getDinUrlsQueryOptions(client)),
+    appLinks: () => cache.prefetchQuery(getAppLinksQueryOptions(client)),
     config: () => cache.prefetchQuery(getConfigQueryOptions(client)),
     defaultYear: () =>
       layout === 'desktop'
@@ -61,19 +61,19 @@ export async function warmStart(
 }
 
 /**
- * A returning user's warm start (a `token` cookie, the server still to confirm it): the requests
+ * A returning user's prefetch (a `token` cookie, the server still to confirm it): the requests
  * go out beside the token's check, for the person this device signed in last (`expected`), rather
  * than one round trip after it; the server checks the token on each of them as on any request.
  * If the check names someone else, or no one, what was asked for the expected person is dropped
  * (never shown, never kept offline) and the confirmed person's requests go out then.
  */
-export async function warmStartReturning(
+export async function prefetchFirstScreenReturning(
   client: LmsClient,
   lazyCache: LazyQueryClient,
   expected: PortalUser | null,
   confirmed: Promise<PortalUser | null>,
 ): Promise<void> {
-  const early = expected ? warmStart(client, lazyCache, expected) : Promise.resolve();
+  const early = expected ? prefetchFirstScreen(client, lazyCache, expected) : Promise.resolve();
   const user = await confirmed;
   if (user && expected && user.uid === expected.uid) return early;
   if (expected) {
@@ -81,5 +81,5 @@ export async function warmStartReturning(
     const session = hashKey(sessionUserQuery.queryKey);
     cache.removeQueries({ predicate: (query) => query.queryHash !== session });
   }
-  if (user) await warmStart(client, lazyCache, user);
+  if (user) await prefetchFirstScreen(client, lazyCache, user);
 }

@@ -1,4 +1,4 @@
-// The posture table: how the server's session cookies are flagged, which security headers the
+// The security table: how the server's session cookies are flagged, which security headers the
 // portal's pages carry, and how it meets what a careful server refuses (an undeclared method, a
 // slow client, a body far wider than allowed: probes/), reported as seen (good, weak, missing). It
 // passes or fails nothing itself: the cookies check fails a session cookie set with SameSite=None
@@ -12,9 +12,9 @@ import {
 } from './lib/cookies.js';
 import { bodyKeysProbe } from './probes/body-keys.js';
 import { methodProbe } from './probes/method.js';
-import type { CheckRun, PostureLine } from './run.js';
+import type { CheckRun, SecurityLine } from './run.js';
 
-const verdict = (good: boolean, weak = false): PostureLine['verdict'] =>
+const verdict = (good: boolean, weak = false): SecurityLine['verdict'] =>
   good ? 'good' : weak ? 'weak' : 'missing';
 
 /** The flags of each cookie the server set while signing in. */
@@ -22,8 +22,8 @@ function cookieLines(
   setCookies: readonly SetCookie[],
   https: boolean,
   sessionSeconds: number,
-): PostureLine[] {
-  const out: PostureLine[] = [];
+): SecurityLine[] {
+  const out: SecurityLine[] = [];
   const seen = new Set<string>();
   for (const { line, answeredAt } of setCookies) {
     const cookie = parseCookie(line);
@@ -57,7 +57,7 @@ function cookieLines(
 }
 
 /** The security headers of one page. */
-function headerLines(subject: string, headers: Headers, https: boolean): PostureLine[] {
+function headerLines(subject: string, headers: Headers, https: boolean): SecurityLine[] {
   const csp = headers.get('content-security-policy') ?? '';
   const frameAncestors = /frame-ancestors\s+([^;]+)/i.exec(csp)?.[1]?.trim() ?? '';
   const frameOptions = headers.get('x-frame-options') ?? '';
@@ -95,8 +95,8 @@ function headerLines(subject: string, headers: Headers, https: boolean): Posture
 }
 
 /** The security headers of the portal's first page and its login page (as served, or why not). */
-async function pageLines(run: CheckRun, portal: string, https: boolean): Promise<PostureLine[]> {
-  const lines: PostureLine[] = [];
+async function pageLines(run: CheckRun, portal: string, https: boolean): Promise<SecurityLine[]> {
+  const lines: SecurityLine[] = [];
   for (const page of [
     portal,
     new URL('login', portal.endsWith('/') ? portal : `${portal}/`).href,
@@ -131,12 +131,12 @@ async function pageLines(run: CheckRun, portal: string, https: boolean): Promise
 }
 
 /**
- * Fills the run's posture table: the sign-in cookies, the portal's pages, and how the server meets
+ * Fills the run's security table: the sign-in cookies, the portal's pages, and how the server meets
  * a method a path does not take (probes/method.ts) and a body far wider than its operation allows
  * (probes/body-keys.ts), probed side by side. The slow-client row (probes/slow-client.ts) is
  * added when that probe, started with the run, ends.
  */
-export async function posture(run: CheckRun, portal: string) {
+export async function fillSecurityTable(run: CheckRun, portal: string) {
   const https = new URL(run.options.target).protocol === 'https:';
   const cookies = cookieLines(
     run.main(1).client.setCookies,
@@ -148,5 +148,5 @@ export async function posture(run: CheckRun, portal: string) {
     methodProbe(run),
     bodyKeysProbe(run),
   ]);
-  run.posture = [...cookies, ...pages, method, bodyKeys];
+  run.security = [...cookies, ...pages, method, bodyKeys];
 }

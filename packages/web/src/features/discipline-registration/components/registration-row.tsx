@@ -9,17 +9,17 @@ import { cx } from '../../../lib/format/class-names';
 import { removeDraft } from '../../../lib/offline/drafts/draft-store';
 import { useDraft } from '../../../lib/offline/drafts/use-draft';
 import { useDeleteRegistration } from '../api/delete-registration';
-import type { RegListRequest } from '../api/discipline-registration-keys';
-import type { RegRow } from '../api/get-reg-list';
+import type { RegistrationListRequest } from '../api/discipline-registration-keys';
+import type { RegistrationRow } from '../api/get-registration-list';
 import { useSaveRegistration } from '../api/save-registration';
 import { isRegistered, NO_TEACHER_STREAM, rowDraftKey } from '../utils/registration';
 import { useRowLabels } from './row-labels';
 import { TeacherStreamChoice } from './teacher-stream-choice';
 import styles from './registration.module.css';
 
-export interface RegRowCardProps {
-  row: RegRow;
-  list: RegListRequest;
+export interface RegistrationRowCardProps {
+  row: RegistrationRow;
+  list: RegistrationListRequest;
   onNotice: (text: string) => void;
 }
 
@@ -29,7 +29,7 @@ export interface RegRowCardProps {
  * chosen at once), then one of that teacher's streams, and 'Записаться'. What is picked is the
  * person's draft of that row until it is registered, so a reload brings it back.
  */
-export function RegRowCard({ row, list, onNotice }: RegRowCardProps) {
+export function RegistrationRowCard({ row, list, onNotice }: RegistrationRowCardProps) {
   const { t } = useTranslation('discipline-registration');
   const labels = useRowLabels();
   const name = `${row.disciplineName} · ${labels.lessonKind(row.id_vid_zaniatiy)}`;
@@ -59,7 +59,7 @@ export function RegRowCard({ row, list, onNotice }: RegRowCardProps) {
   );
 }
 
-function Registered({ row, name, list, onNotice }: RegRowCardProps & { name: string }) {
+function Registered({ row, name, list, onNotice }: RegistrationRowCardProps & { name: string }) {
   const { t } = useTranslation('discipline-registration');
   const failureDetail = useFailureDetail();
   const remove = useDeleteRegistration(list);
@@ -126,7 +126,7 @@ function Registered({ row, name, list, onNotice }: RegRowCardProps & { name: str
   );
 }
 
-function Choices({ row, name, list, onNotice }: RegRowCardProps & { name: string }) {
+function Choices({ row, name, list, onNotice }: RegistrationRowCardProps & { name: string }) {
   const { t } = useTranslation('discipline-registration');
   const save = useSaveRegistration(list);
   const draft = useDraft(list.uid, rowDraftKey(row), NO_TEACHER_STREAM);

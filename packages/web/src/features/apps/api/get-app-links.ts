@@ -5,28 +5,28 @@ import { KEPT_OFFLINE } from '../../../lib/offline/offline-cache';
 import { isWebUrl } from '../utils/web-url';
 import { appsKeys } from './apps-keys';
 
-export type DinUrl = components['schemas']['MiscDinUrl'];
+export type AppLink = components['schemas']['MiscDinUrl'];
 
 /**
  * A link that is not an http(s) address (a `javascript:` one, say) is left out rather than put
  * in front of the user.
  */
-function keepWebLinks(links: readonly DinUrl[] | undefined): DinUrl[] {
+function keepWebLinks(links: readonly AppLink[] | undefined): AppLink[] {
   return (links ?? []).filter((link) => isWebUrl(link.url));
 }
 
 /** POST /api/misc/dinurls: the apps page's links, in display order. */
-export function getDinUrlsQueryOptions(client: LmsClient) {
+export function getAppLinksQueryOptions(client: LmsClient) {
   return queryOptions({
     ...KEPT_OFFLINE,
-    queryKey: appsKeys.dinUrls(),
+    queryKey: appsKeys.appLinks(),
     queryFn: async () => keepWebLinks(await client.post('/api/misc/dinurls', { body: {} })),
     // The shell's apps column and the apps page share this list; it changes rarely.
     staleTime: 10 * 60_000,
   });
 }
 
-export function useDinUrls() {
+export function useAppLinks() {
   const client = useApiClient();
-  return useQuery(getDinUrlsQueryOptions(client));
+  return useQuery(getAppLinksQueryOptions(client));
 }
