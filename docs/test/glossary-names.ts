@@ -141,6 +141,8 @@ export const PORTAL: Layer = {
     // Private coinages once used for plain ideas: the shell's chunk and the first screen's prefetch.
     { identifier: /way_?in(?![a-z])/i, file: /way-in/, say: 'shellChunk / shell-chunk' },
     { identifier: /warm_?start/i, file: /warm-start/, say: 'prefetchFirstScreen' },
+    { identifier: /early_?answer/i, file: /early-answer/, say: 'prefetchedAnswers' },
+    { identifier: /lent_?sender/i, file: /lent-sender/, say: 'screenSender' },
   ],
   allowed: new Set([
     // The contract's fields, read and sent as it spells them.

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstScreenRequests, type Layout } from '../src/app/first-screen-requests';
 import { authenticate } from '../src/features/session/api/authenticate';
 import { getLogo } from '../src/features/session/api/get-logo';
-import { withEarlyAnswers } from '../src/lib/query/early-answers';
+import { withPrefetchedAnswers } from '../src/lib/query/prefetched-answers';
 import { clearBootScreen, runBootScript } from './support/boot-screen';
 import { STUDENT, TEACHER } from './support/first-screen-users';
 
@@ -136,7 +136,7 @@ describe("the portal's client takes the boot script's answers", () => {
     runBootScript();
     await vi.waitFor(() => expect(sent).toHaveLength(3));
     // the page's own origin, as a browser resolves the client's paths
-    const client = withEarlyAnswers(createLmsClient({ baseUrl: origin() }));
+    const client = withPrefetchedAnswers(createLmsClient({ baseUrl: origin() }));
 
     expect(await authenticate(client)).toEqual(who);
     expect(sent).toHaveLength(3);
@@ -152,7 +152,7 @@ describe("the portal's client takes the boot script's answers", () => {
     window.history.replaceState(null, '', '/lms/login');
     runBootScript();
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    const client = withEarlyAnswers(createLmsClient({ baseUrl: origin() }));
+    const client = withPrefetchedAnswers(createLmsClient({ baseUrl: origin() }));
 
     expect(await getLogo(client)).toEqual(logo);
     expect(sent).toHaveLength(1);
@@ -163,7 +163,7 @@ describe("the portal's client takes the boot script's answers", () => {
     runBootScript();
     await vi.waitFor(() => expect(sent).toHaveLength(3));
     // the page's own origin, as a browser resolves the client's paths
-    const client = withEarlyAnswers(createLmsClient({ baseUrl: origin() }));
+    const client = withPrefetchedAnswers(createLmsClient({ baseUrl: origin() }));
 
     await client.post('/api/misc/defaultyear', { body: { uid: 22 } });
     expect(sent.map((request) => request.url)).toContain(`${origin()}/api/misc/defaultyear`);

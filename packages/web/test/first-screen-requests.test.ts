@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { askFirstScreenAhead } from '../src/app/session-routes';
 import { prefetchFirstScreen } from '../src/app/prefetch-first-screen';
-import { withEarlyAnswers } from '../src/lib/query/early-answers';
+import { withPrefetchedAnswers } from '../src/lib/query/prefetched-answers';
 import { lazyQueryClient } from '../src/lib/query/lazy-query-client';
 import { getDefaultYearQueryOptions } from '../src/lib/reference-data/default-year';
 import { isMobile } from '../src/lib/ui-state/viewport';
@@ -27,7 +27,7 @@ function server(failing: string[] = []) {
     if (path === '/api/misc/photo') return { body: { result: 0, error: '', data: { data: [] } } };
     return { body: { result: 0, error: '', data: [] } };
   });
-  return { client: withEarlyAnswers(backend.client), sent };
+  return { client: withPrefetchedAnswers(backend.client), sent };
 }
 
 /** Lets the stub server's answers, and what follows them, come through. */

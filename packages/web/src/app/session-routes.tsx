@@ -15,7 +15,7 @@ import { currentLayout, firstScreenRequests } from './first-screen-requests';
 import { loadShellChunk } from './load-shell-chunk';
 import { SECTIONS } from './sections';
 import { storedUser } from '../features/session/utils/stored-user';
-import { askAhead, forgetEarlyAnswers } from '../lib/query/early-answers';
+import { askAhead, forgetPrefetchedAnswers } from '../lib/query/prefetched-answers';
 import { whenIdleAfterPaint } from '../lib/ui-state/idle-after-paint';
 import { fetchFirstScreenAhead } from './first-screen-ahead';
 import {
@@ -189,7 +189,7 @@ export function LoginRoute() {
 /**
  * The first screen's requests (first-screen-requests.ts), sent with the session check before the
  * shell chunk's code has arrived: the calls the first screen's prefetch (prefetch-first-screen.ts) makes for this user on this
- * layout, which take these answers (see withEarlyAnswers) instead of asking again.
+ * layout, which take these answers (see withPrefetchedAnswers) instead of asking again.
  */
 export function askFirstScreenAhead(client: LmsClient, user: PortalUser): void {
   for (const { method, path, body } of firstScreenRequests(user, currentLayout())) {
@@ -214,7 +214,7 @@ export function startReturningUser(deps: SessionDeps, confirmed: Promise<PortalU
   if (expected) {
     askFirstScreenAhead(deps.client, expected);
     void confirmed.then((user) => {
-      if (user?.uid !== expected.uid) forgetEarlyAnswers(deps.client);
+      if (user?.uid !== expected.uid) forgetPrefetchedAnswers(deps.client);
     });
   } else {
     // No one is kept on this device (its storage was cleared, or another browser): the first

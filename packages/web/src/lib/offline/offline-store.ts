@@ -8,7 +8,7 @@ import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
 
 /**
  * Where lib/offline/offline-cache.ts keeps each user's snapshot: IndexedDB, one entry per user. (It loads
- * with the way in, app/way-in.ts: the login page does not need it.)
+ * with the shell chunk, app/shell-chunk.ts: the login page does not need it.)
  */
 const DATABASE = 'lms-offline';
 

@@ -1,6 +1,6 @@
 import { createLmsClient, type LmsClient } from '@lms/client';
 import { createContext, use, type ReactNode } from 'react';
-import { withEarlyAnswers } from './early-answers';
+import { withPrefetchedAnswers } from './prefetched-answers';
 
 /**
  * Origin (or prefix) the contract's paths are appended to. Empty means the page's own origin, which
@@ -8,9 +8,9 @@ import { withEarlyAnswers } from './early-answers';
  */
 export const API_BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? '';
 
-/** The portal's client; requests can be sent ahead of the calls that read them (early-answers.ts). */
+/** The portal's client; requests can be sent ahead of the calls that read them (prefetched-answers.ts). */
 export function createPortalClient(): LmsClient {
-  return withEarlyAnswers(createLmsClient({ baseUrl: API_BASE_URL }));
+  return withPrefetchedAnswers(createLmsClient({ baseUrl: API_BASE_URL }));
 }
 
 const ApiClientContext = createContext<LmsClient | null>(null);

@@ -6,7 +6,7 @@ import {
   type OutboxEntry,
   type Reconciled,
 } from '../../../lib/offline/outbox/outbox';
-import { lentSender, type Sender } from '../../../lib/offline/outbox/lent-sender';
+import { screenSender, type Sender } from '../../../lib/offline/outbox/screen-sender';
 import { keepFilesApart } from '../../../lib/offline/outbox/outbox-files';
 import type { Conversation } from '../utils/conversation';
 import { holdAccepted, type ChatThread } from '../utils/thread';
@@ -30,7 +30,7 @@ export interface ChatSender extends Sender {
 }
 
 /** Nothing is sent while no chat screen of the writer is open; the entry waits. */
-const sender = lentSender<ChatSend, ChatSender>('The chat is not open');
+const sender = screenSender<ChatSend, ChatSender>('The chat is not open');
 const controllers = new Map<string, AbortController>();
 
 /** Upload progress of the message being sent, by outbox entry id. */

@@ -1,4 +1,4 @@
-import { lentSender, type Sender } from '../../../lib/offline/outbox/lent-sender';
+import { screenSender, type Sender } from '../../../lib/offline/outbox/screen-sender';
 import { createOutbox, type OutboxEntry } from '../../../lib/offline/outbox/outbox';
 import type { VisitUpdate } from '../utils/journal-class';
 import { visitsStored } from './reconcile-visits';
@@ -11,7 +11,7 @@ export type VisitWrite =
   { kind: 'roll'; visits: VisitUpdate[] } | { kind: 'one'; visit: VisitUpdate };
 
 /** Nothing is sent while no journal of the writer is open; the entry waits. */
-const sender = lentSender<VisitWrite>('The journal is not open');
+const sender = screenSender<VisitWrite>('The journal is not open');
 
 async function sendVisit(entry: OutboxEntry<VisitWrite>) {
   const { client } = sender.of(entry);

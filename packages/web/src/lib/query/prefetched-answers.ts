@@ -1,7 +1,7 @@
 import type { LmsClient } from '@lms/client';
 
 /** An answer asked for ahead waits this long for the call it was asked for. */
-export const EARLY_ANSWER_MS = 30_000;
+export const PREFETCHED_ANSWER_MS = 30_000;
 
 type Method = 'get' | 'post';
 
@@ -35,13 +35,13 @@ const abortable = (answer: Promise<Response>, signal: AbortSignal) =>
  * The requests index.html's boot script sent before any script arrived (a returning user's session
  * check and the first screen's requests that name no one, beside the page's own scripts rather
  * than once they have run): each is handed to the first call with the same method, URL and body,
- * as if it had gone out then, and kept `EARLY_ANSWER_MS` at most. Null when it sent none.
+ * as if it had gone out then, and kept `PREFETCHED_ANSWER_MS` at most. Null when it sent none.
  */
 function bootAnswers(): Middleware | null {
   if (typeof document === 'undefined') return null;
   const answers = (document.getElementById('boot-script') as BootScript | null)?.answers;
   if (!answers?.size) return null;
-  setTimeout(() => answers.clear(), EARLY_ANSWER_MS);
+  setTimeout(() => answers.clear(), PREFETCHED_ANSWER_MS);
   return {
     async onRequest({ request }) {
       if (answers.size === 0) return undefined;
@@ -74,10 +74,10 @@ const keyOf = (method: Method, path: string, body: unknown) =>
  * A client that can be asked ahead (`askAhead`): requests a screen will make, sent before its code
  * has arrived (a returning user's first screen, beside the session check). The first call with
  * the same method, path and body takes the answer on its way instead of asking again, so nothing
- * is asked twice; any other call, and a call after `EARLY_ANSWER_MS`, goes to the server. It takes
+ * is asked twice; any other call, and a call after `PREFETCHED_ANSWER_MS`, goes to the server. It takes
  * the answers of the requests index.html's boot script sent as well (`bootAnswers`).
  */
-export function withEarlyAnswers(client: LmsClient): LmsClient {
+export function withPrefetchedAnswers(client: LmsClient): LmsClient {
   const boot = bootAnswers();
   if (boot) client.raw.use(boot);
   const answers = new Map<string, Promise<unknown>>();
@@ -102,7 +102,7 @@ export function withEarlyAnswers(client: LmsClient): LmsClient {
   return wrapped;
 }
 
-/** Sends a request ahead of the call that will read it (see `withEarlyAnswers`). */
+/** Sends a request ahead of the call that will read it (see `withPrefetchedAnswers`). */
 export function askAhead(client: LmsClient, method: Method, path: string, body?: object): void {
   const entry = ahead.get(client);
   if (!entry) return;
@@ -117,10 +117,10 @@ export function askAhead(client: LmsClient, method: Method, path: string, body?:
   entry.answers.set(key, answer);
   setTimeout(() => {
     if (entry.answers.get(key) === answer) entry.answers.delete(key);
-  }, EARLY_ANSWER_MS);
+  }, PREFETCHED_ANSWER_MS);
 }
 
 /** Drops every answer asked for ahead (the session they were asked in was not confirmed). */
-export function forgetEarlyAnswers(client: LmsClient): void {
+export function forgetPrefetchedAnswers(client: LmsClient): void {
   ahead.get(client)?.answers.clear();
 }

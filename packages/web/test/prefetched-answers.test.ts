@@ -2,10 +2,10 @@ import { isLmsError } from '@lms/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   askAhead,
-  EARLY_ANSWER_MS,
-  forgetEarlyAnswers,
-  withEarlyAnswers,
-} from '../src/lib/query/early-answers';
+  PREFETCHED_ANSWER_MS,
+  forgetPrefetchedAnswers,
+  withPrefetchedAnswers,
+} from '../src/lib/query/prefetched-answers';
 import { createStubClient } from './support/mock-backend';
 
 interface Sent {
@@ -14,7 +14,7 @@ interface Sent {
 }
 
 /**
- * A client asked through `withEarlyAnswers`, over a stub server that numbers its answers (`n`), so
+ * A client asked through `withPrefetchedAnswers`, over a stub server that numbers its answers (`n`), so
  * a test tells which request an answer came from; `failing` paths answer 500.
  */
 function setUp(failing: string[] = []) {
@@ -24,7 +24,7 @@ function setUp(failing: string[] = []) {
     if (failing.includes(path)) return { status: 500, body: { result: 1, error: 'down' } };
     return { body: { result: 0, error: '', data: { n: sent.length, path } } };
   });
-  return { client: withEarlyAnswers(backend.client), sent, calls: backend.calls };
+  return { client: withPrefetchedAnswers(backend.client), sent, calls: backend.calls };
 }
 
 /** Lets the stub server's answers (and any unhandled rejection) come through. */
@@ -38,7 +38,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('withEarlyAnswers / askAhead', () => {
+describe('withPrefetchedAnswers / askAhead', () => {
   it('sends an answer asked ahead at once, and the first call with the same request takes it', async () => {
     const { client, sent } = setUp();
     askAhead(client, 'post', PHOTO, { uid: 7, role: 1 });
@@ -106,25 +106,25 @@ describe('withEarlyAnswers / askAhead', () => {
     expect(sent).toHaveLength(3);
   });
 
-  it('forgetEarlyAnswers drops every answer asked ahead: the calls go to the server', async () => {
+  it('forgetPrefetchedAnswers drops every answer asked ahead: the calls go to the server', async () => {
     const { client, sent } = setUp();
     askAhead(client, 'post', PHOTO, { uid: 7, role: 1 });
     askAhead(client, 'get', '/config.json');
     await settle();
-    forgetEarlyAnswers(client);
+    forgetPrefetchedAnswers(client);
 
     expect(await client.post(PHOTO, { body: { uid: 7, role: 1 } })).toMatchObject({ n: 3 });
     expect(await client.get('/config.json')).toMatchObject({ n: 4 });
     expect(sent).toHaveLength(4);
   });
 
-  it('keeps an answer EARLY_ANSWER_MS for its call, then drops it', async () => {
+  it('keeps an answer PREFETCHED_ANSWER_MS for its call, then drops it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const { client, calls } = setUp();
     askAhead(client, 'get', '/config.json');
     askAhead(client, 'post', PHOTO, { uid: 7, role: 1 });
 
-    vi.advanceTimersByTime(EARLY_ANSWER_MS - 1);
+    vi.advanceTimersByTime(PREFETCHED_ANSWER_MS - 1);
     // Still waiting for its call just before the time is up.
     expect(await client.get('/config.json')).toMatchObject({ n: 1 });
     expect(calls).toHaveLength(2);
@@ -135,16 +135,16 @@ describe('withEarlyAnswers / askAhead', () => {
     expect(calls).toHaveLength(3);
   });
 
-  it('a new answer asked after one was taken lasts its own EARLY_ANSWER_MS', async () => {
+  it('a new answer asked after one was taken lasts its own PREFETCHED_ANSWER_MS', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const { client, calls } = setUp();
     askAhead(client, 'get', '/config.json');
     expect(await client.get('/config.json')).toMatchObject({ n: 1 });
 
-    vi.advanceTimersByTime(EARLY_ANSWER_MS / 2);
+    vi.advanceTimersByTime(PREFETCHED_ANSWER_MS / 2);
     askAhead(client, 'get', '/config.json');
     // The first answer's time is up; the second one's is not.
-    vi.advanceTimersByTime(EARLY_ANSWER_MS / 2);
+    vi.advanceTimersByTime(PREFETCHED_ANSWER_MS / 2);
     expect(await client.get('/config.json')).toMatchObject({ n: 2 });
     expect(calls).toHaveLength(2);
   });

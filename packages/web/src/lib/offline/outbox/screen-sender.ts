@@ -17,7 +17,7 @@ export interface Sender {
  * open: `of(entry)` throws a NoSenderError (a transient failure: the entry waits). Lending it
  * sends the writer's waiting entries at once.
  */
-export function lentSender<Payload, Lent extends Sender = Sender>(closed: string) {
+export function screenSender<Payload, Lent extends Sender = Sender>(closed: string) {
   let current: Lent | null = null;
   return {
     /** The lent client for the entry's writer, or a NoSenderError saying `closed`. */
