@@ -13,6 +13,7 @@ export const modules = {
   differ: {
     mutate: ['src/diff/**/*.ts', '!src/diff/cli.ts'],
     testFiles: [
+      'test/diff-json.test.ts',
       'test/diff-kinds.test.ts',
       'test/diff-call-sites.test.ts',
       'test/diff-report.test.ts',
