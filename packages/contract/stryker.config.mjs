@@ -16,6 +16,7 @@ export const modules = {
       'test/diff-json.test.ts',
       'test/diff-kinds.test.ts',
       'test/diff-normalised-schema.test.ts',
+      'test/diff-access.test.ts',
       'test/diff-call-sites.test.ts',
       'test/diff-report.test.ts',
       'test/readme.test.ts',
