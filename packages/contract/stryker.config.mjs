@@ -15,6 +15,7 @@ export const modules = {
     testFiles: [
       'test/diff-access.test.ts',
       'test/diff-call-sites.test.ts',
+      'test/diff-content.test.ts',
       'test/diff-json.test.ts',
       'test/diff-kinds.test.ts',
       'test/diff-normalised-schema.test.ts',
