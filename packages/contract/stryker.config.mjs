@@ -21,6 +21,7 @@ export const modules = {
       'test/diff-normalised-schema.test.ts',
       'test/diff-parameters.test.ts',
       'test/diff-report.test.ts',
+      'test/diff-schemas.test.ts',
       'test/readme.test.ts',
     ],
   },
