@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `pnpm mutation [module…]`: mutation testing (StrykerJS) of the modules where a wrong answer
+ * `pnpm mutation [module…]` (or `MUTATION_MODULE=<name> pnpm mutation`): mutation testing (StrykerJS) of the modules where a wrong answer
  * reaches a person, each named in its package's stryker.config.mjs. Without a name it runs every
  * module, one after the other; with names, only those (`pnpm mutation journal errors`). Each run
  * leaves its report in reports/mutation/<module>.html (and .json); this prints, and writes to
@@ -28,6 +28,12 @@ const stryker = join(
   JSON.parse(readFileSync(strykerPackage, 'utf8')).bin.stryker,
 );
 
+// `MUTATION_MODULE=<name> pnpm mutation` names a module as an argument does. Each package's config
+// reads the variable to pick its module; this script sets it for each run it starts, so it is
+// taken out before the configs are read here for their lists of modules.
+const fromEnvironment = process.env.MUTATION_MODULE;
+delete process.env.MUTATION_MODULE;
+
 /** Every module by name, with the package it is in. */
 const modules = new Map();
 for (const pkg of readdirSync(join(root, 'packages'))) {
@@ -42,7 +48,10 @@ for (const pkg of readdirSync(join(root, 'packages'))) {
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const force = args.includes('--force');
-const asked = args.filter((arg) => arg !== '--force');
+const asked = [
+  ...args.filter((arg) => arg !== '--force'),
+  ...(fromEnvironment ? fromEnvironment.split(',').map((name) => name.trim()) : []),
+];
 const unknown = asked.filter((name) => !modules.has(name));
 if (unknown.length > 0) {
   console.error(

@@ -13,9 +13,15 @@ export const modules = {
   differ: {
     mutate: ['src/diff/**/*.ts', '!src/diff/cli.ts'],
     testFiles: [
-      'test/diff-kinds.test.ts',
+      'test/diff-access.test.ts',
       'test/diff-call-sites.test.ts',
+      'test/diff-content.test.ts',
+      'test/diff-json.test.ts',
+      'test/diff-kinds.test.ts',
+      'test/diff-normalised-schema.test.ts',
+      'test/diff-parameters.test.ts',
       'test/diff-report.test.ts',
+      'test/diff-schemas.test.ts',
       'test/readme.test.ts',
     ],
   },

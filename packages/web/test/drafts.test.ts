@@ -206,4 +206,48 @@ describe('the draft store', () => {
     expect(sameDraft(nodeFile('ab', 'a.txt'), nodeFile('ab', 'a.txt'))).toBe(true);
     expect(sameDraft(nodeFile('ab', 'a.txt'), nodeFile('ab', 'b.txt'))).toBe(false);
   });
+
+  it('tells files apart by size, type and date too, and a file from a description of it', () => {
+    const file = nodeFile('ab', 'a.txt');
+    expect(sameDraft(file, nodeFile('abc', 'a.txt'))).toBe(false);
+    expect(sameDraft(file, nodeFile('ab', 'a.txt', 'application/pdf'))).toBe(false);
+    const later = new File(['ab'], 'a.txt', { type: 'text/plain', lastModified: 2 });
+    expect(
+      sameDraft(new File(['ab'], 'a.txt', { type: 'text/plain', lastModified: 1 }), later),
+    ).toBe(false);
+    const { name, size, type, lastModified } = file;
+    expect(sameDraft(file, { name, size, type, lastModified })).toBe(false);
+    expect(sameDraft({ name, size, type, lastModified }, file)).toBe(false);
+  });
+
+  it('tells lists of another length, fields of another name and a list from an object apart', () => {
+    expect(sameDraft([1, 2], [1, 2, 3])).toBe(false);
+    expect(sameDraft([1, 2], [1, 3])).toBe(false);
+    expect(sameDraft({ a: 1, b: 2 }, { a: 1, c: 2 })).toBe(false);
+    expect(sameDraft({ a: { b: 1 } }, { a: { b: 2 } })).toBe(false);
+    expect(sameDraft(['x'], { 0: 'x' })).toBe(false);
+    expect(sameDraft({ 0: 'x' }, ['x'])).toBe(false);
+    expect(sameDraft({ a: 1 }, null)).toBe(false);
+    expect(sameDraft('a', 'a')).toBe(true);
+    expect(sameDraft(1, '1')).toBe(false);
+  });
+
+  it('keeps the files of a form whose key begins with another form’s key apart from that one’s', async () => {
+    await writeDraft(7, 'chat/1', { text: 'inner', files: [nodeFile('%PDF inner', 'inner.pdf')] });
+    await writeDraft(7, 'chat', { text: 'outer', files: [nodeFile('%PDF outer', 'outer.pdf')] });
+    await removeDraft(7, 'chat');
+
+    const next = await afterReload();
+    const inner = await next.readDraft<{ text: string; files: File[] }>(7, 'chat/1');
+    expect(inner?.lostFiles).toEqual([]);
+    expect(await textOf(inner!.value.files[0]!)).toBe('%PDF inner');
+    expect(await next.readDraft(7, 'chat')).toBeUndefined();
+  });
+
+  it('gives no one a draft stored under their id for another person', async () => {
+    await set('7:order', { owner: 8, key: 'order', value: { comment: 'x' }, savedAt: 1 }, raw());
+    expect(await readDraft(7, 'order')).toBeUndefined();
+    await set('7:note', 'not a draft', raw());
+    expect(await readDraft(7, 'note')).toBeUndefined();
+  });
 });

@@ -10,6 +10,12 @@ import {
   type Reconciled,
 } from '../src/lib/offline/outbox/outbox';
 import { openOutboxStore } from '../src/lib/offline/outbox/outbox-store';
+import {
+  deliveryLockName,
+  isOutboxNews,
+  postOutboxNews,
+  type OutboxNews,
+} from '../src/lib/offline/outbox/outbox-tabs';
 import { fakeWebLocks, type FakeTab } from './support/fake-web-locks';
 import { settle, setUpRetryClock } from './support/retry-clock';
 
@@ -352,5 +358,50 @@ describe('an outbox in a browser without Web Locks', () => {
     } finally {
       delete (document as { visibilityState?: unknown }).visibilityState;
     }
+  });
+});
+
+describe('the news between tabs', () => {
+  it('is understood only in the forms a tab posts; anything else on the channel is ignored', () => {
+    expect(isOutboxNews({ type: 'changed' })).toBe(true);
+    expect(isOutboxNews({ type: 'delivered', id: 'e1', receipt: { id: 5 } })).toBe(true);
+    expect(isOutboxNews({ type: 'forgot', owner: 7 })).toBe(true);
+    expect(isOutboxNews({ type: 'delivered' })).toBe(false);
+    expect(isOutboxNews({ type: 'delivered', id: 5 })).toBe(false);
+    expect(isOutboxNews({ type: 'forgot', owner: '7' })).toBe(false);
+    expect(isOutboxNews({ type: 'reload' })).toBe(false);
+    expect(isOutboxNews('changed')).toBe(false);
+    expect(isOutboxNews(null)).toBe(false);
+  });
+
+  it('goes without its receipt when the receipt cannot be copied, and is lost quietly on a closed channel', () => {
+    const posted: unknown[] = [];
+    const channel = {
+      postMessage(message: OutboxNews) {
+        if (message.type === 'delivered' && 'receipt' in message)
+          throw new DOMException('no clone');
+        posted.push(message);
+      },
+    } as unknown as BroadcastChannel;
+    postOutboxNews(channel, { type: 'delivered', id: 'e1', receipt: { keep: () => undefined } });
+    postOutboxNews(channel, { type: 'forgot', owner: 7 });
+    expect(posted).toEqual([
+      { type: 'delivered', id: 'e1' },
+      { type: 'forgot', owner: 7 },
+    ]);
+
+    const closed = {
+      postMessage() {
+        throw new DOMException('closed', 'InvalidStateError');
+      },
+    } as unknown as BroadcastChannel;
+    expect(() => postOutboxNews(closed, { type: 'changed' })).not.toThrow();
+    expect(() => postOutboxNews(null, { type: 'changed' })).not.toThrow();
+  });
+
+  it('locks each owner’s delivery of each store apart', () => {
+    expect(deliveryLockName('chat', 1)).not.toBe(deliveryLockName('chat', 2));
+    expect(deliveryLockName('chat', 1)).not.toBe(deliveryLockName('visits', 1));
+    expect(deliveryLockName('chat', 1)).toBe(deliveryLockName('chat', 1));
   });
 });
