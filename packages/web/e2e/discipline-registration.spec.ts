@@ -183,6 +183,8 @@ test.describe(() => {
     await again.getByRole('button', { name: rowName }).click();
     await expect(page.getByText(/^Вы записаны: /)).toBeVisible();
     await panel.getByRole('button', { name: 'Очистить' }).click();
+    // Both drafts leave the device (as they were written: once the page has done it).
+    await expect.poll(() => draftsStored(page)).toEqual([]);
     await page.reload();
     await semester.selectOption({ label: '6 семестр' });
     await expect(rows(page).first()).toBeVisible();
