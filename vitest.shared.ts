@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /*
  * The one timeout policy of every package's tests (each vitest.config.ts spreads `testTimeouts`;
  * packages/web/test/setup.ts gives Testing Library `ASYNC_UTIL_TIMEOUT_MS`).
@@ -24,3 +26,10 @@ export const testTimeouts = {
   hookTimeout: TEST_TIMEOUT_MS,
   expect: { poll: { timeout: ASYNC_UTIL_TIMEOUT_MS } },
 } as const;
+
+/**
+ * Every core for the larger suites: Vitest's default leaves one free (for a developer's editor), so
+ * on CI's two cores a suite ran its files one at a time, and once the other tasks had finished the
+ * second core idled while the portal's suite, the longest, ran on alone.
+ */
+export const everyCore = { maxWorkers: availableParallelism() } as const;

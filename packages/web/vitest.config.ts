@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { testTimeouts } from '../../vitest.shared.ts';
+import { everyCore, testTimeouts } from '../../vitest.shared.ts';
 
 export default defineConfig({
   plugins: [react()],
@@ -9,6 +9,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
     ...testTimeouts,
+    ...everyCore,
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 });
