@@ -11,11 +11,30 @@ export interface ModalDialogProps extends Omit<
   initialFocus?: RefObject<HTMLElement | null>;
 }
 
+/** How long a control given the focus back is watched for going with what the dialog did. */
+const WATCH_REMOVAL_MS = 10_000;
+
+/**
+ * The control the focus went back to may go a moment later, with the answer the dialog's action
+ * waited for (a deleted date's bin, once the journal is read again): the focus, left on nothing,
+ * then goes to the screen's heading. Once the person has moved it elsewhere, it stays there.
+ */
+function headingIfRemoved(control: HTMLElement) {
+  const observer = new MutationObserver(() => {
+    if (control.isConnected) return;
+    observer.disconnect();
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) focusPageHeading();
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), WATCH_REMOVAL_MS);
+}
+
 /**
  * A native modal <dialog>, open while it is rendered: showModal() makes the rest of the page
  * inert (the focus stays inside) and gives Escape; the focus goes back where it was on closing,
- * or, when that control is gone with what the dialog did (a deleted item's button), to the
- * screen's heading rather than to nowhere.
+ * or, when that control is gone with what the dialog did (a deleted item's button), now or a
+ * moment later, to the screen's heading rather than to nowhere.
  */
 export function ModalDialog({ onDismiss, initialFocus, children, ...rest }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -31,8 +50,10 @@ export function ModalDialog({ onDismiss, initialFocus, children, ...rest }: Moda
     return () => {
       closingRef.current = true;
       if (typeof dialog.close === 'function') dialog.close();
-      if (previous?.isConnected) previous.focus();
-      else focusPageHeading();
+      if (previous?.isConnected) {
+        previous.focus();
+        headingIfRemoved(previous);
+      } else focusPageHeading();
     };
   }, [initialFocus]);
 
