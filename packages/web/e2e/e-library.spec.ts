@@ -94,18 +94,26 @@ test.describe(() => {
     await expect(
       book.getByRole('button', { name: 'Изменить книгу Теория графов: задачи и решения' }),
     ).toBeVisible();
-    const popup = page.waitForEvent('popup');
+    // The tab gets the file as a PDF: a browser with a PDF viewer shows it there (the tab's address
+    // becomes the file's blob), one without (Chromium's headless shell) downloads it from the tab.
+    // The tab's download is listened for as the tab opens, so none is missed on a busy machine.
+    const opened = new Promise<{ viewer: Page; downloaded: Promise<string> }>((resolve) => {
+      page.once('popup', (viewer) => {
+        const downloaded = new Promise<string>((done) => {
+          viewer.once('download', (file) => {
+            void file
+              .path()
+              .then((path) => readFile(path))
+              .then((bytes) => done(bytes.subarray(0, 5).toString('latin1')));
+          });
+        });
+        resolve({ viewer, downloaded });
+      });
+    });
     await book
       .getByRole('button', { name: 'Открыть Теория графов: задачи и решения в браузере' })
       .click();
-    const viewer = await popup;
-    // The tab gets the file as a PDF: a browser with a PDF viewer shows it there (the tab's address
-    // becomes the file's blob), one without (Chromium's headless shell) downloads it from the tab.
-    const downloaded = viewer.waitForEvent('download', { timeout: 15_000 }).then(async (file) => {
-      const bytes = await readFile((await file.path())!);
-      return bytes.subarray(0, 5).toString('latin1');
-    });
-    downloaded.catch(() => undefined);
+    const { viewer, downloaded } = await opened;
     const got = await Promise.race([
       expect
         .poll(() => viewer.url())
