@@ -5,35 +5,16 @@
 // input's event to the frame that shows its result painted (a task queued from the next animation
 // frame runs once that frame is painted): a search typed in the e-library, a journal class opened
 // and a mark entered, a conversation opened and scrolled back page by page to its first message.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { fillLogin, freePort, median } from './portal-server.mjs';
+import { fillLogin, median, startPortal } from './portal-server.mjs';
 
 /** Late in the fall half's exam session: the growing class has held all of its 120 dates. */
 const NOW = '2027-01-25T10:00:00+06:00';
 const QUERY = 'практикум';
 const DISCIPLINE = 'Веб-разработка';
-const mainJs = fileURLToPath(new URL('../../mock-server/dist/main.js', import.meta.url));
 
 /** The mock server in the growth world `growth`, serving the built portal; its base URL. */
-export async function startWorld(growth, webRoot) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    process.execPath,
-    [mainJs, '--port', String(port), '--web-root', webRoot, '--now', NOW, '--growth', `${growth}`],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  process.on('exit', () => server.kill());
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/config.json`)).ok) break;
-    } catch {
-      if (i > 100) throw new Error('the mock server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { base, stop: () => server.kill() };
+export function startWorld(growth, webRoot) {
+  return startPortal(webRoot, { now: NOW, args: ['--growth', `${growth}`] });
 }
 
 /** A session of a demo account outside the browser, to know what the screens should show. */

@@ -32,15 +32,19 @@ export const benchBuilds = () =>
     .filter(Boolean);
 
 /**
- * Starts the mock server with a built portal (the first of `benchBuilds()` unless named);
- * resolves with its base URL and a stop().
+ * Starts the mock server with a built portal (the first of `benchBuilds()` unless named), its
+ * clock at `now`, with any further arguments of the mock's (`--growth n`); resolves with its base
+ * URL and a stop().
  */
-export async function startPortal(webRoot = benchBuilds()[0]) {
+export async function startPortal(
+  webRoot = benchBuilds()[0],
+  { now = '2026-11-20T09:00:00+06:00', args = [] } = {},
+) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(
     process.execPath,
-    [mainJs, '--port', String(port), '--web-root', webRoot, '--now', '2026-11-20T09:00:00+06:00'],
+    [mainJs, '--port', String(port), '--web-root', webRoot, '--now', now, ...args],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   process.on('exit', () => server.kill());
